@@ -1,0 +1,102 @@
+/**
+ * Error classes of wfd and the exit code each one means.
+ *
+ * Commands and the core throw these; src/cli.ts maps them to `process.exitCode`
+ * in one place. The table of codes is a contract with scripts: see
+ * `wfd help exit-codes` (src/exit-codes.ts).
+ */
+import { ExitCode } from '../exit-codes.js';
+
+/** Base class: a message for the user, an optional hint line, and the exit code. */
+export class WfdError extends Error {
+  readonly exitCode: number = ExitCode.Failure;
+  readonly hint: string | undefined;
+
+  constructor(message: string, options: { hint?: string; cause?: unknown } = {}) {
+    super(message, { cause: options.cause });
+    this.name = new.target.name;
+    this.hint = options.hint;
+  }
+}
+
+/** Bad flags, arguments, filter syntax, ids or e-mails: detected before any request (exit 2). */
+export class UsageError extends WfdError {
+  override readonly exitCode = ExitCode.Usage;
+}
+
+/** No credentials, 401, or a failed OAuth exchange (exit 3). */
+export class AuthError extends WfdError {
+  override readonly exitCode = ExitCode.Auth;
+}
+
+/** The message was already printed (for example per-id results of a bulk run); exit 1. */
+export class SilentError extends WfdError {}
+
+/** Ctrl-C or a declined prompt (exit 130). */
+export class CancelledError extends WfdError {
+  override readonly exitCode = ExitCode.Interrupted;
+}
+
+/** One element of the spec's error bodies, flattened (standard `errors[]` or error-list). */
+export interface ApiErrorDetail {
+  message: string;
+  path?: (string | number)[];
+  type?: string;
+  status?: string;
+  title?: string;
+}
+
+/** A non-2xx answer from the API, after retries. The exit code follows the status. */
+export class ApiError extends WfdError {
+  readonly status: number;
+  readonly details: ApiErrorDetail[];
+  readonly requestId: string | undefined;
+  readonly retryAfter: number | undefined;
+  override readonly exitCode: number;
+
+  constructor(
+    message: string,
+    init: {
+      status: number;
+      details?: ApiErrorDetail[];
+      requestId?: string;
+      retryAfter?: number;
+      hint?: string;
+    },
+  ) {
+    super(message, { hint: init.hint });
+    this.status = init.status;
+    this.details = init.details ?? [];
+    this.requestId = init.requestId;
+    this.retryAfter = init.retryAfter;
+    this.exitCode = exitCodeForStatus(init.status);
+  }
+}
+
+/** Connection refused, reset, DNS failure or time-out (exit 8). */
+export class NetworkError extends WfdError {
+  override readonly exitCode = ExitCode.Network;
+}
+
+/** DESIGN.md's mapping of HTTP statuses to exit codes. */
+export function exitCodeForStatus(status: number): number {
+  switch (status) {
+    case 401:
+      return ExitCode.Auth;
+    case 403:
+      return ExitCode.Forbidden;
+    case 404:
+      return ExitCode.NotFound;
+    case 400:
+    case 409:
+    case 413:
+    case 422:
+      return ExitCode.Refused;
+    case 429:
+      return ExitCode.RateLimited;
+    case 504:
+      return ExitCode.Network;
+    default:
+      return ExitCode.Failure;
+  }
+}

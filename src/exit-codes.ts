@@ -1,0 +1,29 @@
+/**
+ * Exit codes of wfd. This table is a contract: scripts branch on these numbers,
+ * so a code never changes meaning. Printed by `wfd help exit-codes`.
+ */
+export const ExitCode = {
+  Ok: 0,
+  Failure: 1,
+  Usage: 2,
+  Auth: 3,
+  Forbidden: 4,
+  NotFound: 5,
+  Refused: 6,
+  RateLimited: 7,
+  Network: 8,
+  Interrupted: 130,
+} as const;
+
+export const exitCodeTable: ReadonlyArray<readonly [number, string]> = [
+  [ExitCode.Ok, 'success'],
+  [ExitCode.Failure, 'other failure (server 5xx after retries, unexpected error, some items of a bulk run failed)'],
+  [ExitCode.Usage, 'usage: bad flags, arguments, filter syntax, invalid UUID or e-mail (nothing was sent)'],
+  [ExitCode.Auth, 'not authenticated: no credentials, invalid or revoked token (401), OAuth failure'],
+  [ExitCode.Forbidden, 'forbidden (403): the token cannot reach this workspace or resource'],
+  [ExitCode.NotFound, 'not found (404)'],
+  [ExitCode.Refused, 'refused by the API (400, 409, 413, 422)'],
+  [ExitCode.RateLimited, 'rate limited (429) after all retries'],
+  [ExitCode.Network, 'network failure or time-out (504, connection refused, reset, timed out)'],
+  [ExitCode.Interrupted, 'interrupted (Ctrl-C)'],
+];

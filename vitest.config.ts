@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // e2e tests spawn the built binary and a sandbox; give them room on a busy 2-core machine.
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results.json' }]] : ['default'],
+  },
+});
