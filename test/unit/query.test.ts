@@ -1,0 +1,610 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../src/core/errors.js';
+import {
+  assertUuid,
+  buildListQuery,
+  checkSort,
+  filterParams,
+  isEmail,
+  isIsoDate,
+  isUuid,
+  type JsonFilter,
+  mergeFilters,
+  PARENT_STATUSES,
+  parseFilterJson,
+  WAITING_FOR,
+} from '../../src/core/query.js';
+
+const U = '0b5c5d1e-1234-4abc-8def-0123456789ab';
+const U2 = '1b5c5d1e-1234-4abc-8def-0123456789ab';
+const OPS = '(expected $eq $ne $gt $lt $ge $le $like $ilike)';
+
+/** Asserts a UsageError (exit 2) with exactly this message. */
+function expectUsage(fn: () => unknown, message: string) {
+  let caught: unknown;
+  try {
+    fn();
+  } catch (err) {
+    caught = err;
+  }
+  expect(caught).toBeInstanceOf(UsageError);
+  expect((caught as UsageError).message).toBe(message);
+  expect((caught as UsageError).exitCode).toBe(2);
+}
+
+describe('validators', () => {
+  it('isUuid accepts UUIDs of either case only', () => {
+    expect(isUuid(U)).toBe(true);
+    expect(isUuid(U.toUpperCase())).toBe(true);
+    expect(isUuid(`${U}0`)).toBe(false);
+    expect(isUuid(U.replaceAll('-', ''))).toBe(false);
+    expect(isUuid(` ${U}`)).toBe(false);
+    expect(isUuid('0b5c5d1e-1234-4abc-8def-0123456789ag')).toBe(false);
+  });
+
+  it('assertUuid returns the value or says what it expected', () => {
+    expect(assertUuid(U, 'case id')).toBe(U);
+    expectUsage(() => assertUuid('x', 'case id'), 'invalid case id "x": expected a UUID');
+  });
+
+  it('isEmail wants local@domain.tld', () => {
+    expect(isEmail('ann@example.com')).toBe(true);
+    expect(isEmail('ann.o+tag@mail.example.co.uk')).toBe(true);
+    expect(isEmail('ann@example')).toBe(false);
+    expect(isEmail('ann example.com')).toBe(false);
+    expect(isEmail('@example.com')).toBe(false);
+    expect(isEmail('ann@-example.com')).toBe(false);
+    expect(isEmail('ann@ex ample.com')).toBe(false);
+  });
+
+  it('isIsoDate checks the calendar and the clock', () => {
+    expect(isIsoDate('2026-01-31')).toBe(true);
+    expect(isIsoDate('2024-02-29')).toBe(true);
+    expect(isIsoDate('2026-01-31T23:59:59.999+05:30')).toBe(true);
+    expect(isIsoDate('2025-02-29')).toBe(false);
+    expect(isIsoDate('2026-13-01')).toBe(false);
+    expect(isIsoDate('2026-00-10')).toBe(false);
+    expect(isIsoDate('2026-01-01T24:00')).toBe(false);
+    expect(isIsoDate('2026-01-01T10:60')).toBe(false);
+    expect(isIsoDate('2026-01-01 10:00')).toBe(false);
+    expect(isIsoDate('2026-1-1')).toBe(false);
+  });
+
+  it('exports the enumerations for help', () => {
+    expect(PARENT_STATUSES).toEqual(['draft', 'pending', 'in_progress', 'closed']);
+    expect(WAITING_FOR).toEqual(['none', 'owner', 'contact']);
+  });
+});
+
+describe('filterParams: cases', () => {
+  it('maps every flag to its bracket param, in the spec order', () => {
+    expect(
+      filterParams('cases', {
+        contact: 'müller',
+        contactEmail: 'ann@example.com',
+        contactFamilyName: 'Doe',
+        contactGivenName: 'Ann',
+        workspace: 'acme-legal',
+        owner: 'bob@example.com',
+        reference: 'R-001',
+        waitingFor: 'contact',
+        archived: false,
+        parentStatus: 'in_progress',
+        status: 'Awaiting documents',
+        template: U,
+      }),
+    ).toEqual([
+      ['template[id]', U],
+      ['status', 'Awaiting documents'],
+      ['parent_status', 'in_progress'],
+      ['archived', 'false'],
+      ['waiting_for', 'contact'],
+      ['reference', 'R-001'],
+      ['owner[email]', 'bob@example.com'],
+      ['workspace[slug]', 'acme-legal'],
+      ['contact[given_name]', 'Ann'],
+      ['contact[family_name]', 'Doe'],
+      ['contact[email]', 'ann@example.com'],
+      ['contact[search]', 'müller'],
+    ]);
+  });
+
+  it('maps an owner UUID to owner[id] and a workspace UUID to workspace[id]', () => {
+    expect(filterParams('cases', { owner: U, workspace: U2, archived: true })).toEqual([
+      ['archived', 'true'],
+      ['owner[id]', U],
+      ['workspace[id]', U2],
+    ]);
+  });
+
+  it('ignores options that are not filters, and gives nothing for no flags', () => {
+    const opts = { limit: 30, output: 'json', status: 'open' } as Parameters<typeof filterParams>[1];
+    expect(filterParams('cases', opts)).toEqual([['status', 'open']]);
+    expect(filterParams('cases', {})).toEqual([]);
+  });
+
+  it.each([
+    [{ template: 'abc' }, 'invalid --template "abc": expected a UUID'],
+    [
+      { parentStatus: 'done' },
+      'invalid --parent-status "done" (expected one of draft, pending, in_progress, closed)',
+    ],
+    [
+      { parentStatus: 'Draft' },
+      'invalid --parent-status "Draft" (expected one of draft, pending, in_progress, closed)',
+    ],
+    [{ waitingFor: 'anyone' }, 'invalid --waiting-for "anyone" (expected one of none, owner, contact)'],
+    [{ owner: 'bob' }, 'invalid --owner "bob": expected an e-mail address or a UUID'],
+    [
+      { workspace: 'Acme Corp' },
+      'invalid --workspace "Acme Corp": expected a UUID or a slug (lower-case letters, digits, - and _)',
+    ],
+    [
+      { workspace: '-acme' },
+      'invalid --workspace "-acme": expected a UUID or a slug (lower-case letters, digits, - and _)',
+    ],
+    [{ contactEmail: 'ann@' }, 'invalid --contact-email "ann@": expected an e-mail address'],
+    [{ status: '' }, 'invalid --status "": expected a non-empty value'],
+    [{ reference: '  ' }, 'invalid --reference "  ": expected a non-empty value'],
+    [{ contactGivenName: '' }, 'invalid --contact-given-name "": expected a non-empty value'],
+    [{ contactFamilyName: '' }, 'invalid --contact-family-name "": expected a non-empty value'],
+    [{ contact: '' }, 'invalid --contact "": expected a non-empty value'],
+  ])('refuses %j', (flags, message) => {
+    expectUsage(() => filterParams('cases', flags), message);
+  });
+});
+
+describe('filterParams: case templates', () => {
+  it('maps title, reference, archived, owner and workspace', () => {
+    expect(
+      filterParams('case_templates', {
+        workspace: U,
+        owner: 'bob@example.com',
+        archived: true,
+        reference: 'T-9',
+        title: 'Onboarding',
+      }),
+    ).toEqual([
+      ['title', 'Onboarding'],
+      ['reference', 'T-9'],
+      ['archived', 'true'],
+      ['owner[email]', 'bob@example.com'],
+      ['workspace[id]', U],
+    ]);
+  });
+
+  it('validates like cases', () => {
+    expectUsage(
+      () => filterParams('case_templates', { title: '' }),
+      'invalid --title "": expected a non-empty value',
+    );
+    expectUsage(
+      () => filterParams('case_templates', { owner: 'x@y' }),
+      'invalid --owner "x@y": expected an e-mail address or a UUID',
+    );
+  });
+});
+
+describe('filterParams: forms', () => {
+  it('maps every flag in the spec order', () => {
+    expect(
+      filterParams('forms', {
+        processed: false,
+        completed: true,
+        active: true,
+        archived: false,
+        phone: '+33 6 12 34 56 78',
+        email: 'ann@example.com',
+        familyName: 'Doe',
+        givenName: 'Ann',
+        owner: 'bob@example.com',
+        customization: U,
+        flow: ['kyc'],
+        workspace: 'acme',
+      }),
+    ).toEqual([
+      ['workspace[slug]', 'acme'],
+      ['flow[slug]', 'kyc'],
+      ['flow[customization]', U],
+      ['owner[email]', 'bob@example.com'],
+      ['user[given_name]', 'Ann'],
+      ['user[family_name]', 'Doe'],
+      ['user[email]', 'ann@example.com'],
+      ['user[phone]', '+33 6 12 34 56 78'],
+      ['archived', 'false'],
+      ['active', 'true'],
+      ['completed', 'true'],
+      ['processed', 'false'],
+    ]);
+  });
+
+  it('sends one flow as flow[slug] and several as repeated flow[slug][]', () => {
+    expect(filterParams('forms', { flow: 'kyc' })).toEqual([['flow[slug]', 'kyc']]);
+    expect(filterParams('forms', { flow: ['kyc', 'intake', 'kyc'] })).toEqual([
+      ['flow[slug][]', 'kyc'],
+      ['flow[slug][]', 'intake'],
+    ]);
+    expect(filterParams('forms', { flow: [] })).toEqual([]);
+  });
+
+  it.each([
+    [{ flow: ['kyc', ''] }, 'invalid --flow "": expected a non-empty value'],
+    [{ customization: 'kyc-blue' }, 'invalid --customization "kyc-blue": expected a UUID'],
+    [{ owner: U }, `invalid --owner "${U}": expected an e-mail address`],
+    [{ email: 'ann' }, 'invalid --email "ann": expected an e-mail address'],
+    [{ workspace: U }, `invalid --workspace "${U}": forms are filtered by workspace slug, not id`],
+    [
+      { workspace: 'Acme' },
+      'invalid --workspace "Acme": expected a slug (lower-case letters, digits, - and _)',
+    ],
+    [{ givenName: '' }, 'invalid --given-name "": expected a non-empty value'],
+    [{ familyName: '' }, 'invalid --family-name "": expected a non-empty value'],
+    [{ phone: ' ' }, 'invalid --phone " ": expected a non-empty value'],
+  ])('refuses %j', (flags, message) => {
+    expectUsage(() => filterParams('forms', flags), message);
+  });
+});
+
+describe('parseFilterJson', () => {
+  it('returns a checked copy of a valid filter', () => {
+    const text = JSON.stringify({
+      attributes: { created_at: { $ge: '2026-01-01', $lt: '2026-02-01' }, archived_at: { $eq: null } },
+      relationships: {
+        owner: { id: { $eq: U }, attributes: { email: { $ilike: '%@acme.com' } } },
+        template: { id: { $ne: U2 } },
+      },
+    });
+    expect(parseFilterJson(text, 'cases')).toEqual(JSON.parse(text));
+  });
+
+  it('passes $extends through with any value', () => {
+    const text = '{"attributes":{"title":{"$extends":{"any":["thing"]},"$eq":"x"}}}';
+    expect(parseFilterJson(text, 'cases')).toEqual({
+      attributes: { title: { $extends: { any: ['thing'] }, $eq: 'x' } },
+    });
+  });
+
+  it('accepts any field and relation for forms (template-dependent)', () => {
+    const text =
+      '{"attributes":{"data.score":{"$gt":3}},"relationships":{"flow":{"attributes":{"slug":{"$eq":"kyc"}}}}}';
+    expect(parseFilterJson(text, 'forms')).toEqual(JSON.parse(text));
+  });
+
+  it('accepts an empty object', () => {
+    expect(parseFilterJson(' {} ', 'case_templates')).toEqual({});
+  });
+
+  it.each([
+    ['{"attributes":{"created_at":}}', 'invalid JSON at column 29: unexpected "}" (expected a JSON value)'],
+    [
+      '{"attributes":{"title":{"$eq":"x"}}',
+      'invalid JSON at column 36: unexpected end of input (expected "," or "}")',
+    ],
+    [
+      "{'attributes':{}}",
+      'invalid JSON at column 2: unexpected "\'" (expected a property name in double quotes)',
+    ],
+    ['{"a":1,}', 'invalid JSON at column 8: unexpected "}" (expected a property name in double quotes)'],
+    ['{"a" 1}', 'invalid JSON at column 6: unexpected "1" (expected ":")'],
+    ['[1,]', 'invalid JSON at column 4: unexpected "]" (expected a JSON value)'],
+    ['{} x', 'invalid JSON at column 4: unexpected "x" (expected the end of the JSON)'],
+    ['', 'invalid JSON at column 1: unexpected end of input (expected a JSON value)'],
+    [
+      '{"a":"b\\x"}',
+      'invalid JSON at column 9: unexpected "x" (expected an escape: \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX)',
+    ],
+    ['{"a":"\\u12"}', 'invalid JSON at column 8: unexpected "u" (expected 4 hex digits after \\u)'],
+    ['{"a":"b', 'invalid JSON at column 8: unexpected end of input (expected a closing ")'],
+    ['{"a":tru}', 'invalid JSON at column 6: unexpected "t" (expected a JSON value)'],
+    ['{"a":01}', 'invalid JSON at column 7: unexpected "1" (expected "," or "}")'],
+    [
+      '{\n  "attributes": {\n    "title": {"$eq": "x",}\n  }\n}',
+      'invalid JSON at line 3, column 26: unexpected "}" (expected a property name in double quotes)',
+    ],
+  ])('names the position of bad JSON %j', (text, problem) => {
+    expectUsage(() => parseFilterJson(text, 'cases'), `--filter: ${problem}`);
+  });
+
+  it.each([
+    ['[]', '--filter: expected a JSON object with attributes and/or relationships, got array'],
+    ['null', '--filter: expected a JSON object with attributes and/or relationships, got null'],
+    ['{"attribute":{}}', '--filter: unknown section "attribute" (expected attributes, relationships)'],
+    ['{"attributes":[]}', '--filter: attributes: expected an object, got array'],
+    [
+      '{"attributes":{"created_at":{"$gte":"2026-01-01"}}}',
+      `--filter: attributes.created_at: unknown operator "$gte" ${OPS}`,
+    ],
+    [
+      '{"attributes":{"created_at":"2026-01-01"}}',
+      '--filter: attributes.created_at: expected an object, got string',
+    ],
+    [
+      '{"attributes":{"created_at":{}}}',
+      '--filter: attributes.created_at: expected at least one operator ($eq $ne $gt $lt $ge $le $like $ilike)',
+    ],
+    [
+      '{"attributes":{"title":{"$eq":["a","b"]}}}',
+      '--filter: attributes.title.$eq: expected a string, number, boolean or null, got array',
+    ],
+    [
+      '{"attributes":{"title":{"$ne":{"x":1}}}}',
+      '--filter: attributes.title.$ne: expected a string, number, boolean or null, got object',
+    ],
+    [
+      '{"attributes":{"archived_at":{"$gt":null}}}',
+      '--filter: attributes.archived_at.$gt: null works only with $eq and $ne',
+    ],
+    [
+      '{"attributes":{"title":{"$like":5}}}',
+      '--filter: attributes.title.$like: expected a string pattern, got number',
+    ],
+    [
+      '{"attributes":{"created_at":{"$le":true}}}',
+      '--filter: attributes.created_at.$le: expected a number or a date string, got boolean',
+    ],
+    [
+      '{"attributes":{"name":{"$eq":"x"}}}',
+      '--filter: attributes.name: unknown field (expected one of id, title, status, parent_status, waiting_for, ' +
+        'reference, archived_at, created_at, updated_at)',
+    ],
+    ['{"relationships":{"owner":[]}}', '--filter: relationships.owner: expected an object, got array'],
+    ['{"relationships":{"owner":{}}}', '--filter: relationships.owner: expected attributes or id'],
+    ['{"relationships":{"contact":{}}}', '--filter: relationships.contact: expected attributes'],
+    [
+      '{"relationships":{"team":{"id":{"$eq":"x"}}}}',
+      '--filter: relationships.team: unknown relation (expected one of template, owner, workspace, contact)',
+    ],
+    [
+      '{"relationships":{"owner":{"ids":{"$eq":"x"}}}}',
+      '--filter: relationships.owner.ids: unknown key (expected attributes, id)',
+    ],
+    [
+      '{"relationships":{"contact":{"id":{"$eq":"x"}}}}',
+      '--filter: relationships.contact.id: unknown key (expected attributes)',
+    ],
+    [
+      '{"relationships":{"owner":{"attributes":{"name":{"$eq":"x"}}}}}',
+      '--filter: relationships.owner.attributes.name: unknown field (expected one of id, email)',
+    ],
+    [
+      '{"relationships":{"owner":{"id":{"$in":["x"]}}}}',
+      `--filter: relationships.owner.id: unknown operator "$in" ${OPS}`,
+    ],
+  ])('checks the shape of %s', (text, message) => {
+    expectUsage(() => parseFilterJson(text, 'cases'), message);
+  });
+
+  it('checks case template fields against their own list', () => {
+    expectUsage(
+      () => parseFilterJson('{"attributes":{"status":{"$eq":"x"}}}', 'case_templates'),
+      '--filter: attributes.status: unknown field (expected one of id, title, reference, archived_at, created_at, updated_at)',
+    );
+    expectUsage(
+      () => parseFilterJson('{"relationships":{"template":{"id":{"$eq":"x"}}}}', 'case_templates'),
+      '--filter: relationships.template: unknown relation (expected one of owner, workspace)',
+    );
+  });
+
+  it('still checks operators on forms', () => {
+    expectUsage(
+      () => parseFilterJson('{"attributes":{"anything":{"$gte":1}}}', 'forms'),
+      `--filter: attributes.anything: unknown operator "$gte" ${OPS}`,
+    );
+  });
+
+  it('does not mistake Object.prototype members for relations, and keeps __proto__ as a key', () => {
+    expectUsage(
+      () => parseFilterJson('{"relationships":{"constructor":{"id":{"$eq":"x"}}}}', 'cases'),
+      '--filter: relationships.constructor: unknown relation (expected one of template, owner, workspace, contact)',
+    );
+    const text = '{"attributes":{"__proto__":{"$eq":1}},"relationships":{"__proto__":{"id":{"$eq":"x"}}}}';
+    const filter = parseFilterJson(text, 'forms');
+    expect(JSON.stringify(filter)).toBe(text);
+    expect(JSON.stringify(mergeFilters(filter, { attributes: { a: { $eq: 2 } } }))).toBe(
+      '{"attributes":{"__proto__":{"$eq":1},"a":{"$eq":2}},"relationships":{"__proto__":{"id":{"$eq":"x"}}}}',
+    );
+  });
+
+  it('refuses form templates, which take no filters', () => {
+    expectUsage(
+      () => parseFilterJson('{}', 'form_templates'),
+      '--filter: form_templates cannot be filtered (the API lists them with pagination and sort only)',
+    );
+  });
+});
+
+describe('mergeFilters', () => {
+  it('returns undefined when there is no criterion', () => {
+    expect(mergeFilters()).toBeUndefined();
+    expect(mergeFilters(undefined, undefined)).toBeUndefined();
+    expect(mergeFilters({}, undefined, {})).toBeUndefined();
+  });
+
+  it('ANDs fields, operators and relations, attributes first', () => {
+    const a: JsonFilter = {
+      relationships: { owner: { attributes: { email: { $ilike: '%@acme.com' } } } },
+    };
+    const b: JsonFilter = {
+      attributes: { created_at: { $ge: '2026-01-01' } },
+      relationships: { owner: { id: { $eq: U } }, template: { id: { $eq: U2 } } },
+    };
+    const c: JsonFilter = { attributes: { created_at: { $lt: '2026-02-01' }, title: { $eq: 'x' } } };
+    expect(JSON.stringify(mergeFilters(a, undefined, b, c))).toBe(
+      JSON.stringify({
+        attributes: { created_at: { $ge: '2026-01-01', $lt: '2026-02-01' }, title: { $eq: 'x' } },
+        relationships: {
+          owner: { attributes: { email: { $ilike: '%@acme.com' } }, id: { $eq: U } },
+          template: { id: { $eq: U2 } },
+        },
+      }),
+    );
+  });
+
+  it('does not modify its inputs', () => {
+    const a: JsonFilter = { attributes: { created_at: { $ge: '2026-01-01' } } };
+    const b: JsonFilter = { attributes: { created_at: { $lt: '2026-02-01' } } };
+    mergeFilters(a, b);
+    expect(a).toEqual({ attributes: { created_at: { $ge: '2026-01-01' } } });
+    expect(b).toEqual({ attributes: { created_at: { $lt: '2026-02-01' } } });
+  });
+
+  it('accepts the same operator with the same value, refuses two values', () => {
+    const a: JsonFilter = { attributes: { status: { $eq: 'open' } } };
+    expect(mergeFilters(a, { attributes: { status: { $eq: 'open' } } })).toEqual(a);
+    expectUsage(
+      () => mergeFilters(a, { attributes: { status: { $eq: 'closed' } } }),
+      'conflicting filters: attributes.status.$eq is both "open" and "closed"',
+    );
+    expectUsage(
+      () =>
+        mergeFilters(
+          { relationships: { owner: { id: { $eq: U } } } },
+          { relationships: { owner: { id: { $eq: U2 } } } },
+        ),
+      `conflicting filters: relationships.owner.id.$eq is both "${U}" and "${U2}"`,
+    );
+    expectUsage(
+      () =>
+        mergeFilters(
+          { relationships: { contact: { attributes: { email: { $eq: null } } } } },
+          { relationships: { contact: { attributes: { email: { $eq: 'a@b.co' } } } } },
+        ),
+      'conflicting filters: relationships.contact.attributes.email.$eq is both null and "a@b.co"',
+    );
+  });
+});
+
+describe('checkSort', () => {
+  it.each([
+    ['cases', 'created_at'],
+    ['cases', '-archived_at'],
+    ['cases', 'waiting_for'],
+    ['cases', '-parent_status'],
+    ['case_templates', 'title'],
+    ['case_templates', '-reference'],
+    ['forms', '-created_at'],
+    ['forms', 'updated_at'],
+    ['forms', 'data.score'],
+    ['forms', '-_custom'],
+    ['form_templates', '-updated_at'],
+  ] as const)('accepts %s %s', (resource, sort) => {
+    expect(checkSort(resource, sort)).toBe(sort);
+  });
+
+  it.each([
+    [
+      'cases',
+      'name',
+      'invalid --sort "name" (expected one of created_at, updated_at, title, status, parent_status, waiting_for, reference, archived_at; prefix - for descending)',
+    ],
+    [
+      'cases',
+      '--created_at',
+      'invalid --sort "--created_at" (expected one of created_at, updated_at, title, status, parent_status, waiting_for, reference, archived_at; prefix - for descending)',
+    ],
+    [
+      'case_templates',
+      'status',
+      'invalid --sort "status" (expected one of created_at, updated_at, title, reference, archived_at; prefix - for descending)',
+    ],
+    [
+      'form_templates',
+      'title',
+      'invalid --sort "title" (expected one of created_at, updated_at; prefix - for descending)',
+    ],
+    [
+      'forms',
+      'Created-At',
+      'invalid --sort "Created-At" (expected one of created_at, updated_at or a form template field; prefix - for descending)',
+    ],
+    [
+      'forms',
+      '',
+      'invalid --sort "" (expected one of created_at, updated_at or a form template field; prefix - for descending)',
+    ],
+    [
+      'cases',
+      '+title',
+      'invalid --sort "+title" (expected one of created_at, updated_at, title, status, parent_status, waiting_for, reference, archived_at; prefix - for descending)',
+    ],
+  ] as const)('refuses %s %j', (resource, sort, message) => {
+    expectUsage(() => checkSort(resource, sort), message);
+  });
+});
+
+describe('buildListQuery', () => {
+  it('combines method-1 params, the merged filter and the sort, in that order', () => {
+    expect(
+      buildListQuery('cases', {
+        flags: { parentStatus: 'pending', owner: 'bob@example.com' },
+        filter:
+          '{"relationships":{"template":{"id":{"$eq":"' +
+          U +
+          '"}}},"attributes":{"title":{"$ilike":"%kyc%"}}}',
+        where: ['created_at >= 2026-01-01', 'created_at < 2026-02-01', 'contact.email ilike %@acme.com'],
+        sort: '-updated_at',
+      }),
+    ).toEqual([
+      ['parent_status', 'pending'],
+      ['owner[email]', 'bob@example.com'],
+      [
+        'filter',
+        '{"attributes":{"title":{"$ilike":"%kyc%"},"created_at":{"$ge":"2026-01-01","$lt":"2026-02-01"}},' +
+          `"relationships":{"template":{"id":{"$eq":"${U}"}},"contact":{"attributes":{"email":{"$ilike":"%@acme.com"}}}}}`,
+      ],
+      ['sort', '-updated_at'],
+    ]);
+  });
+
+  it('handles forms flags with several flows and a template-field sort', () => {
+    expect(
+      buildListQuery('forms', {
+        flags: { flow: ['kyc', 'intake'], completed: true },
+        where: ['score > 3'],
+        sort: 'score',
+      }),
+    ).toEqual([
+      ['flow[slug][]', 'kyc'],
+      ['flow[slug][]', 'intake'],
+      ['completed', 'true'],
+      ['filter', '{"attributes":{"score":{"$gt":3}}}'],
+      ['sort', 'score'],
+    ]);
+  });
+
+  it('adds nothing for empty inputs: no flags, no clauses, an empty filter', () => {
+    expect(buildListQuery('cases', {})).toEqual([]);
+    expect(buildListQuery('case_templates', { flags: {}, where: [], filter: '{}' })).toEqual([]);
+    expect(buildListQuery('form_templates', { sort: '-created_at' })).toEqual([['sort', '-created_at']]);
+  });
+
+  it('refuses a conflict between --filter and --where', () => {
+    expectUsage(
+      () =>
+        buildListQuery('cases', {
+          filter: '{"attributes":{"status":{"$eq":"open"}}}',
+          where: ['status = closed'],
+        }),
+      'conflicting filters: attributes.status.$eq is both "open" and "closed"',
+    );
+  });
+
+  it('passes errors of each part through', () => {
+    expectUsage(
+      () => buildListQuery('cases', { flags: { waitingFor: 'me' } }),
+      'invalid --waiting-for "me" (expected one of none, owner, contact)',
+    );
+    expectUsage(
+      () => buildListQuery('cases', { where: ['title >= a'] }),
+      'invalid --where clause "title >= a": operator ">=" does not apply to string field title at column 7 (expected one of = != like ilike)',
+    );
+    expectUsage(
+      () => buildListQuery('cases', { sort: 'name' }),
+      'invalid --sort "name" (expected one of created_at, updated_at, title, status, parent_status, waiting_for, reference, archived_at; prefix - for descending)',
+    );
+    expectUsage(
+      () => buildListQuery('form_templates', { where: ['created_at > 2026-01-01'] }),
+      '--where: form_templates cannot be filtered (the API lists them with pagination and sort only)',
+    );
+  });
+});
