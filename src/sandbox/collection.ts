@@ -1,0 +1,153 @@
+/**
+ * The query of a list or count endpoint: method 1 parameters, the `filter`
+ * JSON, `sort` and paging, validated together and turned into a predicate, a
+ * sorter and a cache key.
+ */
+import { errorList, forbidden, invalid, type ValidationIssue } from './errors.js';
+import {
+  compileJsonFilter,
+  compileSort,
+  FilterError,
+  type FilterSchema,
+  type ParamFilter,
+  type Predicate,
+  type Sorter,
+  type SortKey,
+} from './filter.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, parsePageParam } from './paging.js';
+import type { WorkspaceRecord } from './store.js';
+
+/** Query parameters as fastify parses them: repeated names become arrays. */
+export type QueryParams = Readonly<Record<string, string | string[] | undefined>>;
+
+/** What a list endpoint accepts, for one resource. */
+export interface CollectionDef<T extends { readonly id: string }> {
+  /** Resource name, part of cache keys. */
+  readonly name: string;
+  /** Method 1 parameters by name, e.g. `owner[email]`. */
+  readonly params: Readonly<Record<string, ParamFilter<T>>>;
+  /** Method 2 fields and relations. */
+  readonly filter: FilterSchema<T>;
+  readonly sortable: Readonly<Record<string, SortKey<T>>>;
+  /** Sort applied when none is given, e.g. `-created_at`. */
+  readonly defaultSort: string;
+}
+
+/** A validated query. */
+export interface CollectionQuery<T> {
+  /** Normalised filters and sort (not page): equal keys select equal results. */
+  readonly key: string;
+  readonly predicate: Predicate<T>;
+  readonly sort: Sorter<T>;
+  readonly page: Page;
+}
+
+const RESERVED = new Set(['page[number]', 'page[size]', 'sort', 'filter']);
+
+/**
+ * Validates a list or count query.
+ * @throws SandboxError 400: standard shape with `errors[]` for parameters
+ *   (unknown, repeated, empty or invalid values, paging, sort); error-list shape
+ *   for an invalid `filter`
+ */
+export function parseCollectionQuery<T extends { readonly id: string }>(
+  query: QueryParams,
+  def: CollectionDef<T>,
+): CollectionQuery<T> {
+  const issues: ValidationIssue[] = [];
+  const values = new Map<string, string>();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined) continue;
+    const path = paramPath(name);
+    if (!RESERVED.has(name) && !Object.hasOwn(def.params, name)) {
+      issues.push({ message: `unknown query parameter ${name}`, path, type: 'unrecognized_keys' });
+    } else if (Array.isArray(value)) {
+      issues.push({ message: 'must be given once', path, type: 'invalid_type' });
+    } else if (value === '') {
+      issues.push({ message: 'must not be empty', path, type: 'too_small' });
+    } else {
+      values.set(name, value);
+    }
+  }
+
+  const predicates: Predicate<T>[] = [];
+  const keyParts: string[] = [];
+  for (const [name, raw] of values) {
+    if (RESERVED.has(name)) continue;
+    const result = def.params[name]!(raw);
+    if (typeof result === 'function') {
+      predicates.push(result);
+      keyParts.push(`${name}=${raw}`);
+    } else {
+      issues.push({ message: result.message, path: paramPath(name), type: result.type });
+    }
+  }
+
+  const page = {
+    number: checkPage('page[number]', values, Number.MAX_SAFE_INTEGER, 1, issues),
+    size: checkPage('page[size]', values, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, issues),
+  };
+  const sort = values.get('sort') ?? def.defaultSort;
+  const sorter = compileSort(sort, def.sortable);
+  if (typeof sorter !== 'function') {
+    issues.push({ message: sorter.message, path: ['sort'], type: sorter.type });
+  }
+
+  if (issues.length > 0 || typeof sorter !== 'function') throw invalid('Invalid query parameters', issues);
+
+  const rawFilter = values.get('filter');
+  if (rawFilter !== undefined) {
+    try {
+      const compiled = compileJsonFilter(rawFilter, def.filter);
+      predicates.push(...compiled.predicates);
+      keyParts.push(`filter=${compiled.canonical}`);
+    } catch (error) {
+      if (error instanceof FilterError) throw errorList('Invalid filter', error.details);
+      throw error;
+    }
+  }
+
+  keyParts.sort();
+  return {
+    key: `${def.name}?${keyParts.join('&')}&sort=${sort}`,
+    predicate: (record) => predicates.every((p) => p(record)),
+    sort: sorter,
+    page,
+  };
+}
+
+/** The records matching a query, sorted; the input is not modified. */
+export function selectRecords<T>(records: readonly T[], query: CollectionQuery<T>): T[] {
+  return query.sort(records.filter(query.predicate));
+}
+
+/**
+ * 403 when `workspace[id]` or `workspace[slug]` names a workspace other than the
+ * token's (the values were already validated by parseCollectionQuery).
+ */
+export function assertOwnWorkspace(query: QueryParams, workspace: WorkspaceRecord): void {
+  const id = query['workspace[id]'];
+  const slug = query['workspace[slug]'];
+  if (typeof id === 'string' && id.toLowerCase() !== workspace.id) throw forbidden();
+  if (typeof slug === 'string' && slug !== workspace.slug) throw forbidden();
+}
+
+function checkPage(
+  name: string,
+  values: ReadonlyMap<string, string>,
+  max: number,
+  fallback: number,
+  issues: ValidationIssue[],
+): number {
+  const raw = values.get(name);
+  if (raw === undefined) return fallback;
+  const result = parsePageParam(raw, max);
+  if (typeof result === 'number') return result;
+  issues.push({ message: result.message, path: paramPath(name), type: result.type });
+  return fallback;
+}
+
+/** `page[size]` -> ['page', 'size']; `status` -> ['status']. */
+function paramPath(name: string): string[] {
+  return name.split(/[[\]]/).filter(Boolean);
+}

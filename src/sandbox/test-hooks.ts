@@ -1,0 +1,35 @@
+/**
+ * Test hooks: routes outside `/v1` that need no token, so tests and scripts can
+ * inspect and steer a running sandbox.
+ *
+ *   GET    /_sandbox/health         {ok: true}
+ *   GET    /_sandbox/requests       {count, requests: [{method, url, status, token_prefix}]}
+ *   DELETE /_sandbox/requests       resets that log (204)
+ *   POST   /_sandbox/tokens/revoke  {token}: revokes it, as the web application's settings would
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { standardError } from './errors.js';
+import type { RequestLog } from './request-log.js';
+import type { Store } from './store.js';
+import { parseBody } from './validation.js';
+
+const RevokeBody = z.strictObject({ token: z.string().min(1) });
+
+/** Registers the `/_sandbox/*` routes. */
+export function registerTestHooks(app: FastifyInstance, store: Store, log: RequestLog): void {
+  app.get('/_sandbox/health', async () => ({ ok: true }));
+
+  app.get('/_sandbox/requests', async () => log.snapshot());
+
+  app.delete('/_sandbox/requests', async (_req, reply) => {
+    log.reset();
+    return reply.code(204).send();
+  });
+
+  app.post('/_sandbox/tokens/revoke', async (req) => {
+    const { token } = parseBody(RevokeBody, req.body);
+    if (!store.revokeToken(token)) throw standardError(404, 'Token not found');
+    return { token_prefix: token.slice(0, 8), revoked: true };
+  });
+}
