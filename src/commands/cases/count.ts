@@ -1,0 +1,22 @@
+import { countCases } from '../../api/cases.js';
+import type { Context } from '../../context.js';
+import { buildListQuery } from '../../core/query.js';
+import { printCount } from '../shared/count.js';
+import { QueryFlags } from '../shared/schemas.js';
+import { defineVerb } from '../verb.js';
+import { CaseFilterFlags, caseFilterFlags } from './shared.js';
+
+export const CountCasesOptions = CaseFilterFlags.extend(QueryFlags.omit({ sort: true }).shape);
+export type CountCasesOptions = typeof CountCasesOptions._output;
+
+export async function runCountCases(options: CountCasesOptions, ctx: Context): Promise<void> {
+  const query = buildListQuery('cases', {
+    flags: caseFilterFlags(options),
+    filter: options.filter,
+    where: options.where,
+  });
+  const client = await ctx.api();
+  await printCount(ctx, await countCases(client, query));
+}
+
+export const verb = defineVerb(CountCasesOptions, runCountCases);

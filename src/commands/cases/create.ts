@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { createCaseRequest } from '../../api/cases.js';
+import type { Context } from '../../context.js';
+import { parseSetPairs, readJsonBody } from '../../core/body.js';
+import { assertUuid } from '../../core/query.js';
+import { renderItem } from '../../output/render.js';
+import { mutationClient, sendOrPrint } from '../shared/mutation.js';
+import { renderOptions } from '../shared/output.js';
+import { DryRunFlag } from '../shared/schemas.js';
+import { defineVerb } from '../verb.js';
+import { CASE_COLUMNS, CASE_FIELDS } from './shared.js';
+
+export const CreateCaseOptions = DryRunFlag.extend({
+  template: z.string(),
+  title: z.string().trim().min(1, 'must not be empty'),
+  set: z.array(z.string()).optional(),
+  body: z.string().optional(),
+});
+export type CreateCaseOptions = z.infer<typeof CreateCaseOptions>;
+
+export async function runCreateCase(options: CreateCaseOptions, ctx: Context): Promise<void> {
+  assertUuid(options.template, 'template id');
+  const base = options.body ? await readJsonBody(options.body, () => ctx.io.readStdin()) : {};
+  const data = { ...(isObject(base.data) ? base.data : {}), ...parseSetPairs(options.set) };
+  const body = {
+    ...base,
+    template: { ...(isObject(base.template) ? base.template : {}), id: options.template },
+    title: options.title,
+    ...(Object.keys(data).length > 0 ? { data } : {}),
+  };
+  const render = renderOptions(ctx, { columns: CASE_COLUMNS, knownFields: CASE_FIELDS });
+  const client = await mutationClient(ctx, options.dryRun);
+  const created = await sendOrPrint(ctx, client, createCaseRequest(body), options.dryRun);
+  if (created) await renderItem(ctx.io, render, created);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export const verb = defineVerb(CreateCaseOptions, runCreateCase);

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { updateCaseDataRequest } from '../../api/cases.js';
+import type { Context } from '../../context.js';
+import { parseSetPairs, readJsonBody } from '../../core/body.js';
+import { UsageError } from '../../core/errors.js';
+import { assertUuid } from '../../core/query.js';
+import { renderItem } from '../../output/render.js';
+import { mutationClient, sendOrPrint } from '../shared/mutation.js';
+import { explainNotFound } from '../shared/not-found.js';
+import { renderOptions } from '../shared/output.js';
+import { DryRunFlag } from '../shared/schemas.js';
+import { defineVerb } from '../verb.js';
+import { CASE_COLUMNS, CASE_FIELDS } from './shared.js';
+
+export const UpdateCaseDataOptions = DryRunFlag.extend({
+  id: z.string(),
+  set: z.array(z.string()).optional(),
+  body: z.string().optional(),
+});
+export type UpdateCaseDataOptions = z.infer<typeof UpdateCaseDataOptions>;
+
+export async function runUpdateCaseData(options: UpdateCaseDataOptions, ctx: Context): Promise<void> {
+  assertUuid(options.id, 'case id');
+  const base = options.body ? await readJsonBody(options.body, () => ctx.io.readStdin()) : {};
+  const fields = { ...base, ...parseSetPairs(options.set) };
+  if (Object.keys(fields).length === 0) {
+    throw new UsageError('nothing to update', { hint: 'pass --set key=value (repeatable) or --body FILE' });
+  }
+  const render = renderOptions(ctx, { columns: CASE_COLUMNS, knownFields: CASE_FIELDS });
+  const client = await mutationClient(ctx, options.dryRun);
+  const updated = await explainNotFound(
+    sendOrPrint(ctx, client, updateCaseDataRequest(options.id, fields), options.dryRun),
+    `case ${options.id}`,
+    'run `wfd cases list` to see case ids',
+  );
+  if (updated) await renderItem(ctx.io, render, updated);
+}
+
+export const verb = defineVerb(UpdateCaseDataOptions, runUpdateCaseData, ['id']);

@@ -1,0 +1,23 @@
+import { UsageError } from '../../core/errors.js';
+import { isUuid } from '../../core/query.js';
+
+/**
+ * The ids of a bulk command: its arguments, or stdin when the only argument is `-` (one id per
+ * line or separated by spaces). Every id is checked before any request; duplicates are dropped.
+ */
+export async function collectIds(args: readonly string[], readStdin: () => Promise<string>, what: string) {
+  const raw = args.length === 1 && args[0] === '-' ? (await readStdin()).split(/\s+/) : [...args];
+  const ids = [...new Set(raw.map((id) => id.trim()).filter((id) => id.length > 0))];
+  if (ids.length === 0)
+    throw new UsageError(`no ${what} ids given`, { hint: 'pass ids as arguments, or - to read stdin' });
+  const bad = ids.filter((id) => !isUuid(id));
+  if (bad.length > 0) {
+    const shown = bad
+      .slice(0, 3)
+      .map((id) => `"${id}"`)
+      .join(', ');
+    const more = bad.length > 3 ? ` and ${bad.length - 3} more` : '';
+    throw new UsageError(`invalid ${what} id ${shown}${more}: expected a UUID; nothing was sent`);
+  }
+  return ids;
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { listWorkspaces } from '../../api/workspaces.js';
+import type { Context } from '../../context.js';
+import type { Column } from '../../output/render.js';
+import { createRowSink } from '../../output/render.js';
+import { renderOptions } from '../shared/output.js';
+import { defineVerb } from '../verb.js';
+
+const COLUMNS: Column[] = [{ field: 'id', kind: 'id' }, { field: 'slug' }, { field: 'name' }];
+
+export const ListWorkspacesOptions = z.object({});
+
+export async function runListWorkspaces(_options: unknown, ctx: Context): Promise<void> {
+  const render = renderOptions(ctx, {
+    columns: COLUMNS,
+    knownFields: ['id', 'slug', 'name'],
+    noun: 'workspaces',
+  });
+  const workspaces = await listWorkspaces(await ctx.api());
+  const sink = await createRowSink(ctx.io, render);
+  for (const workspace of workspaces) await sink.write(workspace);
+  await sink.end({ total: workspaces.length });
+}
+
+export const verb = defineVerb(ListWorkspacesOptions, runListWorkspaces);

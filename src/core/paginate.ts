@@ -1,0 +1,121 @@
+/**
+ * Page planning and the ordered, concurrent iterator over a paginated collection.
+ *
+ * `--limit N` and `--all` read pages of (up to) 100, the spec's maximum, and make no more
+ * requests than the rows need; `--page/--page-size` is one raw request. After page 1 tells
+ * how many pages exist, later pages are fetched concurrently while rows are emitted in page
+ * order, holding at most `concurrency` pages in memory.
+ */
+import { mapOrdered, range } from './concurrency.js';
+import { UsageError } from './errors.js';
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_LIMIT = 30;
+
+export interface PageMeta {
+  total_count: number;
+  total_pages: number;
+  page_size: number;
+  current_page: number;
+}
+
+export interface Page<T> {
+  meta: PageMeta;
+  data: T[];
+}
+
+export interface PagePlan {
+  /** the `page[size]` sent */
+  pageSize: number;
+  /** the first `page[number]` requested */
+  firstPage: number;
+  /** stop after this many rows (undefined: all of them) */
+  maxRows: number | undefined;
+  /** one raw request and nothing more (`--page`/`--page-size`) */
+  single: boolean;
+}
+
+export interface PagingFlags {
+  limit?: number;
+  all?: boolean;
+  page?: number;
+  pageSize?: number;
+}
+
+/** Turns the paging flags into a plan. Conflicting flags are usage errors. */
+export function planPages(flags: PagingFlags): PagePlan {
+  const raw = flags.page !== undefined || flags.pageSize !== undefined;
+  if (flags.all && flags.limit !== undefined)
+    throw new UsageError('--all and --limit cannot be used together');
+  if (raw && (flags.all || flags.limit !== undefined)) {
+    throw new UsageError('--page/--page-size cannot be combined with --limit or --all');
+  }
+  if (raw) {
+    const pageSize = flags.pageSize ?? 10;
+    checkInteger('--page', flags.page ?? 1, 1);
+    checkInteger('--page-size', pageSize, 1, MAX_PAGE_SIZE);
+    return { pageSize, firstPage: flags.page ?? 1, maxRows: pageSize, single: true };
+  }
+  if (flags.all) return { pageSize: MAX_PAGE_SIZE, firstPage: 1, maxRows: undefined, single: false };
+  const limit = flags.limit ?? DEFAULT_LIMIT;
+  checkInteger('--limit', limit, 1);
+  // A limit under 100 fits one page of exactly that size: same single request, less to transfer.
+  return { pageSize: Math.min(limit, MAX_PAGE_SIZE), firstPage: 1, maxRows: limit, single: false };
+}
+
+/** The last page number to request, given what page 1 said about the collection. */
+export function lastPageToFetch(plan: PagePlan, totalPages: number): number {
+  if (plan.single) return plan.firstPage;
+  const needed = plan.maxRows === undefined ? totalPages : Math.ceil(plan.maxRows / plan.pageSize);
+  return Math.min(totalPages, plan.firstPage + needed - 1);
+}
+
+export interface PaginateOptions<T> {
+  plan: PagePlan;
+  fetchPage: (page: number, pageSize: number) => Promise<Page<T>>;
+  /** pages in flight at once after page 1 */
+  concurrency: number;
+  /** called once with page 1's meta, before the first row */
+  onMeta?: (meta: PageMeta) => void;
+}
+
+/**
+ * Yields the rows of the planned pages in order. A row whose `id` was already emitted is
+ * dropped: offset paging can shift under concurrent writes and repeat a row.
+ */
+export async function* paginate<T extends { id?: unknown }>(options: PaginateOptions<T>): AsyncGenerator<T> {
+  const { plan, fetchPage } = options;
+  const first = await fetchPage(plan.firstPage, plan.pageSize);
+  options.onMeta?.(first.meta);
+  const seen = new Set<unknown>();
+  let emitted = 0;
+  const emit = function* (rows: T[]): Generator<T> {
+    for (const row of rows) {
+      if (plan.maxRows !== undefined && emitted >= plan.maxRows) return;
+      if (row.id !== undefined) {
+        if (seen.has(row.id)) continue;
+        seen.add(row.id);
+      }
+      emitted++;
+      yield row;
+    }
+  };
+  yield* emit(first.data);
+
+  const last = lastPageToFetch(plan, first.meta.total_pages);
+  for await (const page of mapOrdered(range(plan.firstPage + 1, last), options.concurrency, (n) =>
+    fetchPage(n, plan.pageSize),
+  )) {
+    if (plan.maxRows !== undefined && emitted >= plan.maxRows) return;
+    yield* emit(page.data);
+    // An empty page means the collection shrank under us: nothing follows it.
+    if (page.data.length === 0) return;
+  }
+}
+
+function checkInteger(flag: string, value: number, min: number, max?: number): void {
+  if (!Number.isInteger(value) || value < min || (max !== undefined && value > max)) {
+    const range = max === undefined ? `an integer of at least ${min}` : `an integer from ${min} to ${max}`;
+    throw new UsageError(`invalid ${flag} ${value}: expected ${range}`);
+  }
+}

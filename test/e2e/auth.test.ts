@@ -1,0 +1,207 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseEnv, runWfd, type StartedSandbox, startSandbox, tempDir } from './harness.js';
+
+let sandbox: StartedSandbox;
+const dirs: { remove(): void }[] = [];
+
+function configDir(): string {
+  const dir = tempDir();
+  dirs.push(dir);
+  return dir.path;
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox(['--rate-limit', 'off', '--no-profile']);
+});
+
+afterAll(async () => {
+  await sandbox.stop();
+  for (const dir of dirs) dir.remove();
+});
+
+describe('auth login', () => {
+  it('reads the token from stdin, verifies it, saves a 0600 profile, and status shows it without the token', async () => {
+    const dir = configDir();
+    const env = baseEnv({ WFD_CONFIG_DIR: dir });
+    const [acme] = sandbox.workspaces;
+    const login = await runWfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl], {
+      env,
+      stdin: `${acme!.token}\n`,
+    });
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toContain(`Logged in to workspace ${acme!.name} (${acme!.slug})`);
+    expect(login.stdout).toBe('');
+    expect(statSync(join(dir, 'config.json')).mode & 0o777).toBe(0o600);
+
+    const status = await runWfd(['auth', 'status', '--json'], { env });
+    expect(status.code, status.stderr).toBe(0);
+    const parsed = JSON.parse(status.stdout);
+    expect(parsed).toMatchObject({
+      profile: 'default',
+      baseUrl: sandbox.baseUrl,
+      valid: true,
+      workspace: { id: acme!.id, slug: acme!.slug, name: acme!.name },
+    });
+    expect(status.stdout).not.toContain(acme!.token);
+    expect(parsed.token.replace('…', '').length).toBeLessThanOrEqual(6);
+
+    const token = await runWfd(['auth', 'token'], { env });
+    expect(token.stdout).toBe(`${acme!.token}\n`);
+
+    const workspaces = await runWfd(['workspaces', 'list', '-o', 'json'], { env });
+    expect(JSON.parse(workspaces.stdout)).toEqual([{ id: acme!.id, slug: acme!.slug, name: acme!.name }]);
+  });
+
+  it('refuses an invalid token with exit 3 and saves nothing', async () => {
+    const dir = configDir();
+    const env = baseEnv({ WFD_CONFIG_DIR: dir });
+    const login = await runWfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl], {
+      env,
+      stdin: 'wfd_0000000000000000000000000000dead\n',
+    });
+    expect(login.code).toBe(3);
+    expect(login.stderr).toMatch(/^error: the token was refused by .*Invalid token/m);
+    expect(login.stderr).not.toContain('wfd_0000000000000000000000000000dead');
+    const profiles = await runWfd(['auth', 'profiles', '-o', 'json'], { env });
+    expect(JSON.parse(profiles.stdout)).toEqual([]);
+  });
+
+  it('asks for --with-token when it cannot prompt', async () => {
+    const env = baseEnv({ WFD_CONFIG_DIR: configDir() });
+    const login = await runWfd(['auth', 'login', '--base-url', sandbox.baseUrl], { env });
+    expect(login.code).toBe(2);
+    expect(login.stderr).toContain('--with-token');
+  });
+
+  it('keeps several profiles and switches between them', async () => {
+    const env = baseEnv({ WFD_CONFIG_DIR: configDir() });
+    const [acme, globex] = sandbox.workspaces;
+    for (const [name, ws] of [
+      ['acme', acme!],
+      ['globex', globex!],
+    ] as const) {
+      const result = await runWfd(
+        ['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl, '--profile', name],
+        { env, stdin: ws.token },
+      );
+      expect(result.code, result.stderr).toBe(0);
+    }
+    const profiles = await runWfd(['auth', 'profiles', '-o', 'json'], { env });
+    const rows = JSON.parse(profiles.stdout) as { name: string; current: string }[];
+    expect(rows.map((r) => [r.name, r.current])).toEqual([
+      ['acme', ''],
+      ['globex', '*'],
+    ]);
+
+    const before = await runWfd(['workspaces', 'list', '-q'], { env });
+    expect(before.stdout.trim()).toBe(globex!.id);
+    expect((await runWfd(['auth', 'switch', 'acme'], { env })).code).toBe(0);
+    const after = await runWfd(['workspaces', 'list', '-q'], { env });
+    expect(after.stdout.trim()).toBe(acme!.id);
+    // --profile and WFD_PROFILE pick a profile for one run.
+    expect((await runWfd(['workspaces', 'list', '-q', '--profile', 'globex'], { env })).stdout.trim()).toBe(
+      globex!.id,
+    );
+    expect(
+      (await runWfd(['workspaces', 'list', '-q'], { env: { ...env, WFD_PROFILE: 'globex' } })).stdout.trim(),
+    ).toBe(globex!.id);
+
+    const unknown = await runWfd(['auth', 'switch', 'nope'], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('saved profiles: acme, globex');
+
+    const logout = await runWfd(['auth', 'logout'], { env });
+    expect(logout.code).toBe(0);
+    const left = await runWfd(['auth', 'profiles', '-q'], { env });
+    expect(left.stdout).toBe('globex\n');
+  });
+
+  it('WFD_TOKEN and WFD_BASE_URL override the profiles', async () => {
+    const [, globex] = sandbox.workspaces;
+    const env = baseEnv({
+      WFD_CONFIG_DIR: configDir(),
+      WFD_TOKEN: globex!.token,
+      WFD_BASE_URL: sandbox.baseUrl,
+    });
+    const result = await runWfd(['workspaces', 'list', '-q'], { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.trim()).toBe(globex!.id);
+    const status = await runWfd(['auth', 'status', '--json'], { env });
+    expect(JSON.parse(status.stdout).source).toBe('WFD_TOKEN');
+  });
+});
+
+describe('credential errors', () => {
+  it('missing credentials exit 3 with a hint, before any request', async () => {
+    await sandbox.resetRequests();
+    const env = baseEnv({ WFD_CONFIG_DIR: configDir(), WFD_BASE_URL: sandbox.baseUrl });
+    const result = await runWfd(['cases', 'list'], { env });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/^error: not logged in: no credentials found$/m);
+    expect(result.stderr).toMatch(/^hint: run `wfd auth login`/m);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect((await sandbox.requests()).count).toBe(0);
+  });
+
+  it('a token without a base URL exits 2 and says how to set one', async () => {
+    const env = baseEnv({ WFD_CONFIG_DIR: configDir(), WFD_TOKEN: sandbox.workspaces[0]!.token });
+    const result = await runWfd(['cases', 'list'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error: no base URL');
+    expect(result.stderr).toContain('WFD_BASE_URL');
+  });
+
+  it('an invalid token exits 3 with the API message', async () => {
+    const env = baseEnv({
+      WFD_CONFIG_DIR: configDir(),
+      WFD_TOKEN: 'wfd_ffffffffffffffffffffffffffffffff',
+      WFD_BASE_URL: sandbox.baseUrl,
+    });
+    const result = await runWfd(['cases', 'list'], { env });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/^error: Invalid token \(HTTP 401\)$/m);
+    expect(result.stderr).not.toContain('wfd_ffffffffffffffffffffffffffffffff');
+  });
+
+  it('a revoked token exits 3, and auth status reports it as invalid', async () => {
+    const dir = configDir();
+    // A sandbox of its own, so revoking does not disturb the other tests.
+    const own = await startSandbox(['--rate-limit', 'off', '--no-profile', '--seed', '7']);
+    try {
+      const token = own.workspaces[0]!.token;
+      const env = baseEnv({ WFD_CONFIG_DIR: dir });
+      expect(
+        (await runWfd(['auth', 'login', '--with-token', '--base-url', own.baseUrl], { env, stdin: token }))
+          .code,
+      ).toBe(0);
+      await fetch(`${own.baseUrl}/_sandbox/tokens/revoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+      });
+      const list = await runWfd(['cases', 'list'], { env });
+      expect(list.code).toBe(3);
+      expect(list.stderr).toContain('Invalid token');
+      const status = await runWfd(['auth', 'status', '--json'], { env });
+      expect(status.code).toBe(3);
+      expect(JSON.parse(status.stdout).valid).toBe(false);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it("another workspace's case is forbidden: exit 4", async () => {
+    const [acme, globex] = sandbox.workspaces;
+    const env = (token: string) =>
+      baseEnv({ WFD_CONFIG_DIR: configDir(), WFD_TOKEN: token, WFD_BASE_URL: sandbox.baseUrl });
+    const globexCase = (
+      await runWfd(['cases', 'list', '--limit', '1', '-q'], { env: env(globex!.token) })
+    ).stdout.trim();
+    expect(globexCase).toMatch(/^[0-9a-f-]{36}$/);
+    const result = await runWfd(['cases', 'get', globexCase], { env: env(acme!.token) });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toContain('No access to this resource');
+  });
+});

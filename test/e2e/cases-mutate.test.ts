@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseEnv, lines, runWfd, type StartedSandbox, startSandbox, tempDir } from './harness.js';
+
+let sandbox: StartedSandbox;
+let env: NodeJS.ProcessEnv;
+const dir = tempDir();
+
+beforeAll(async () => {
+  sandbox = await startSandbox(['--rate-limit', 'off']);
+  env = baseEnv({
+    WFD_CONFIG_DIR: dir.path,
+    WFD_TOKEN: sandbox.workspaces[0]!.token,
+    WFD_BASE_URL: sandbox.baseUrl,
+  });
+});
+
+afterAll(async () => {
+  await sandbox.stop();
+  dir.remove();
+});
+
+async function firstTemplateId(): Promise<string> {
+  const out = await runWfd(['case-templates', 'list', '--limit', '1', '-q'], { env });
+  return out.stdout.trim();
+}
+
+async function unarchivedIds(n: number): Promise<string[]> {
+  const out = await runWfd(['cases', 'list', '--no-archived', '--limit', String(n), '-q'], { env });
+  return lines(out.stdout);
+}
+
+describe('cases get', () => {
+  it('shows a case with its steps in every format', async () => {
+    const [id] = await unarchivedIds(1);
+    const json = JSON.parse((await runWfd(['cases', 'get', id!, '--json'], { env })).stdout);
+    expect(json.id).toBe(id);
+    expect(Array.isArray(json.steps)).toBe(true);
+    const plain = await runWfd(['cases', 'get', id!], { env });
+    expect(plain.stdout).toMatch(new RegExp(`^id\\t${id}$`, 'm'));
+    const ndjson = lines((await runWfd(['cases', 'get', id!, '-o', 'ndjson'], { env })).stdout);
+    expect(ndjson).toHaveLength(1);
+    const csv = lines(
+      (await runWfd(['cases', 'get', id!, '-o', 'csv', '--fields', 'id,title'], { env })).stdout,
+    );
+    expect(csv[0]).toBe('id,title');
+  });
+
+  it('an unknown id exits 5 with a hint', async () => {
+    const result = await runWfd(['cases', 'get', '00000000-0000-4000-8000-000000000000'], { env });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('error: case 00000000-0000-4000-8000-000000000000 not found');
+    expect(result.stderr).toContain('hint: run `wfd cases list`');
+  });
+});
+
+describe('cases create and update-data', () => {
+  it('creates a case (200) with typed data, then updates its data', async () => {
+    const template = await firstTemplateId();
+    const created = await runWfd(
+      [
+        'cases',
+        'create',
+        '--template',
+        template,
+        '--title',
+        'Ünïcode onboarding',
+        '--set',
+        'amount=12.5',
+        '--json',
+      ],
+      { env },
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const item = JSON.parse(created.stdout);
+    expect(item).toMatchObject({
+      title: 'Ünïcode onboarding',
+      template: { id: template },
+      data: { amount: 12.5 },
+    });
+
+    const updated = await runWfd(
+      ['cases', 'update-data', item.id, '--set', 'note=hello world', '--set', 'done=true', '--json'],
+      { env },
+    );
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(JSON.parse(updated.stdout).data).toMatchObject({ amount: 12.5, note: 'hello world', done: true });
+
+    const fromStdin = await runWfd(['cases', 'update-data', item.id, '--body', '-', '--json'], {
+      env,
+      stdin: '{"note":"from stdin"}',
+    });
+    expect(JSON.parse(fromStdin.stdout).data.note).toBe('from stdin');
+  });
+
+  it('an unknown template is refused by the API: exit 6', async () => {
+    const result = await runWfd(
+      ['cases', 'create', '--template', '00000000-0000-4000-8000-000000000000', '--title', 'x'],
+      { env },
+    );
+    expect(result.code).toBe(6);
+  });
+
+  it('--dry-run prints the exact request, redacts the token, and sends nothing', async () => {
+    const template = await firstTemplateId();
+    await sandbox.resetRequests();
+    const result = await runWfd(
+      ['cases', 'create', '--template', template, '--title', 'Dry', '--set', 'a=1', '--dry-run'],
+      { env },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain(`POST ${sandbox.baseUrl}/v1/cases\n`);
+    expect(result.stdout).toMatch(/Authorization: Bearer wfd_.{0,2}…/);
+    expect(result.stdout).not.toContain(sandbox.workspaces[0]!.token);
+    expect(result.stdout).toContain('"title": "Dry"');
+    const json = await runWfd(['cases', 'update-data', template, '--set', 'a=1', '--dry-run', '-o', 'json'], {
+      env,
+    });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      method: 'POST',
+      url: `${sandbox.baseUrl}/v1/cases/${template}/data`,
+      body: { a: 1 },
+    });
+    expect((await sandbox.requests()).count).toBe(0);
+  });
+});
+
+describe('cases archive and unarchive', () => {
+  it('round trip on several ids, reported per id', async () => {
+    const ids = await unarchivedIds(3);
+    const archived = await runWfd(['cases', 'archive', ...ids, '-o', 'json'], { env });
+    expect(archived.code, archived.stderr).toBe(0);
+    const rows = JSON.parse(archived.stdout) as { id: string; result: string; archived_at: string }[];
+    expect(rows.map((r) => r.id)).toEqual(ids);
+    for (const row of rows) {
+      expect(row.result).toBe('archived');
+      expect(Number.isNaN(Date.parse(row.archived_at))).toBe(false);
+    }
+    const check = JSON.parse((await runWfd(['cases', 'get', ids[0]!, '--json'], { env })).stdout);
+    expect(check.archived_at).not.toBeNull();
+
+    const restored = await runWfd(['cases', 'unarchive', '-', '-q'], { env, stdin: `${ids.join('\n')}\n` });
+    expect(restored.code, restored.stderr).toBe(0);
+    expect(lines(restored.stdout)).toEqual(ids);
+    const after = JSON.parse((await runWfd(['cases', 'get', ids[0]!, '--json'], { env })).stdout);
+    expect(after.archived_at).toBeNull();
+  });
+
+  it('archiving a template exits 6 with the API detail; the other ids still succeed', async () => {
+    const template = await firstTemplateId();
+    const [good] = await unarchivedIds(1);
+    const result = await runWfd(['cases', 'archive', good!, template], { env });
+    expect(result.code).toBe(6);
+    expect(result.stderr).toMatch(new RegExp(`^error: ${template}: .*template cannot be archived`, 'mi'));
+    expect(result.stderr).toContain('archived 1 of 2 cases; 1 failed');
+    expect(result.stdout).toMatch(new RegExp(`^${good}\\tarchived`, 'm'));
+    expect(result.stdout).toMatch(new RegExp(`^${template}\\tfailed`, 'm'));
+    await runWfd(['cases', 'unarchive', good!], { env });
+  });
+
+  it('--dry-run prints one request per id', async () => {
+    const ids = await unarchivedIds(2);
+    await sandbox.resetRequests();
+    const result = await runWfd(['cases', 'archive', ...ids, '--dry-run'], { env });
+    expect(result.stdout.match(/^POST /gm)).toHaveLength(2);
+    expect(result.stdout).toContain('"archived": true');
+    expect((await sandbox.requests()).count).toBe(0);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * End-to-end harness: runs the built `bin/wfd.js` as a child process, with an isolated
+ * config directory, against a sandbox that is itself started with `wfd sandbox start`
+ * on an ephemeral loopback port. Nothing is mocked: every request crosses real HTTP.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/wfd.js', import.meta.url));
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface SandboxInfo {
+  baseUrl: string;
+  workspaces: { id: string; slug: string; name: string; token: string }[];
+}
+
+/** A clean environment: no CI variables, no colour, no user config, no inherited WFD_* settings. */
+export function baseEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SYSTEMROOT']) {
+    if (process.env[key] !== undefined) env[key] = process.env[key];
+  }
+  env.NO_COLOR = '1';
+  for (const [key, value] of Object.entries(extra)) if (value !== undefined) env[key] = value;
+  return env;
+}
+
+export function tempDir(prefix = 'wfd-e2e-'): { path: string; remove(): void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+}
+
+/** Runs `wfd args...` to completion. */
+export function runWfd(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; stdin?: string; timeoutMs?: number } = {},
+): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: options.env ?? baseEnv(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 25_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+    child.stdin.end(options.stdin ?? '');
+  });
+}
+
+export interface StartedSandbox extends SandboxInfo {
+  process: ChildProcess;
+  /** stops the server and waits for it to exit */
+  stop(): Promise<void>;
+  /** the /v1 requests the sandbox saw since the last reset */
+  requests(): Promise<{ count: number; requests: { method: string; url: string; status: number }[] }>;
+  resetRequests(): Promise<void>;
+}
+
+/** Starts `wfd sandbox start --port 0 -o json` and reads its first stdout line. */
+export async function startSandbox(
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = baseEnv(),
+): Promise<StartedSandbox> {
+  const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '-o', 'json', ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const lines = createInterface({ input: child.stdout });
+  const first = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start in time: ${stderr}`)), 20_000);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      resolve(line);
+    });
+    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}: ${stderr}`)));
+  });
+  const info = JSON.parse(first) as SandboxInfo;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    ...info,
+    process: child,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+    async requests() {
+      const response = await fetch(`${info.baseUrl}/_sandbox/requests`);
+      return (await response.json()) as Awaited<ReturnType<StartedSandbox['requests']>>;
+    },
+    async resetRequests() {
+      await fetch(`${info.baseUrl}/_sandbox/requests`, { method: 'DELETE' });
+    },
+  };
+}
+
+/** Lines of a plain/quiet stdout, without the trailing empty one. */
+export function lines(text: string): string[] {
+  return text.split('\n').filter((line) => line.length > 0);
+}

@@ -1,0 +1,284 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ApiError, NetworkError } from '../../src/core/errors.js';
+import { ApiClient, encodeQuery, parseBaseUrl } from '../../src/core/http.js';
+
+type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+
+let server: Server;
+let baseUrl: string;
+let handlers: Handler[];
+let seen: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body });
+      const handler = handlers.shift() ?? ((_q, r) => json(r, 200, {}));
+      handler(req, res, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+beforeEach(() => {
+  handlers = [];
+  seen = [];
+});
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** The error a request fails with (the test fails if it succeeds). */
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  return promise.then(
+    () => {
+      throw new Error('expected the request to fail');
+    },
+    (error: ApiError) => error,
+  );
+}
+
+function client(extra: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}) {
+  const waits: number[] = [];
+  const debug: string[] = [];
+  const c = new ApiClient({
+    baseUrl,
+    token: 'wfd_0123456789abcdef',
+    userAgent: 'wfd/test',
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
+    random: () => 0,
+    debug: (line) => debug.push(line),
+    ...extra,
+  });
+  return { c, waits, debug };
+}
+
+describe('ApiClient requests', () => {
+  it('sends the exact bearer header, user agent, JSON body, under /v1', async () => {
+    handlers.push((_q, r) => json(r, 200, { id: 'x' }));
+    const { c } = client();
+    const out = await c.request({
+      method: 'POST',
+      path: '/cases',
+      body: { title: 'é' },
+      schema: z.object({ id: z.string() }),
+    });
+    expect(out).toEqual({ id: 'x' });
+    expect(seen[0]).toMatchObject({ method: 'POST', url: '/v1/cases', body: '{"title":"é"}' });
+    expect(seen[0]!.headers.authorization).toBe('Bearer wfd_0123456789abcdef');
+    expect(seen[0]!.headers['user-agent']).toBe('wfd/test');
+    expect(seen[0]!.headers['content-type']).toBe('application/json');
+    await c.close();
+  });
+
+  it('encodes bracket query names', () => {
+    expect(
+      encodeQuery([
+        ['page[size]', '100'],
+        ['filter', '{"a":1}'],
+      ]),
+    ).toBe('?page%5Bsize%5D=100&filter=%7B%22a%22%3A1%7D');
+  });
+
+  it('tolerates a base URL with a path or a pasted /v1', () => {
+    expect(parseBaseUrl('https://h.example/api/v1/')).toEqual({
+      origin: 'https://h.example',
+      prefix: '/api',
+    });
+    expect(() => parseBaseUrl('ftp://x')).toThrow('only http and https');
+    expect(() => parseBaseUrl('nope')).toThrow('invalid base URL');
+  });
+
+  it('rejects an answer that does not match the schema, naming the path', async () => {
+    handlers.push((_q, r) => json(r, 200, { data: [{ id: 3 }] }));
+    const { c } = client();
+    await expect(
+      c.request({
+        method: 'GET',
+        path: '/workspaces',
+        schema: z.object({ data: z.array(z.object({ id: z.string() })) }),
+      }),
+    ).rejects.toThrow(/unexpected answer from GET \/workspaces: data\.0\.id/);
+    await c.close();
+  });
+});
+
+describe('errors', () => {
+  it('maps the standard shape with validation errors to exit 6', async () => {
+    handlers.push((_q, r) =>
+      json(r, 400, {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Validation failed',
+        errors: [{ message: 'must be a UUID', path: ['template', 'id'], type: 'uuid' }],
+      }),
+    );
+    const { c } = client();
+    const error = await failure(c.request({ method: 'POST', path: '/cases', body: {} }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.exitCode).toBe(6);
+    expect(error.message).toBe('Validation failed: template.id: must be a UUID (HTTP 400)');
+    await c.close();
+  });
+
+  it('maps the error-list shape', async () => {
+    handlers.push((_q, r) =>
+      json(r, 400, {
+        errors: [{ status: '400', title: 'Bad Request', detail: 'A case template cannot be archived' }],
+      }),
+    );
+    const { c } = client();
+    const error = await failure(c.request({ method: 'POST', path: '/cases/x', body: { archived: true } }));
+    expect(error.message).toBe('A case template cannot be archived (HTTP 400)');
+    expect(error.details[0]).toMatchObject({ status: '400', title: 'Bad Request' });
+    await c.close();
+  });
+
+  it('401, 403, 404 exit 3, 4, 5 with hints; 5xx carries the request id', async () => {
+    const { c } = client({ retries: 0 });
+    const cases: [number, number][] = [
+      [401, 3],
+      [403, 4],
+      [404, 5],
+      [409, 6],
+      [413, 6],
+      [422, 6],
+      [500, 1],
+    ];
+    for (const [status, exit] of cases) {
+      handlers.push((_q, r) =>
+        json(
+          r,
+          status,
+          { statusCode: status, error: 'E', message: `m${status}` },
+          { 'x-request-id': 'req-1' },
+        ),
+      );
+      const error = await failure(c.request({ method: 'GET', path: '/x' }));
+      expect(error.exitCode, String(status)).toBe(exit);
+    }
+    handlers.push((_q, r) =>
+      json(
+        r,
+        500,
+        { statusCode: 500, error: 'Internal Server Error', message: 'boom' },
+        { 'x-request-id': 'req-9' },
+      ),
+    );
+    const error = await failure(c.request({ method: 'GET', path: '/x' }));
+    expect(error.message).toBe('boom (HTTP 500, request id req-9)');
+    await c.close();
+  });
+});
+
+describe('retries', () => {
+  it('waits out a 429 for the larger of body retryAfter and Retry-After, then succeeds', async () => {
+    handlers.push((_q, r) =>
+      json(
+        r,
+        429,
+        { statusCode: 429, error: 'Too Many Requests', message: 'slow down', retryAfter: 2 },
+        { 'retry-after': '5' },
+      ),
+    );
+    handlers.push((_q, r) =>
+      json(r, 429, { statusCode: 429, error: 'Too Many Requests', message: 'x', retryAfter: 3 }),
+    );
+    handlers.push((_q, r) => json(r, 200, { ok: true }));
+    const { c, waits, debug } = client();
+    expect(await c.request({ method: 'POST', path: '/cases', body: {} })).toEqual({ ok: true });
+    expect(waits).toEqual([5000, 3000]);
+    expect(seen).toHaveLength(3);
+    expect(debug.join('\n')).toContain('#1 ← 429');
+    expect(debug.join('\n')).not.toContain('0123456789abcdef');
+    await c.close();
+  });
+
+  it('gives up after --retries with exit 7 on 429', async () => {
+    for (let i = 0; i < 3; i++) {
+      handlers.push((_q, r) =>
+        json(r, 429, {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Rate limit exceeded',
+          retryAfter: 1,
+        }),
+      );
+    }
+    const { c } = client({ retries: 2 });
+    const error = await failure(c.request({ method: 'GET', path: '/cases' }));
+    expect(error.exitCode).toBe(7);
+    expect(error.retryAfter).toBe(1);
+    expect(seen).toHaveLength(3);
+    await c.close();
+  });
+
+  it('retries a 503 on GET but never re-sends a POST', async () => {
+    handlers.push((_q, r) =>
+      json(r, 503, { statusCode: 503, error: 'Service Unavailable', message: 'down' }),
+    );
+    handlers.push((_q, r) => json(r, 200, { ok: 1 }));
+    const { c } = client();
+    expect(await c.request({ method: 'GET', path: '/cases' })).toEqual({ ok: 1 });
+    expect(seen).toHaveLength(2);
+
+    seen = [];
+    handlers.push((_q, r) =>
+      json(r, 503, { statusCode: 503, error: 'Service Unavailable', message: 'down' }),
+    );
+    const error = await failure(c.request({ method: 'POST', path: '/cases', body: {} }));
+    expect(error.exitCode).toBe(1);
+    expect(seen).toHaveLength(1);
+    await c.close();
+  });
+
+  it('a refused connection is a network error (exit 8) after retries', async () => {
+    const { c, waits } = client({ baseUrl: 'http://127.0.0.1:9', retries: 2 });
+    const error = await failure(c.request({ method: 'GET', path: '/cases' }));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.exitCode).toBe(8);
+    expect(waits).toHaveLength(2);
+    await c.close();
+  });
+
+  it('a server slower than the time-out is a network error', async () => {
+    handlers.push((_q, r) => setTimeout(() => json(r, 200, {}), 500));
+    const { c } = client({ timeoutMs: 100, retries: 0 });
+    const error = await failure(c.request({ method: 'GET', path: '/slow' }));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toContain('timed out after 0.1s');
+    await c.close();
+  });
+});
+
+describe('prepare (dry run)', () => {
+  it('shows method, URL with query, headers with the token redacted, and the body', () => {
+    const { c } = client();
+    expect(
+      c.prepare({ method: 'POST', path: '/cases/abc', query: [['x', 'y z']], body: { archived: true } }),
+    ).toEqual({
+      method: 'POST',
+      url: `${baseUrl}/v1/cases/abc?x=y%20z`,
+      headers: {
+        'User-Agent': 'wfd/test',
+        Authorization: 'Bearer wfd_01…',
+        'Content-Type': 'application/json',
+      },
+      body: { archived: true },
+    });
+  });
+});

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { lastPageToFetch, type Page, paginate, planPages } from '../../src/core/paginate.js';
+
+describe('planPages', () => {
+  it('--limit reads pages of up to 100 and needs ceil(limit/100) of them', () => {
+    expect(planPages({ limit: 250 })).toEqual({ pageSize: 100, firstPage: 1, maxRows: 250, single: false });
+    expect(lastPageToFetch(planPages({ limit: 250 }), 50)).toBe(3);
+    expect(lastPageToFetch(planPages({ limit: 200 }), 50)).toBe(2);
+    expect(lastPageToFetch(planPages({ limit: 250 }), 2)).toBe(2);
+  });
+
+  it('a limit under 100 is one page of that size; the default is 30', () => {
+    expect(planPages({})).toEqual({ pageSize: 30, firstPage: 1, maxRows: 30, single: false });
+    expect(planPages({ limit: 7 }).pageSize).toBe(7);
+    expect(lastPageToFetch(planPages({ limit: 7 }), 99)).toBe(1);
+  });
+
+  it('--all reads every page of 100', () => {
+    const plan = planPages({ all: true });
+    expect(plan).toEqual({ pageSize: 100, firstPage: 1, maxRows: undefined, single: false });
+    expect(lastPageToFetch(plan, 1000)).toBe(1000);
+  });
+
+  it('--page/--page-size is a single raw request; page size defaults to the API default 10', () => {
+    expect(planPages({ page: 4 })).toEqual({ pageSize: 10, firstPage: 4, maxRows: 10, single: true });
+    expect(lastPageToFetch(planPages({ page: 4, pageSize: 25 }), 99)).toBe(4);
+  });
+
+  it('rejects conflicts and out-of-range values', () => {
+    expect(() => planPages({ all: true, limit: 3 })).toThrow('--all and --limit cannot be used together');
+    expect(() => planPages({ page: 2, all: true })).toThrow('--page/--page-size cannot be combined');
+    expect(() => planPages({ page: 1, pageSize: 101 })).toThrow(
+      'invalid --page-size 101: expected an integer from 1 to 100',
+    );
+    expect(() => planPages({ limit: 0 })).toThrow('invalid --limit 0');
+  });
+});
+
+function fakeCollection(total: number, options: { delays?: Record<number, number>; dupes?: boolean } = {}) {
+  const requested: number[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const fetchPage = async (page: number, size: number): Promise<Page<{ id: string }>> => {
+    requested.push(page);
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    await new Promise((resolve) => setTimeout(resolve, options.delays?.[page] ?? 1));
+    inFlight--;
+    // With `dupes`, every page after the first repeats the previous page's last row (an insert shifted offsets).
+    const start = (page - 1) * size - (options.dupes && page > 1 ? 1 : 0);
+    const data = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => ({
+      id: `r${start + i}`,
+    }));
+    return {
+      meta: { total_count: total, total_pages: Math.ceil(total / size), page_size: size, current_page: page },
+      data,
+    };
+  };
+  return { fetchPage, requested, maxInFlight: () => maxInFlight };
+}
+
+async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterable) out.push(item);
+  return out;
+}
+
+describe('paginate', () => {
+  it('emits rows in page order even when later pages answer first', async () => {
+    const source = fakeCollection(450, { delays: { 2: 30, 3: 1, 4: 15, 5: 1 } });
+    const rows = await collect(
+      paginate({ plan: planPages({ all: true }), fetchPage: source.fetchPage, concurrency: 4 }),
+    );
+    expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 450 }, (_, i) => `r${i}`));
+    expect(source.requested.sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('keeps at most `concurrency` pages in flight', async () => {
+    const source = fakeCollection(2000);
+    await collect(paginate({ plan: planPages({ all: true }), fetchPage: source.fetchPage, concurrency: 3 }));
+    expect(source.maxInFlight()).toBe(3);
+    expect(source.requested).toHaveLength(20);
+  });
+
+  it('--limit 250 requests exactly 3 pages and stops at 250 rows', async () => {
+    const source = fakeCollection(1000);
+    const rows = await collect(
+      paginate({ plan: planPages({ limit: 250 }), fetchPage: source.fetchPage, concurrency: 4 }),
+    );
+    expect(rows).toHaveLength(250);
+    expect(source.requested.sort()).toEqual([1, 2, 3]);
+  });
+
+  it('drops a row whose id was already emitted', async () => {
+    const source = fakeCollection(300, { dupes: true });
+    const rows = await collect(
+      paginate({ plan: planPages({ all: true }), fetchPage: source.fetchPage, concurrency: 2 }),
+    );
+    const ids = rows.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.slice(98, 102)).toEqual(['r98', 'r99', 'r100', 'r101']);
+  });
+
+  it('reports page 1 meta before the first row, and an empty collection yields nothing', async () => {
+    const source = fakeCollection(0);
+    let total: number | undefined;
+    const rows = await collect(
+      paginate({
+        plan: planPages({}),
+        fetchPage: source.fetchPage,
+        concurrency: 4,
+        onMeta: (meta) => {
+          total = meta.total_count;
+        },
+      }),
+    );
+    expect(rows).toEqual([]);
+    expect(total).toBe(0);
+    expect(source.requested).toEqual([1]);
+  });
+
+  it('surfaces the error of a failing page', async () => {
+    const fetchPage = async (page: number, size: number): Promise<Page<{ id: string }>> => {
+      if (page === 3) throw new Error('page 3 failed');
+      return {
+        meta: { total_count: 500, total_pages: 5, page_size: size, current_page: page },
+        data: Array.from({ length: size }, (_, i) => ({ id: `p${page}-${i}` })),
+      };
+    };
+    await expect(
+      collect(paginate({ plan: planPages({ all: true }), fetchPage, concurrency: 4 })),
+    ).rejects.toThrow('page 3 failed');
+  });
+});
