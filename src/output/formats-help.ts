@@ -1,0 +1,30 @@
+/** The text of `wfd help formats`. Kept free of imports so the help topic loads nothing else. */
+export const FORMATS_HELP = `Output formats (-o, --output FORMAT)
+
+table   The default when stdout is a terminal. Aligned columns under upper-case headers, a
+        "Showing 30 of 143 cases" title, relative times ("3h ago"), colour, and long text cut
+        with "…" to fit the terminal width (ids are never cut). Not meant for scripts.
+
+plain   The default when stdout is not a terminal. One line per row, values separated by
+        tabs in the same order as the table's columns, no header, no colour. Times stay as the
+        API sends them (ISO-8601, UTC), empty values are empty strings, tabs and newlines inside
+        values become spaces, and objects or arrays are written as compact JSON.
+
+json    One JSON array of the API's objects (--json is short for -o json), pretty-printed,
+        streamed row by row; an empty result is []. Detail commands print one object.
+
+ndjson  One compact JSON object per line, streamed, for very large exports and line tools.
+
+csv     A header row, then one row per object, quoted where needed (RFC 4180). Nested fields
+        become dot keys (owner.email, contact.given_name) and arrays are JSON-encoded. The
+        header is taken from the first row, or from --fields when given: later rows with extra
+        keys keep the first row's columns, so use --fields to pin the columns of an export.
+
+--fields a,b,c.d   The columns of table, plain and csv; for json and ndjson, the keys kept in
+                   each object, nested paths included (id,owner.email gives
+                   {"id": ..., "owner": {"email": ...}}); a missing path becomes null.
+--query EXPR       A JMESPath expression over the JSON output: the whole array with json, each
+                   object with ndjson. With table or plain it switches the output to json; it
+                   cannot be combined with csv.
+-q, --quiet        Only the id of each object, one per line, whatever the format.
+`;

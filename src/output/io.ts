@@ -1,0 +1,274 @@
+/**
+ * The one holder of terminal facts: the three streams, whether each is a TTY, colour, prompting,
+ * width, spinners. Commands and renderers ask `io` instead of reading `process` (STYLE.md pattern 4).
+ *
+ * Imported on every run, `--version` and `--help` included, so it loads no chalk, ora or other
+ * output library at module level: `startSpinner` imports ora when a spinner is really shown.
+ */
+import { PassThrough, Writable } from 'node:stream';
+import type { WriteStream } from 'node:tty';
+import type { Ora } from 'ora';
+import { UsageError } from '../core/errors.js';
+import { readSecret } from './secret-prompt.js';
+
+/** A progress indicator on stderr; a silent stand-in when stderr or stdout is not a TTY. */
+export interface Spinner {
+  text: string;
+  succeed(text?: string): void;
+  fail(text?: string): void;
+  stop(): void;
+}
+
+/** Streams and terminal facts of one run. */
+export interface IO {
+  readonly stdin: NodeJS.ReadableStream;
+  readonly stdout: NodeJS.WritableStream;
+  readonly stderr: NodeJS.WritableStream;
+  isStdoutTTY(): boolean;
+  isStderrTTY(): boolean;
+  isStdinTTY(): boolean;
+  /**
+   * Whether stdout output may carry ANSI colour. Off after `setColorDisabled(true)` (--no-color,
+   * machine formats) whatever the environment; else FORCE_COLOR decides when set ('0' or 'false'
+   * turn colour off, any other value on, as in chalk); else off under a non-empty NO_COLOR; else
+   * on exactly when stdout is a TTY.
+   */
+  colorEnabled(): boolean;
+  /** --no-color, and machine formats (json/ndjson/csv) call this. */
+  setColorDisabled(disabled: boolean): void;
+  /** --no-input: never prompt. */
+  setNoInput(noInput: boolean): void;
+  /** stdin and stdout are TTYs and --no-input is not set. */
+  canPrompt(): boolean;
+  /** stdout columns, 80 when unknown. */
+  terminalWidth(): number;
+  /**
+   * Writes to stdout, honouring back-pressure: resolves once the chunk is accepted (await it in
+   * loops that stream many rows). After the reader went away (EPIPE, as in `| head -1`) it
+   * resolves at once and drops the chunk; any other write error rejects.
+   */
+  write(chunk: string): Promise<void>;
+  /** True once the reader of stdout went away; long streams check it to stop early. */
+  stdoutClosed(): boolean;
+  /** A line to stderr (message + '\n'). */
+  errorLine(message: string): void;
+  /** An ora spinner on stderr when stdout and stderr are both TTYs; otherwise a no-op with the same methods. */
+  startSpinner(label: string): Promise<Spinner>;
+  /** Hidden-input prompt on a TTY (for a token); the question goes to stderr. Throws UsageError if !canPrompt(). */
+  promptSecret(question: string): Promise<string>;
+  /** All of stdin as text (for `--with-token`, `--body -`, ids on stdin). */
+  readStdin(): Promise<string>;
+}
+
+/** The streams behind an IO; `createSystemIO` takes them from `process` unless given. */
+export interface IOStreams {
+  stdin: NodeJS.ReadableStream;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+interface TerminalFacts {
+  env: Record<string, string | undefined>;
+  stdoutTTY: boolean;
+  stderrTTY: boolean;
+  stdinTTY: boolean;
+  columns(): number | undefined;
+}
+
+const DEFAULT_WIDTH = 80;
+
+const silentSpinner: Spinner = { text: '', succeed() {}, fail() {}, stop() {} };
+
+/** ora behind the Spinner interface, with uncoloured symbols when colour is off (ora alone only knows NO_COLOR). */
+class OraSpinner implements Spinner {
+  constructor(
+    private readonly ora: Ora,
+    private readonly color: boolean,
+  ) {}
+  get text(): string {
+    return this.ora.text;
+  }
+  set text(text: string) {
+    this.ora.text = text;
+  }
+  succeed(text?: string): void {
+    if (this.color) this.ora.succeed(text);
+    else this.ora.stopAndPersist({ symbol: '✔', ...(text === undefined ? {} : { text }) });
+  }
+  fail(text?: string): void {
+    if (this.color) this.ora.fail(text);
+    else this.ora.stopAndPersist({ symbol: '✖', ...(text === undefined ? {} : { text }) });
+  }
+  stop(): void {
+    this.ora.stop();
+  }
+}
+
+class StreamIO implements IO {
+  private colorDisabled = false;
+  private noInput = false;
+  private closed = false;
+  private failure: Error | undefined;
+
+  constructor(
+    readonly stdin: NodeJS.ReadableStream,
+    readonly stdout: NodeJS.WritableStream,
+    readonly stderr: NodeJS.WritableStream,
+    private readonly facts: TerminalFacts,
+  ) {
+    // Without a listener an EPIPE (`wfd cases list | head -1`) would crash with a stack trace.
+    stdout.on('error', (error: NodeJS.ErrnoException) => {
+      this.closed = true;
+      if (error.code !== 'EPIPE') this.failure = error;
+    });
+    // A closed stderr leaves nowhere to report anything; ignore it rather than crash.
+    stderr.on('error', () => {});
+  }
+
+  isStdoutTTY(): boolean {
+    return this.facts.stdoutTTY;
+  }
+  isStderrTTY(): boolean {
+    return this.facts.stderrTTY;
+  }
+  isStdinTTY(): boolean {
+    return this.facts.stdinTTY;
+  }
+
+  colorEnabled(): boolean {
+    if (this.colorDisabled) return false;
+    const force = this.facts.env.FORCE_COLOR;
+    if (force !== undefined) return force !== '0' && force !== 'false';
+    if (this.facts.env.NO_COLOR) return false;
+    return this.facts.stdoutTTY;
+  }
+  setColorDisabled(disabled: boolean): void {
+    this.colorDisabled = disabled;
+  }
+  setNoInput(noInput: boolean): void {
+    this.noInput = noInput;
+  }
+  canPrompt(): boolean {
+    return this.facts.stdinTTY && this.facts.stdoutTTY && !this.noInput;
+  }
+  terminalWidth(): number {
+    const columns = this.facts.columns();
+    return columns && columns > 0 ? columns : DEFAULT_WIDTH;
+  }
+
+  write(chunk: string): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (this.closed || this.stdout.write(chunk)) return Promise.resolve();
+    return this.drained();
+  }
+  stdoutClosed(): boolean {
+    return this.closed;
+  }
+  errorLine(message: string): void {
+    this.stderr.write(`${message}\n`);
+  }
+
+  async startSpinner(label: string): Promise<Spinner> {
+    if (!this.facts.stdoutTTY || !this.facts.stderrTTY) return { ...silentSpinner };
+    const { default: ora } = await import('ora');
+    const color = this.colorEnabled();
+    // discardStdin would take over process.stdin, which may be the data a command is reading.
+    const spinner = ora({
+      text: label,
+      stream: this.stderr,
+      isEnabled: true,
+      discardStdin: false,
+      color: color ? 'cyan' : false,
+    });
+    return new OraSpinner(spinner.start(), color);
+  }
+
+  promptSecret(question: string): Promise<string> {
+    if (!this.canPrompt()) {
+      return Promise.reject(
+        new UsageError('Cannot prompt: stdin or stdout is not a terminal, or --no-input is set.'),
+      );
+    }
+    return readSecret(this.stdin, this.stderr, question);
+  }
+
+  async readStdin(): Promise<string> {
+    this.stdin.setEncoding('utf8');
+    let text = '';
+    for await (const chunk of this.stdin) text += chunk;
+    return text;
+  }
+
+  /** Resolves on 'drain', or when the stream closes or fails (rejecting unless the reader just went away). */
+  private drained(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const settle = () => {
+        this.stdout.off('drain', settle);
+        this.stdout.off('close', settle);
+        this.stdout.off('error', settle);
+        if (this.failure) reject(this.failure);
+        else resolve();
+      };
+      this.stdout.on('drain', settle);
+      this.stdout.on('close', settle);
+      // Registered after the constructor's listener, so `failure` is already set when this runs.
+      this.stdout.on('error', settle);
+    });
+  }
+}
+
+function isTTY(stream: NodeJS.ReadableStream | NodeJS.WritableStream): boolean {
+  return (stream as Partial<WriteStream>).isTTY === true;
+}
+
+/** The IO of a real run, over `process` streams (or the given ones) and the given environment. */
+export function createSystemIO(
+  env: NodeJS.ProcessEnv = process.env,
+  streams: IOStreams = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
+): IO {
+  const { stdin, stdout, stderr } = streams;
+  return new StreamIO(stdin, stdout, stderr, {
+    env,
+    stdoutTTY: isTTY(stdout),
+    stderrTTY: isTTY(stderr),
+    stdinTTY: isTTY(stdin),
+    columns: () => (stdout as Partial<WriteStream>).columns,
+  });
+}
+
+/** Options of `createTestIO`: which streams pretend to be TTYs, stdin's text, the environment (empty by default), the width. */
+export interface TestIOOptions {
+  stdoutTTY?: boolean;
+  stderrTTY?: boolean;
+  stdinTTY?: boolean;
+  stdin?: string;
+  env?: Record<string, string | undefined>;
+  columns?: number;
+}
+
+function captureStream(): { stream: Writable; text(): string } {
+  let text = '';
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      text += chunk.toString('utf8');
+      callback();
+    },
+  });
+  return { stream, text: () => text };
+}
+
+/** An IO over in-memory streams for tests, with the captured stdout and stderr text. */
+export function createTestIO(opts: TestIOOptions = {}): { io: IO; stdout(): string; stderr(): string } {
+  const stdout = captureStream();
+  const stderr = captureStream();
+  const stdin = new PassThrough();
+  stdin.end(opts.stdin ?? '');
+  const io = new StreamIO(stdin, stdout.stream, stderr.stream, {
+    env: opts.env ?? {},
+    stdoutTTY: opts.stdoutTTY ?? false,
+    stderrTTY: opts.stderrTTY ?? false,
+    stdinTTY: opts.stdinTTY ?? false,
+    columns: () => opts.columns,
+  });
+  return { io, stdout: stdout.text, stderr: stderr.text };
+}

@@ -1,0 +1,193 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { CancelledError, UsageError } from '../../../src/core/errors.js';
+import { createSystemIO, createTestIO } from '../../../src/output/io.js';
+
+/** A stdout whose every write fails with `code`, counting the writes that reach it. */
+function failingStdout(code: string): { stream: Writable; writes: () => number } {
+  let writes = 0;
+  const stream = new Writable({
+    write(_chunk, _encoding, callback) {
+      writes++;
+      callback(Object.assign(new Error(`write ${code}`), { code }));
+    },
+  });
+  return { stream, writes: () => writes };
+}
+
+function systemIO(stdout: Writable, stderr: Writable = new Writable({ write: (_c, _e, cb) => cb() })) {
+  return createSystemIO({}, { stdin: process.stdin, stdout, stderr });
+}
+
+describe('colorEnabled', () => {
+  const cases: [string, { stdoutTTY: boolean; env: Record<string, string> }, boolean][] = [
+    ['on for a TTY', { stdoutTTY: true, env: {} }, true],
+    ['off when stdout is not a TTY', { stdoutTTY: false, env: {} }, false],
+    ['off under NO_COLOR', { stdoutTTY: true, env: { NO_COLOR: '1' } }, false],
+    ['on when NO_COLOR is empty', { stdoutTTY: true, env: { NO_COLOR: '' } }, true],
+    ['forced on by FORCE_COLOR without a TTY', { stdoutTTY: false, env: { FORCE_COLOR: '1' } }, true],
+    ['forced on by an empty FORCE_COLOR', { stdoutTTY: false, env: { FORCE_COLOR: '' } }, true],
+    ['FORCE_COLOR beats NO_COLOR', { stdoutTTY: false, env: { FORCE_COLOR: '1', NO_COLOR: '1' } }, true],
+    ['off with FORCE_COLOR=0 on a TTY', { stdoutTTY: true, env: { FORCE_COLOR: '0' } }, false],
+    ['off with FORCE_COLOR=false on a TTY', { stdoutTTY: true, env: { FORCE_COLOR: 'false' } }, false],
+  ];
+  it.each(cases)('%s', (_name, opts, expected) => {
+    expect(createTestIO(opts).io.colorEnabled()).toBe(expected);
+  });
+
+  it('--no-color (setColorDisabled) wins over FORCE_COLOR and can be undone', () => {
+    const { io } = createTestIO({ stdoutTTY: true, env: { FORCE_COLOR: '1' } });
+    io.setColorDisabled(true);
+    expect(io.colorEnabled()).toBe(false);
+    io.setColorDisabled(false);
+    expect(io.colorEnabled()).toBe(true);
+  });
+});
+
+describe('terminal facts', () => {
+  it('canPrompt needs stdin and stdout TTYs and no --no-input', () => {
+    expect(createTestIO({ stdinTTY: true, stdoutTTY: true }).io.canPrompt()).toBe(true);
+    expect(createTestIO({ stdinTTY: false, stdoutTTY: true }).io.canPrompt()).toBe(false);
+    expect(createTestIO({ stdinTTY: true, stdoutTTY: false }).io.canPrompt()).toBe(false);
+    const { io } = createTestIO({ stdinTTY: true, stdoutTTY: true });
+    io.setNoInput(true);
+    expect(io.canPrompt()).toBe(false);
+  });
+
+  it('terminalWidth is the columns, else 80', () => {
+    expect(createTestIO({ columns: 120 }).io.terminalWidth()).toBe(120);
+    expect(createTestIO().io.terminalWidth()).toBe(80);
+  });
+
+  it('the system IO reads isTTY and columns from its streams', () => {
+    const stdout = Object.assign(new Writable({ write: (_c, _e, cb) => cb() }), {
+      isTTY: true,
+      columns: 100,
+    });
+    const io = systemIO(stdout);
+    expect(io.isStdoutTTY()).toBe(true);
+    expect(io.isStderrTTY()).toBe(false);
+    expect(io.terminalWidth()).toBe(100);
+    expect(io.colorEnabled()).toBe(true);
+  });
+});
+
+describe('write', () => {
+  it('resolves only once a slow stdout has taken the chunk (back-pressure)', async () => {
+    const stdout = new Writable({
+      highWaterMark: 1,
+      write(_chunk, _encoding, callback) {
+        setTimeout(callback, 5);
+      },
+    });
+    const io = systemIO(stdout);
+    await io.write('abc');
+    expect(stdout.writableLength).toBe(0);
+    expect(stdout.writableNeedDrain).toBe(false);
+  });
+
+  it('ends quietly when the reader goes away (EPIPE) and drops later writes', async () => {
+    const { stream, writes } = failingStdout('EPIPE');
+    const io = systemIO(stream);
+    await io.write('first\n');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(io.stdoutClosed()).toBe(true);
+    await io.write('second\n');
+    await io.write('third\n');
+    expect(writes()).toBe(1);
+  });
+
+  it('rejects on any other write error, so the run does not exit 0 with truncated output', async () => {
+    const { stream } = failingStdout('ENOSPC');
+    const io = systemIO(stream);
+    await expect(io.write('first\n')).rejects.toThrow('write ENOSPC');
+    await expect(io.write('second\n')).rejects.toThrow('write ENOSPC');
+  });
+
+  it('survives a closed stderr', async () => {
+    const { stream } = failingStdout('EPIPE');
+    const io = systemIO(new Writable({ write: (_c, _e, cb) => cb() }), stream);
+    io.errorLine('lost');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(io.stdoutClosed()).toBe(false);
+  });
+
+  it('captures stdout and stderr in the test IO', async () => {
+    const test = createTestIO();
+    await test.io.write('data\n');
+    test.io.errorLine('note');
+    expect(test.stdout()).toBe('data\n');
+    expect(test.stderr()).toBe('note\n');
+  });
+});
+
+describe('startSpinner', () => {
+  it('is a silent no-op unless stdout and stderr are both TTYs', async () => {
+    for (const opts of [
+      { stdoutTTY: false, stderrTTY: true },
+      { stdoutTTY: true, stderrTTY: false },
+    ]) {
+      const test = createTestIO(opts);
+      const spinner = await test.io.startSpinner('Loading');
+      spinner.text = 'Still loading';
+      spinner.succeed('Done');
+      spinner.fail('Failed');
+      spinner.stop();
+      expect(test.stderr()).toBe('');
+      expect(test.stdout()).toBe('');
+    }
+  });
+
+  it('draws on stderr on a TTY, with a plain symbol when colour is off', async () => {
+    const test = createTestIO({ stdoutTTY: true, stderrTTY: true, env: { NO_COLOR: '1' } });
+    const spinner = await test.io.startSpinner('Loading');
+    spinner.text = 'Downloading';
+    expect(spinner.text).toBe('Downloading');
+    spinner.succeed('Downloaded 3 files');
+    expect(test.stderr()).toContain('Loading');
+    expect(test.stderr()).toContain('✔ Downloaded 3 files\n');
+    expect(test.stdout()).toBe('');
+  });
+
+  it('reports failure with a cross', async () => {
+    const test = createTestIO({ stdoutTTY: true, stderrTTY: true });
+    test.io.setColorDisabled(true);
+    const spinner = await test.io.startSpinner('Uploading');
+    spinner.fail('Upload failed');
+    expect(test.stderr()).toContain('✖ Upload failed\n');
+  });
+});
+
+describe('promptSecret', () => {
+  it('reads a line without echoing it, honouring backspace', async () => {
+    const test = createTestIO({ stdinTTY: true, stdoutTTY: true, stdin: 'wfd_ab\u007fc\nrest' });
+    await expect(test.io.promptSecret('Token: ')).resolves.toBe('wfd_ac');
+    expect(test.stderr()).toBe('Token: \n');
+    expect(test.stdout()).toBe('');
+  });
+
+  it('returns what was typed when input ends without a newline', async () => {
+    const test = createTestIO({ stdinTTY: true, stdoutTTY: true, stdin: 'wfd_xyz' });
+    await expect(test.io.promptSecret('Token: ')).resolves.toBe('wfd_xyz');
+  });
+
+  it('cancels on Ctrl-C', async () => {
+    const test = createTestIO({ stdinTTY: true, stdoutTTY: true, stdin: 'wfd\u0003' });
+    await expect(test.io.promptSecret('Token: ')).rejects.toBeInstanceOf(CancelledError);
+  });
+
+  it('refuses when it cannot prompt', async () => {
+    await expect(createTestIO({ stdin: 'x\n' }).io.promptSecret('Token: ')).rejects.toBeInstanceOf(
+      UsageError,
+    );
+    const { io } = createTestIO({ stdinTTY: true, stdoutTTY: true, stdin: 'x\n' });
+    io.setNoInput(true);
+    await expect(io.promptSecret('Token: ')).rejects.toThrow('--no-input');
+  });
+});
+
+describe('readStdin', () => {
+  it('returns all of stdin', async () => {
+    await expect(createTestIO({ stdin: 'c_1\nc_2\n' }).io.readStdin()).resolves.toBe('c_1\nc_2\n');
+  });
+});
