@@ -1,0 +1,103 @@
+/** Test helpers: a real sandbox on an ephemeral port, driven over HTTP with undici. */
+import { request } from 'undici';
+import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.js';
+
+/** A JSON response body or list item: tests assert on it field by field. */
+// biome-ignore lint/suspicious/noExplicitAny: shapes are what the tests check, so they are not typed up front
+export type Json = any;
+
+export interface HttpResult {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Json;
+}
+
+export interface CallOptions {
+  /** Bearer token; null sends no Authorization header. Default: the first workspace's token. */
+  token?: string | null;
+  /** Sent as JSON unless it is a string (sent as is). */
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A running sandbox and a caller bound to it. */
+export interface TestSandbox {
+  sandbox: RunningSandbox;
+  /** Token of the first workspace (acme). */
+  token: string;
+  /** Token of the second workspace (globex). */
+  otherToken: string;
+  call(method: string, path: string, options?: CallOptions): Promise<HttpResult>;
+  get(path: string, options?: CallOptions): Promise<HttpResult>;
+  post(path: string, body: unknown, options?: CallOptions): Promise<HttpResult>;
+  close(): Promise<void>;
+}
+
+/** Starts a sandbox (rate limits off unless given) and returns a caller for it. */
+export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
+  const sandbox = await startSandbox({ port: 0, rateLimit: 'off', ...options });
+  const token = sandbox.workspaces[0]!.token;
+  const call = async (method: string, path: string, options: CallOptions = {}): Promise<HttpResult> => {
+    const headers: Record<string, string> = { ...options.headers };
+    const bearer = options.token === undefined ? token : options.token;
+    if (bearer !== null) headers.authorization = `Bearer ${bearer}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await request(`${sandbox.baseUrl}${path}`, { method: method as 'GET', headers, body });
+    const text = await res.body.text();
+    return { status: res.statusCode, headers: res.headers, body: text === '' ? undefined : JSON.parse(text) };
+  };
+  return {
+    sandbox,
+    token,
+    otherToken: sandbox.workspaces[1]!.token,
+    call,
+    get: (path, options) => call('GET', path, options),
+    post: (path, body, options) => call('POST', path, { ...options, body }),
+    close: () => sandbox.close(),
+  };
+}
+
+/** A query string from pairs, with brackets and JSON encoded. */
+export function qs(params: Record<string, string | number | object>): string {
+  const encoded = Object.entries(params).map(([name, value]) => {
+    const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    return `${encodeURIComponent(name)}=${encodeURIComponent(text)}`;
+  });
+  return encoded.length > 0 ? `?${encoded.join('&')}` : '';
+}
+
+/** Every item of a list endpoint for a query, reading all pages of 100. */
+export async function listAll(
+  t: TestSandbox,
+  path: string,
+  params: Record<string, string | object> = {},
+  token?: string,
+): Promise<Json[]> {
+  const items: Json[] = [];
+  for (let page = 1; ; page++) {
+    const res = await t.get(`${path}${qs({ ...params, 'page[size]': 100, 'page[number]': page })}`, {
+      token,
+    });
+    if (res.status !== 200)
+      throw new Error(`${path} page ${page}: HTTP ${res.status} ${JSON.stringify(res.body)}`);
+    items.push(...res.body.data);
+    if (page >= res.body.meta.total_pages) return items;
+  }
+}
+
+/** Ids of items, in order. */
+export const ids = (items: ReadonlyArray<{ id: string }>) => items.map((item) => item.id);
+
+/** Plain code-unit comparison with nulls last: the order the spec's sort is expected to give. */
+export function compareNullsLast(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
