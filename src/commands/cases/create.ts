@@ -8,7 +8,7 @@ import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { renderOptions } from '../shared/output.js';
 import { DryRunFlag } from '../shared/schemas.js';
 import { defineVerb } from '../verb.js';
-import { CASE_COLUMNS, CASE_FIELDS } from './shared.js';
+import { CASE_DETAIL_COLUMNS, CASE_FIELDS } from './shared.js';
 
 export const CreateCaseOptions = DryRunFlag.extend({
   template: z.string(),
@@ -28,7 +28,7 @@ export async function runCreateCase(options: CreateCaseOptions, ctx: Context): P
     title: options.title,
     ...(Object.keys(data).length > 0 ? { data } : {}),
   };
-  const render = renderOptions(ctx, { columns: CASE_COLUMNS, knownFields: CASE_FIELDS });
+  const render = renderOptions(ctx, { columns: CASE_DETAIL_COLUMNS, knownFields: CASE_FIELDS });
   const client = await mutationClient(ctx, options.dryRun);
   const created = await sendOrPrint(ctx, client, createCaseRequest(body), options.dryRun);
   if (created) await renderItem(ctx.io, render, created);

@@ -32,6 +32,24 @@ export const CASE_COLUMNS: Column[] = [
   { field: 'updated_at', header: 'UPDATED', kind: 'time' },
 ];
 
+/** What `cases get` shows on a terminal; --json has everything. */
+export const CASE_DETAIL_COLUMNS: Column[] = [
+  { field: 'id', kind: 'id' },
+  { field: 'title' },
+  { field: 'reference' },
+  { field: 'parent_status', kind: 'status' },
+  { field: 'status' },
+  { field: 'waiting_for' },
+  { field: 'template.title' },
+  { field: 'owner.email' },
+  { field: 'contact.given_name' },
+  { field: 'contact.family_name' },
+  { field: 'contact.email' },
+  { field: 'archived_at', kind: 'time' },
+  { field: 'created_at', kind: 'time' },
+  { field: 'updated_at', kind: 'time' },
+];
+
 export const STEP_COLUMNS: Column[] = [
   { field: 'position', header: '#' },
   { field: 'title' },

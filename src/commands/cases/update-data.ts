@@ -10,7 +10,7 @@ import { explainNotFound } from '../shared/not-found.js';
 import { renderOptions } from '../shared/output.js';
 import { DryRunFlag } from '../shared/schemas.js';
 import { defineVerb } from '../verb.js';
-import { CASE_COLUMNS, CASE_FIELDS } from './shared.js';
+import { CASE_DETAIL_COLUMNS, CASE_FIELDS } from './shared.js';
 
 export const UpdateCaseDataOptions = DryRunFlag.extend({
   id: z.string(),
@@ -26,7 +26,7 @@ export async function runUpdateCaseData(options: UpdateCaseDataOptions, ctx: Con
   if (Object.keys(fields).length === 0) {
     throw new UsageError('nothing to update', { hint: 'pass --set key=value (repeatable) or --body FILE' });
   }
-  const render = renderOptions(ctx, { columns: CASE_COLUMNS, knownFields: CASE_FIELDS });
+  const render = renderOptions(ctx, { columns: CASE_DETAIL_COLUMNS, knownFields: CASE_FIELDS });
   const client = await mutationClient(ctx, options.dryRun);
   const updated = await explainNotFound(
     sendOrPrint(ctx, client, updateCaseDataRequest(options.id, fields), options.dryRun),

@@ -8,6 +8,8 @@ import type { Command } from 'commander';
 interface Node {
   /** words after `wfd`, e.g. "cases list" ("" for the root) */
   path: string;
+  /** the ways to type this node's path: aliases included ("cases ls") */
+  spellings: string[];
   subcommands: string[];
   flags: string[];
 }
@@ -23,7 +25,12 @@ const FLAG_VALUES: Record<string, string[]> = {
 function walk(command: Command, prefix: string[] = []): Node[] {
   const flags = command.options.flatMap((o) => [o.long, o.short]).filter((f): f is string => Boolean(f));
   const subcommands = command.commands.flatMap((c) => [c.name(), ...c.aliases()]);
-  const node = { path: prefix.join(' '), subcommands, flags: [...flags, '--help'] };
+  const parent = prefix.slice(0, -1).join(' ');
+  const spellings =
+    prefix.length === 0
+      ? []
+      : [command.name(), ...command.aliases()].map((n) => (parent ? `${parent} ${n}` : n));
+  const node = { path: prefix.join(' '), spellings, subcommands, flags: [...flags, '--help'] };
   return [node, ...command.commands.flatMap((c) => walk(c, [...prefix, c.name()]))];
 }
 
@@ -46,7 +53,7 @@ function bash(nodes: Node[]): string {
     .join('\n');
   return `# bash completion for wfd (generated; do not edit)
 _wfd() {
-  local cur prev path="" words i w
+  local cur prev path="" words i w candidate
   cur="\${COMP_WORDS[COMP_CWORD]}"
   prev="\${COMP_WORDS[COMP_CWORD-1]}"
   case "$prev" in
@@ -58,8 +65,8 @@ ${values}
     if [[ -z "$path" ]]; then candidate="$w"; else candidate="$path $w"; fi
     case "$candidate" in
 ${nodes
-  .map((n) => `      "${n.path}") path="$candidate" ;;`)
-  .filter((l) => !l.includes('"")'))
+  .filter((n) => n.spellings.length > 0)
+  .map((n) => `      ${n.spellings.map((p) => `"${p}"`).join('|')}) path="${n.path}" ;;`)
   .join('\n')}
     esac
   done
@@ -74,14 +81,18 @@ complete -o default -F _wfd wfd
 
 function zsh(nodes: Node[]): string {
   const entries = nodes.map((n) => `  "${n.path}" "${[...n.subcommands, ...n.flags].join(' ')}"`).join('\n');
+  const aliases = nodes.flatMap((n) => n.spellings.map((p) => `  "${p}" "${n.path}"`)).join('\n');
   const values = Object.entries(FLAG_VALUES)
     .map(([flag, list]) => `  "${flag}" "${list.join(' ')}"`)
     .join('\n');
   return `#compdef wfd
 # zsh completion for wfd (generated; do not edit)
-typeset -A _wfd_words _wfd_values
+typeset -A _wfd_words _wfd_paths _wfd_values
 _wfd_words=(
 ${entries}
+)
+_wfd_paths=(
+${aliases}
 )
 _wfd_values=(
 ${values}
@@ -97,7 +108,7 @@ _wfd() {
   for w in "\${words[@]:1:CURRENT-2}"; do
     [[ "$w" == -* ]] && continue
     if [[ -z "$path" ]]; then candidate="$w"; else candidate="$path $w"; fi
-    (( \${+_wfd_words[$candidate]} )) && path="$candidate"
+    (( \${+_wfd_paths[$candidate]} )) && path="\${_wfd_paths[$candidate]}"
   done
   compadd -- \${=_wfd_words[$path]}
 }
