@@ -93,7 +93,7 @@ export async function run(argv: string[], runtime?: Partial<WfdRuntime>): Promis
   const debug = argv.includes('--debug');
   try {
     await program.parseAsync(argv);
-    return typeof process.exitCode === 'number' ? process.exitCode : ExitCode.Ok;
+    return ExitCode.Ok;
   } catch (error) {
     return reportError(io, error, debug);
   }

@@ -109,28 +109,3 @@ describe('network errors', () => {
     expect(result.stderr).toContain('cannot connect to http://127.0.0.1:9');
   });
 });
-
-describe('sandbox start', () => {
-  it('saves a "sandbox" profile so --profile sandbox works at once', async () => {
-    const own = tempDir();
-    const ownEnv = baseEnv({ WFD_CONFIG_DIR: own.path });
-    const started = await startSandbox(['--rate-limit', 'off'], ownEnv);
-    try {
-      const result = await runWfd(['--profile', 'sandbox', 'cases', 'list', '--limit', '2', '-q'], {
-        env: ownEnv,
-      });
-      expect(result.code, result.stderr).toBe(0);
-      expect(lines(result.stdout)).toHaveLength(2);
-      const second = await runWfd(
-        ['workspaces', 'list', '-q', '--profile', `sandbox-${started.workspaces[1]!.slug}`],
-        {
-          env: ownEnv,
-        },
-      );
-      expect(second.stdout.trim()).toBe(started.workspaces[1]!.id);
-    } finally {
-      await started.stop();
-      own.remove();
-    }
-  });
-});

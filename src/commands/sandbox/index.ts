@@ -37,4 +37,10 @@ Examples:
   $ wfd sandbox start --port 0 --cases 100000 --rate-limit off -o json`,
     )
     .action(lazy(() => import('./start.js')));
+
+  sandbox
+    .command('demo')
+    .description('A guided tour: runs real wfd commands against a temporary sandbox, then exits')
+    .addHelpText('after', `\nExamples:\n  $ npx wfd sandbox demo`)
+    .action(lazy(() => import('./demo.js')));
 }
