@@ -10,7 +10,12 @@
  *   6. error mapper                SandboxError and fastify's own errors -> the spec's body shapes
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { authenticate, bearerToken } from './auth.js';
 import type { QueryParams } from './collection.js';
 import type { Clock, Handler, Services } from './context.js';
@@ -39,7 +44,18 @@ export function createApp(options: AppOptions): FastifyInstance {
   const log = new RequestLog();
   const limiter = new RateLimiter(options.rateLimit);
   const tokenOf = new WeakMap<FastifyRequest, TokenRecord>();
-  const app = Fastify({ logger: false, genReqId: () => randomUUID() });
+  const logRequest = (req: FastifyRequest, status: number) => {
+    if (!isApiPath(req.url)) return;
+    const token = bearerToken(req.headers.authorization);
+    log.add({ method: req.method, url: req.url, status, token_prefix: token?.slice(0, 8) ?? null });
+  };
+  // A malformed path (bad percent-encoding) fails before any hook runs: answer and log it here alike.
+  const badUrl = (error: Error, req: FastifyRequest, reply: FastifyReply) => {
+    const mapped = standardError(400, error.message);
+    reply.header('x-request-id', req.id).code(mapped.status).send(mapped.body);
+    logRequest(req, mapped.status);
+  };
+  const app = Fastify({ logger: false, genReqId: () => randomUUID(), frameworkErrors: badUrl });
   // Bodies are JSON only: fastify would otherwise hand text/plain bodies to handlers as strings.
   app.removeContentTypeParser('text/plain');
 
@@ -47,16 +63,7 @@ export function createApp(options: AppOptions): FastifyInstance {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
-  app.addHook('onResponse', async (req, reply) => {
-    if (!isApiPath(req.url)) return;
-    const token = bearerToken(req.headers.authorization);
-    log.add({
-      method: req.method,
-      url: req.url,
-      status: reply.statusCode,
-      token_prefix: token?.slice(0, 8) ?? null,
-    });
-  });
+  app.addHook('onResponse', async (req, reply) => logRequest(req, reply.statusCode));
 
   // 2. Test hooks: outside /v1, so the auth and limit stages below pass them by.
   registerTestHooks(app, store, log);

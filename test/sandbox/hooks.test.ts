@@ -95,6 +95,40 @@ describe('unknown endpoints', () => {
   });
 });
 
+describe('malformed requests', () => {
+  it('answers a malformed URL with 400 in the standard shape, and logs it', async () => {
+    await t.call('DELETE', '/_sandbox/requests');
+    const res = await t.get('/v1/cases/%zz');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: expect.stringContaining('%zz'),
+    });
+    expect(res.headers['x-request-id']).toEqual(expect.any(String));
+    expect((await t.get('/_sandbox/requests')).body.requests).toEqual([
+      { method: 'GET', url: '/v1/cases/%zz', status: 400, token_prefix: t.token.slice(0, 8) },
+    ]);
+  });
+
+  it('answers an empty JSON body with 400 and a body over 1 MiB with 413', async () => {
+    const empty = await t.call('POST', '/v1/cases', { headers: { 'content-type': 'application/json' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'Body is empty; send a JSON object',
+    });
+    const large = await t.post('/v1/cases', { title: 'x'.repeat(1_100_000) });
+    expect(large.status).toBe(413);
+    expect(large.body).toEqual({
+      statusCode: 413,
+      error: 'Payload Too Large',
+      message: 'Request body is too large',
+    });
+  });
+});
+
 describe('x-request-id', () => {
   it('is on every response, unique per request', async () => {
     const responses = await Promise.all([
