@@ -42,7 +42,7 @@ export interface CompiledFilter<T> {
   canonical: string;
 }
 
-export const OPERATORS = ['$eq', '$ne', '$gt', '$lt', '$ge', '$le', '$like', '$ilike'] as const;
+const OPERATORS = ['$eq', '$ne', '$gt', '$lt', '$ge', '$le', '$like', '$ilike'] as const;
 
 /**
  * Parses and checks a method 2 `filter` value against a resource's schema.
