@@ -35,6 +35,7 @@ _wfd() {
       "case-templates list"|"case-templates ls") path="case-templates list" ;;
       "sandbox") path="sandbox" ;;
       "sandbox start") path="sandbox start" ;;
+      "sandbox demo") path="sandbox demo" ;;
       "completion") path="completion" ;;
       "help") path="help" ;;
     esac
@@ -60,8 +61,9 @@ _wfd() {
     "cases unarchive") words="--dry-run --profile --base-url --output -o --json --fields --query --quiet -q --no-color --no-input --debug --timeout --retries --concurrency --help" ;;
     "case-templates") words="list ls --help" ;;
     "case-templates list") words="--title --reference --archived --no-archived --owner --workspace --limit -L --all --page --page-size --filter --where --sort --profile --base-url --output -o --json --fields --query --quiet -q --no-color --no-input --debug --timeout --retries --concurrency --help" ;;
-    "sandbox") words="start --help" ;;
+    "sandbox") words="start demo --help" ;;
     "sandbox start") words="--port --host --seed --cases --rate-limit --no-profile --base-url --output -o --json --fields --query --quiet -q --no-color --no-input --debug --timeout --retries --concurrency --help" ;;
+    "sandbox demo") words="--profile --base-url --output -o --json --fields --query --quiet -q --no-color --no-input --debug --timeout --retries --concurrency --help" ;;
     "completion") words="--profile --base-url --output -o --json --fields --query --quiet -q --no-color --no-input --debug --timeout --retries --concurrency --help" ;;
     "help") words="--profile --base-url --output -o --json --fields --query --quiet -q --no-color --no-input --debug --timeout --retries --concurrency --help" ;;
   esac
