@@ -51,6 +51,7 @@ export function lazy<O>(load: () => Promise<{ verb: Verb<O> }>) {
     try {
       await verb.run(verb.parse(raw), ctx);
     } finally {
+      await ctx.io.flush().catch(() => {});
       await ctx.close();
     }
   };

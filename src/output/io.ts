@@ -48,6 +48,8 @@ export interface IO {
    * resolves at once and drops the chunk; any other write error rejects.
    */
   write(chunk: string): Promise<void>;
+  /** Writes out what `write` is holding back (see `TerminalFacts.coalesce`); resolves when accepted. */
+  flush(): Promise<void>;
   /** True once the reader of stdout went away; long streams check it to stop early. */
   stdoutClosed(): boolean;
   /** A line to stderr (message + '\n'). */
@@ -73,9 +75,17 @@ interface TerminalFacts {
   stderrTTY: boolean;
   stdinTTY: boolean;
   columns(): number | undefined;
+  /**
+   * Gather small writes into chunks of up to COALESCE_BYTES before they reach stdout. One
+   * write per row costs a system call per row on a pipe (about a quarter of `--all -o ndjson`
+   * time in `npm run bench`); the gathered text is written when the chunk fills, when the
+   * event loop turns (so rows still stream page by page), before any stderr line, and on flush.
+   */
+  coalesce?: boolean;
 }
 
 const DEFAULT_WIDTH = 80;
+const COALESCE_BYTES = 64 * 1024;
 
 const silentSpinner: Spinner = { text: '', succeed() {}, fail() {}, stop() {} };
 
@@ -109,6 +119,8 @@ class StreamIO implements IO {
   private noInput = false;
   private closed = false;
   private failure: Error | undefined;
+  private pending = '';
+  private flushScheduled = false;
 
   constructor(
     readonly stdin: NodeJS.ReadableStream,
@@ -158,6 +170,26 @@ class StreamIO implements IO {
 
   write(chunk: string): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
+    if (this.closed) return Promise.resolve();
+    if (!this.facts.coalesce) return this.writeNow(chunk);
+    this.pending += chunk;
+    if (this.pending.length >= COALESCE_BYTES) return this.flush();
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => {
+        this.flushScheduled = false;
+        this.flush().catch(() => {});
+      });
+    }
+    return Promise.resolve();
+  }
+  flush(): Promise<void> {
+    const data = this.pending;
+    this.pending = '';
+    if (this.failure) return Promise.reject(this.failure);
+    return data ? this.writeNow(data) : Promise.resolve();
+  }
+  private writeNow(chunk: string): Promise<void> {
     if (this.closed || this.stdout.write(chunk)) return Promise.resolve();
     return this.drained();
   }
@@ -165,6 +197,8 @@ class StreamIO implements IO {
     return this.closed;
   }
   errorLine(message: string): void {
+    // Keep stdout and stderr in order when both go to one place (`2>&1`).
+    if (this.pending) this.flush().catch(() => {});
     this.stderr.write(`${message}\n`);
   }
 
@@ -233,6 +267,7 @@ export function createSystemIO(
     stderrTTY: isTTY(stderr),
     stdinTTY: isTTY(stdin),
     columns: () => (stdout as Partial<WriteStream>).columns,
+    coalesce: !isTTY(stdout),
   });
 }
 
