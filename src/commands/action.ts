@@ -50,7 +50,10 @@ export function lazy<O>(load: () => Promise<{ verb: Verb<O> }>) {
     const { verb } = await load();
     try {
       await verb.run(verb.parse(raw), ctx);
+      // A failed write (disk full) must fail the run, not end it with truncated output.
+      await ctx.io.flush();
     } finally {
+      // On the error path, still write out what was printed before the error.
       await ctx.io.flush().catch(() => {});
       await ctx.close();
     }

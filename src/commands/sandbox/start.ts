@@ -22,7 +22,7 @@ export async function runStartSandbox(options: StartSandboxOptions, ctx: Context
     parseRateLimit(options.rateLimit);
   } catch (error) {
     const { UsageError } = await import('../../core/errors.js');
-    throw new UsageError(`invalid --rate-limit "${options.rateLimit}": ${(error as Error).message}`);
+    throw new UsageError(`--rate-limit: ${(error as Error).message}`);
   }
   let sandbox: RunningSandbox;
   try {

@@ -100,8 +100,30 @@ describe('write', () => {
   it('rejects on any other write error, so the run does not exit 0 with truncated output', async () => {
     const { stream } = failingStdout('ENOSPC');
     const io = systemIO(stream);
-    await expect(io.write('first\n')).rejects.toThrow('write ENOSPC');
+    // A piped stdout gathers small writes: the failure shows at the flush that writes them.
+    await io.write('first\n');
+    await expect(io.flush()).rejects.toThrow('write ENOSPC');
     await expect(io.write('second\n')).rejects.toThrow('write ENOSPC');
+  });
+
+  it('gathers small writes on a pipe and writes them when the event loop turns', async () => {
+    const chunks: string[] = [];
+    const io = systemIO(
+      new Writable({
+        write: (chunk, _e, cb) => {
+          chunks.push(chunk.toString());
+          cb();
+        },
+      }),
+    );
+    await io.write('a\n');
+    await io.write('b\n');
+    expect(chunks).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(chunks).toEqual(['a\nb\n']);
+    await io.write('c\n');
+    io.errorLine('an error keeps its place after the rows before it');
+    expect(chunks).toEqual(['a\nb\n', 'c\n']);
   });
 
   it('survives a closed stderr', async () => {
