@@ -17,7 +17,10 @@ export const ExitCode = {
 
 export const exitCodeTable: ReadonlyArray<readonly [number, string]> = [
   [ExitCode.Ok, 'success'],
-  [ExitCode.Failure, 'other failure (server 5xx after retries, unexpected error, some items of a bulk run failed)'],
+  [
+    ExitCode.Failure,
+    'other failure (server 5xx after retries, unexpected error, some items of a bulk run failed)',
+  ],
   [ExitCode.Usage, 'usage: bad flags, arguments, filter syntax, invalid UUID or e-mail (nothing was sent)'],
   [ExitCode.Auth, 'not authenticated: no credentials, invalid or revoked token (401), OAuth failure'],
   [ExitCode.Forbidden, 'forbidden (403): the token cannot reach this workspace or resource'],
