@@ -25,11 +25,12 @@ const RESULT_COLUMNS: Column[] = [
   { field: 'error' },
 ];
 
+/** One row of the report; every row has every key, so CSV headers and JSON shapes are stable. */
 interface Outcome {
   id: string;
   result: 'archived' | 'unarchived' | 'failed';
-  archived_at?: string | null;
-  error?: string;
+  archived_at: string | null;
+  error: string | null;
   exitCode?: number;
 }
 
@@ -56,10 +57,10 @@ export async function runSetArchived(
     async (id): Promise<Outcome> => {
       try {
         const updated = await client.request(setArchivedRequest(id, archived));
-        return { id, result: done, archived_at: updated.archived_at ?? null };
+        return { id, result: done, archived_at: updated.archived_at ?? null, error: null };
       } catch (error) {
         if (!(error instanceof WfdError)) throw error;
-        return { id, result: 'failed', error: error.message, exitCode: error.exitCode };
+        return { id, result: 'failed', archived_at: null, error: error.message, exitCode: error.exitCode };
       }
     },
   );

@@ -1,0 +1,124 @@
+/**
+ * Every cases command in every output format, against the sandbox. The table format needs
+ * a terminal: those runs go through `script`, which gives the child a pseudo-terminal.
+ */
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, baseEnv, lines, runWfd, type StartedSandbox, startSandbox, tempDir } from './harness.js';
+
+let sandbox: StartedSandbox;
+let env: NodeJS.ProcessEnv;
+let caseId: string;
+let templateId: string;
+const dir = tempDir();
+
+beforeAll(async () => {
+  sandbox = await startSandbox(['--rate-limit', 'off', '--no-profile']);
+  env = baseEnv({
+    WFD_CONFIG_DIR: dir.path,
+    WFD_TOKEN: sandbox.workspaces[0]!.token,
+    WFD_BASE_URL: sandbox.baseUrl,
+  });
+  caseId = (await runWfd(['cases', 'list', '--no-archived', '--limit', '1', '-q'], { env })).stdout.trim();
+  templateId = (await runWfd(['case-templates', 'list', '--limit', '1', '-q'], { env })).stdout.trim();
+});
+
+afterAll(async () => {
+  await sandbox.stop();
+  dir.remove();
+});
+
+/** Runs wfd on a pseudo-terminal 160 columns wide and returns what the terminal showed. */
+function onTerminal(args: string[]): string {
+  const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const result = spawnSync('script', ['-qec', `stty cols 160; ${quoted}`, '/dev/null'], {
+    env: { ...env, TERM: 'xterm' },
+    encoding: 'utf8',
+  });
+  expect(result.status, result.stdout).toBe(0);
+  return result.stdout.replace(/\r/g, '');
+}
+
+describe('cases list', () => {
+  it('table on a terminal: title line, upper-case headers, relative times, no ANSI under NO_COLOR', () => {
+    const out = onTerminal(['cases', 'list', '--limit', '3']);
+    expect(out).toMatch(/^Showing 3 of \d+ cases$/m);
+    expect(out).toMatch(/^ID\s+TITLE\s+STAGE\s+STATUS\s+WAITING FOR\s+CONTACT\s+UPDATED$/m);
+    expect(out).toMatch(/ago$/m);
+    expect(out).not.toContain('\u001b[');
+  });
+
+  it('table in colour when FORCE_COLOR is set', () => {
+    const out = onTerminal(['cases', 'list', '--limit', '3']).length;
+    const coloured = spawnSync(
+      'script',
+      ['-qec', `stty cols 160; '${process.execPath}' '${BIN}' cases list --limit 3`, '/dev/null'],
+      { env: { ...env, NO_COLOR: undefined, FORCE_COLOR: '1', TERM: 'xterm' }, encoding: 'utf8' },
+    ).stdout;
+    expect(coloured).toContain('\u001b[');
+    expect(coloured.length).toBeGreaterThan(out);
+  });
+});
+
+describe('cases count', () => {
+  it('plain, json, ndjson, csv, table', async () => {
+    const plain = (await runWfd(['cases', 'count'], { env })).stdout;
+    expect(plain).toMatch(/^\d+\n$/);
+    const n = Number(plain);
+    expect(JSON.parse((await runWfd(['cases', 'count', '--json'], { env })).stdout)).toEqual({ count: n });
+    expect((await runWfd(['cases', 'count', '-o', 'ndjson'], { env })).stdout).toBe(`{"count":${n}}\n`);
+    expect((await runWfd(['cases', 'count', '-o', 'csv'], { env })).stdout).toBe(`count\n${n}\n`);
+    expect(onTerminal(['cases', 'count']).trim()).toBe(String(n));
+  });
+});
+
+describe('cases get', () => {
+  it('table on a terminal: labelled fields and the steps', () => {
+    const out = onTerminal(['cases', 'get', caseId]);
+    expect(out).toMatch(new RegExp(`^id\\s+${caseId}$`, 'm'));
+    expect(out).toMatch(/^contact\.family_name\s+\S/m);
+    expect(out).toMatch(/^Steps$/m);
+    expect(out).toMatch(/^#\s+TITLE\s+STATUS$/m);
+  });
+});
+
+describe('cases create and update-data', () => {
+  it('answer with the case in every format', async () => {
+    const create = (format: string) =>
+      runWfd(['cases', 'create', '--template', templateId, '--title', `Format ${format}`, '-o', format], {
+        env,
+      });
+    const json = JSON.parse((await create('json')).stdout);
+    expect(json.title).toBe('Format json');
+    expect(JSON.parse((await create('ndjson')).stdout).title).toBe('Format ndjson');
+    expect((await create('plain')).stdout).toMatch(/^title\tFormat plain$/m);
+    const csv = lines((await create('csv')).stdout);
+    expect(csv[0]!.split(',')).toContain('title');
+    expect(csv).toHaveLength(2);
+    expect(onTerminal(['cases', 'create', '--template', templateId, '--title', 'Format table'])).toMatch(
+      /^title\s+Format table$/m,
+    );
+    const update = (format: string) =>
+      runWfd(['cases', 'update-data', json.id, '--set', `f=${format}`, '-o', format], { env });
+    expect(JSON.parse((await update('json')).stdout).data.f).toBe('json');
+    expect(JSON.parse((await update('ndjson')).stdout).data.f).toBe('ndjson');
+    expect((await update('plain')).stdout).toMatch(/^data\.f\tplain$/m);
+    expect(lines((await update('csv')).stdout)[0]).toContain('data.f');
+  });
+});
+
+describe('cases archive and unarchive', () => {
+  it('report per id in every format', async () => {
+    for (const format of ['json', 'ndjson', 'csv', 'plain']) {
+      const out = (await runWfd(['cases', 'archive', caseId, '-o', format], { env })).stdout;
+      if (format === 'json') expect(JSON.parse(out)[0]).toMatchObject({ id: caseId, result: 'archived' });
+      if (format === 'ndjson') expect(JSON.parse(out)).toMatchObject({ id: caseId, result: 'archived' });
+      if (format === 'csv') expect(lines(out)[0]).toBe('id,result,archived_at,error');
+      if (format === 'plain') expect(out).toMatch(new RegExp(`^${caseId}\\tarchived\\t\\d{4}-`));
+      await runWfd(['cases', 'unarchive', caseId], { env });
+    }
+    const table = onTerminal(['cases', 'archive', caseId]);
+    expect(table).toMatch(/^ID\s+RESULT\s+ARCHIVED AT/m);
+    expect(onTerminal(['cases', 'unarchive', caseId])).toMatch(new RegExp(`${caseId}\\s+unarchived`));
+  });
+});
