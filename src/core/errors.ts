@@ -29,9 +29,6 @@ export class AuthError extends WfdError {
   override readonly exitCode = ExitCode.Auth;
 }
 
-/** The message was already printed (for example per-id results of a bulk run); exit 1. */
-export class SilentError extends WfdError {}
-
 /** Ctrl-C or a declined prompt (exit 130). */
 export class CancelledError extends WfdError {
   override readonly exitCode = ExitCode.Interrupted;

@@ -6,6 +6,7 @@
  * rate limiter, the `--debug` trace, and the translation of the spec's error bodies into
  * typed errors (src/core/errors.ts).
  */
+import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Dispatcher, Pool } from 'undici';
 import type { ZodType } from 'zod';
@@ -268,7 +269,7 @@ export function toApiError(
   const extra =
     str(record.message) && details.length > 0 ? `: ${details.map(describeDetail).join('; ')}` : '';
   const requestId = header(headers, 'x-request-id');
-  const statusName = str(record.error) ?? STATUS_NAMES[status] ?? 'Error';
+  const statusName = str(record.error) ?? STATUS_CODES[status] ?? 'Error';
   const suffix =
     status >= 500 && requestId ? ` (HTTP ${status}, request id ${requestId})` : ` (HTTP ${status})`;
   const message = `${main || statusName}${extra}${suffix}`;
@@ -280,21 +281,6 @@ export function toApiError(
     hint: HINTS[status],
   });
 }
-
-const STATUS_NAMES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
 
 const HINTS: Record<number, string> = {
   401: 'the token is missing, invalid or revoked: run `wfd auth login`, or check WFD_TOKEN',

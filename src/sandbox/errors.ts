@@ -6,21 +6,8 @@
  * 2. error-list: `{errors: [{status, title, detail}]}` (invalid filter, archiving a template)
  * 3. rate limit: `{statusCode: 429, error, message, retryAfter}` plus a Retry-After header
  */
-
-const STATUS_NAMES: Readonly<Record<number, string>> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
+// Node's status names are the official ones the standard shape's `error` carries.
+import { STATUS_CODES } from 'node:http';
 
 /** One element of the standard shape's `errors` array. */
 export interface ValidationIssue {
@@ -48,7 +35,7 @@ export function standardError(
   message: string,
   errors?: readonly ValidationIssue[],
 ): SandboxError {
-  const body = { statusCode: status, error: STATUS_NAMES[status] ?? 'Error', message };
+  const body = { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message };
   return new SandboxError(status, errors ? { ...body, errors } : body);
 }
 
@@ -61,7 +48,7 @@ export function errorList(title: string, details: readonly string[]): SandboxErr
 export function rateLimited(retryAfter: number): SandboxError {
   const body = {
     statusCode: 429,
-    error: STATUS_NAMES[429],
+    error: STATUS_CODES[429],
     message: `Rate limit exceeded, retry in ${retryAfter} seconds`,
     retryAfter,
   };
