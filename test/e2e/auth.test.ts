@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, runWfd, type StartedSandbox, startSandbox, tempDir } from './harness.js';
+import { BIN, baseEnv, runWfd, type StartedSandbox, startSandbox, tempDir } from './harness.js';
 
 let sandbox: StartedSandbox;
 const dirs: { remove(): void }[] = [];
@@ -66,6 +67,31 @@ describe('auth login', () => {
     expect(login.stderr).not.toContain('wfd_0000000000000000000000000000dead');
     const profiles = await runWfd(['auth', 'profiles', '-o', 'json'], { env });
     expect(JSON.parse(profiles.stdout)).toEqual([]);
+  });
+
+  it('prompts for the token on a terminal without echoing it', async () => {
+    const dir = configDir();
+    const [acme] = sandbox.workspaces;
+    // `script` gives wfd a pseudo-terminal; the token is typed into it after the prompt shows.
+    const child = spawn(
+      'script',
+      ['-qec', `'${process.execPath}' '${BIN}' auth login --base-url ${sandbox.baseUrl}`, '/dev/null'],
+      {
+        env: baseEnv({ WFD_CONFIG_DIR: dir, TERM: 'dumb' }),
+      },
+    );
+    let screen = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      screen += chunk.toString();
+      if (screen.includes('Paste your API token:') && !child.stdin.writableEnded)
+        child.stdin.end(`${acme!.token}\r`);
+    });
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(0);
+    expect(screen).toContain(`Logged in to workspace ${acme!.name}`);
+    expect(screen).not.toContain(acme!.token);
+    const status = await runWfd(['auth', 'status', '--json'], { env: baseEnv({ WFD_CONFIG_DIR: dir }) });
+    expect(JSON.parse(status.stdout).valid).toBe(true);
   });
 
   it('asks for --with-token when it cannot prompt', async () => {

@@ -261,4 +261,37 @@ describe('case templates', () => {
       .sort();
     expect((await ids(['case-templates', 'list', '--all', '--title', word])).sort()).toEqual(expected);
   });
+
+  it('--reference, --archived/--no-archived, --owner, --workspace, --sort', async () => {
+    type Template = {
+      id: string;
+      reference: string;
+      archived_at: string | null;
+      owner: { email: string };
+      title: string;
+    };
+    const rows = JSON.parse(
+      (await runWfd(['case-templates', 'list', '--all', '--json'], { env })).stdout,
+    ) as Template[];
+    const sample = rows.find((r) => r.archived_at === null)!;
+    const checks: [string[], (r: Template) => boolean][] = [
+      [['--reference', sample.reference], (r) => r.reference === sample.reference],
+      [['--archived'], (r) => r.archived_at !== null],
+      [['--no-archived'], (r) => r.archived_at === null],
+      [['--owner', sample.owner.email], (r) => r.owner.email === sample.owner.email],
+      [['--workspace', sandbox.workspaces[0]!.slug], () => true],
+    ];
+    for (const [flags, predicate] of checks) {
+      const expected = rows
+        .filter(predicate)
+        .map((r) => r.id)
+        .sort();
+      expect(expected.length, flags.join(' ')).toBeGreaterThan(0);
+      expect((await ids(['case-templates', 'list', '--all', ...flags])).sort(), flags.join(' ')).toEqual(
+        expected,
+      );
+    }
+    const byTitle = await ids(['case-templates', 'list', '--all', '--sort', '-title']);
+    expect(byTitle).toEqual([...rows].sort((a, b) => (a.title < b.title ? 1 : -1)).map((r) => r.id));
+  });
 });
