@@ -101,8 +101,10 @@ export async function run(argv: string[], runtime?: Partial<WfdRuntime>): Promis
 
 function reportError(io: IO, error: unknown, debug: boolean): number {
   if (error instanceof CommanderError) {
-    if (error.exitCode === 0) return ExitCode.Ok; // --help, --version
-    io.errorLine(`error: ${error.message.replace(/^error: /, '')}`);
+    // --help, --version, and a bare `wfd` or `wfd cases`, which show help as gh does.
+    if (error.exitCode === 0 || error.code === 'commander.help') return ExitCode.Ok;
+    // One line: commander puts its "(Did you mean ...?)" suggestion on a second one.
+    io.errorLine(`error: ${error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')}`);
     io.errorLine('hint: add --help to see the usage');
     return ExitCode.Usage;
   }

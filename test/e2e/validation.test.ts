@@ -92,3 +92,21 @@ describe('help and version', () => {
     expect((await runWfd(['help', 'nope'], { env })).code).toBe(2);
   });
 });
+
+describe('bare commands and typos', () => {
+  it('`wfd` and `wfd cases` show help and exit 0, as gh does', async () => {
+    const bare = await runWfd([], { env });
+    expect(bare.code).toBe(0);
+    expect(bare.stdout + bare.stderr).toContain('Usage: wfd');
+    expect(bare.stderr).not.toContain('error:');
+    const noun = await runWfd(['cases'], { env });
+    expect(noun.code).toBe(0);
+    expect(noun.stdout + noun.stderr).toContain('update-data');
+  });
+
+  it('a typo gets a one-line error with a suggestion, exit 2', async () => {
+    const result = await runWfd(['cases', 'list', '--limt', '3'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe("error: unknown option '--limt' (Did you mean --limit?)");
+  });
+});
