@@ -1,7 +1,7 @@
 /** The body of every list command: plan pages, stream rows through the renderer in order. */
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import type { ApiClient } from '../../core/http.js';
-import { type Page, type PagingFlags, paginate, planPages } from '../../core/paginate.js';
+import { MAX_PAGE_SIZE, type Page, type PagingFlags, paginate, planPages } from '../../core/paginate.js';
 import { createRowSink } from '../../output/render.js';
 import { type OutputSpec, renderOptions } from './output.js';
 
@@ -18,7 +18,11 @@ export async function runList<T extends Record<string, unknown> & { id?: unknown
   const options = renderOptions(ctx, spec);
   const client = await ctx.api();
   const sink = await createRowSink(ctx.io, options);
+  // The table prints at the end, so show progress meanwhile (stderr, terminals only).
+  const spinner =
+    options.format === 'table' ? await ctx.io.startSpinner(`Fetching ${spec.noun ?? 'rows'}…`) : undefined;
   let total: number | undefined;
+  let count = 0;
   const rows = paginate({
     plan,
     fetchPage: spec.pages(client),
@@ -27,10 +31,16 @@ export async function runList<T extends Record<string, unknown> & { id?: unknown
       total = meta.total_count;
     },
   });
-  for await (const row of rows) {
-    // `wfd cases list --all | head` closes the pipe: stop fetching, it is not an error.
-    if (ctx.io.stdoutClosed()) break;
-    await sink.write(row);
+  try {
+    for await (const row of rows) {
+      // `wfd cases list --all | head` closes the pipe: stop fetching, it is not an error.
+      if (ctx.io.stdoutClosed()) break;
+      await sink.write(row);
+      if (spinner && ++count % MAX_PAGE_SIZE === 0)
+        spinner.text = `Fetching ${spec.noun}… ${count} of ${total}`;
+    }
+  } finally {
+    spinner?.stop();
   }
   await sink.end(total === undefined ? {} : { total });
 }
