@@ -204,6 +204,9 @@ class StreamIO implements IO {
 
   async startSpinner(label: string): Promise<Spinner> {
     if (!this.facts.stdoutTTY || !this.facts.stderrTTY) return { ...silentSpinner };
+    // A terminal that reports 0 columns (`script`, some CI pseudo-terminals) sends ora's line
+    // arithmetic into an endless loop of cursor moves: no spinner there.
+    if ((this.stderr as Partial<WriteStream>).columns === 0) return { ...silentSpinner };
     const { default: ora } = await import('ora');
     const color = this.colorEnabled();
     // discardStdin would take over process.stdin, which may be the data a command is reading.

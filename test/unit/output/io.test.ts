@@ -213,3 +213,20 @@ describe('readStdin', () => {
     await expect(createTestIO({ stdin: 'c_1\nc_2\n' }).io.readStdin()).resolves.toBe('c_1\nc_2\n');
   });
 });
+
+describe('spinner on a zero-width terminal', () => {
+  it('stays silent when stderr reports 0 columns', async () => {
+    const stderr = Object.assign(new Writable({ write: (_c, _e, cb) => cb() }), { isTTY: true, columns: 0 });
+    const stdout = Object.assign(new Writable({ write: (_c, _e, cb) => cb() }), { isTTY: true, columns: 0 });
+    let written = 0;
+    const original = stderr.write.bind(stderr);
+    stderr.write = ((chunk: unknown, ...rest: never[]) => {
+      written++;
+      return original(chunk as string, ...rest);
+    }) as typeof stderr.write;
+    const io = createSystemIO({}, { stdin: process.stdin, stdout, stderr });
+    const spinner = await io.startSpinner('Fetching');
+    spinner.stop();
+    expect(written).toBe(0);
+  });
+});
