@@ -59,8 +59,7 @@ export function planPages(flags: PagingFlags): PagePlan {
   if (flags.all) return { pageSize: MAX_PAGE_SIZE, firstPage: 1, maxRows: undefined, single: false };
   const limit = flags.limit ?? DEFAULT_LIMIT;
   checkInteger('--limit', limit, 1);
-  // A limit under 100 fits one page of exactly that size: same single request, less to transfer.
-  return { pageSize: Math.min(limit, MAX_PAGE_SIZE), firstPage: 1, maxRows: limit, single: false };
+  return { pageSize: MAX_PAGE_SIZE, firstPage: 1, maxRows: limit, single: false };
 }
 
 /** The last page number to request, given what page 1 said about the collection. */
@@ -102,14 +101,22 @@ export async function* paginate<T extends { id?: unknown }>(options: PaginateOpt
   };
   yield* emit(first.data);
 
-  const last = lastPageToFetch(plan, first.meta.total_pages);
-  for await (const page of mapOrdered(range(plan.firstPage + 1, last), options.concurrency, (n) =>
-    fetchPage(n, plan.pageSize),
-  )) {
-    if (plan.maxRows !== undefined && emitted >= plan.maxRows) return;
-    yield* emit(page.data);
-    // An empty page means the collection shrank under us: nothing follows it.
-    if (page.data.length === 0) return;
+  // Rows inserted during the run push others onto pages past the count page 1 gave; every
+  // page reports the current count, so keep going until no page says there are more.
+  let knownPages = first.meta.total_pages;
+  let next = plan.firstPage + 1;
+  let last = lastPageToFetch(plan, knownPages);
+  while (next <= last) {
+    const pages = mapOrdered(range(next, last), options.concurrency, (n) => fetchPage(n, plan.pageSize));
+    for await (const page of pages) {
+      if (plan.maxRows !== undefined && emitted >= plan.maxRows) return;
+      knownPages = Math.max(knownPages, page.meta.total_pages);
+      yield* emit(page.data);
+      // An empty page means the collection shrank under us: nothing follows it.
+      if (page.data.length === 0) return;
+    }
+    next = last + 1;
+    last = lastPageToFetch(plan, knownPages);
   }
 }
 

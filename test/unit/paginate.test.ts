@@ -9,9 +9,8 @@ describe('planPages', () => {
     expect(lastPageToFetch(planPages({ limit: 250 }), 2)).toBe(2);
   });
 
-  it('a limit under 100 is one page of that size; the default is 30', () => {
-    expect(planPages({})).toEqual({ pageSize: 30, firstPage: 1, maxRows: 30, single: false });
-    expect(planPages({ limit: 7 }).pageSize).toBe(7);
+  it('the default is 30 rows from one page of 100', () => {
+    expect(planPages({})).toEqual({ pageSize: 100, firstPage: 1, maxRows: 30, single: false });
     expect(lastPageToFetch(planPages({ limit: 7 }), 99)).toBe(1);
   });
 
@@ -117,6 +116,32 @@ describe('paginate', () => {
     expect(rows).toEqual([]);
     expect(total).toBe(0);
     expect(source.requested).toEqual([1]);
+  });
+
+  it('follows pages that inserts during the run added beyond the first count', async () => {
+    // 200 rows (2 pages) when page 1 is read; 30 more appear before page 2 is read.
+    let total = 200;
+    const requested: number[] = [];
+    const fetchPage = async (page: number, size: number): Promise<Page<{ id: string }>> => {
+      requested.push(page);
+      if (page === 2) total = 230;
+      // Newest first: inserted rows take the first offsets and push the others back.
+      const inserted = total - 200;
+      const all = [
+        ...Array.from({ length: inserted }, (_, i) => ({ id: `new${i}` })),
+        ...Array.from({ length: 200 }, (_, i) => ({ id: `old${i}` })),
+      ];
+      const pages = Math.ceil(total / size);
+      return {
+        meta: { total_count: total, total_pages: pages, page_size: size, current_page: page },
+        data: all.slice((page - 1) * size, page * size),
+      };
+    };
+    const rows = await collect(paginate({ plan: planPages({ all: true }), fetchPage, concurrency: 1 }));
+    const ids = rows.map((r) => r.id);
+    expect(requested).toEqual([1, 2, 3]);
+    // Every row that existed from the start is emitted exactly once.
+    for (let i = 0; i < 200; i++) expect(ids.filter((id) => id === `old${i}`)).toHaveLength(1);
   });
 
   it('surfaces the error of a failing page', async () => {
