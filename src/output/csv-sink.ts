@@ -1,10 +1,10 @@
 /**
  * CSV: a header row, then one row per object, quoted by csv-stringify.
  *
- * Columns are the --fields paths when given. Otherwise they are every leaf of the FIRST row,
- * flattened to dot keys (`owner.email`, `contact.given_name`), arrays JSON-encoded; a later row
- * with extra keys keeps that first header. Streaming rules out scanning all rows for the union of
- * keys, and a fixed header is what spreadsheet imports expect; --fields pins columns explicitly.
+ * Lists pass their columns: the --fields paths, else the command's default columns, so the
+ * header never depends on which row comes first (a first row with `contact: null` or fewer
+ * `data` keys would otherwise hide columns of later rows). Only a single object (`get`) takes
+ * its columns from its own leaves, flattened to dot keys (`owner.email`), arrays JSON-encoded.
  */
 import { stringify } from 'csv-stringify/sync';
 import { scalarText } from './cells.js';

@@ -15,10 +15,10 @@ json    One JSON array of the API's objects (--json is short for -o json), prett
 
 ndjson  One compact JSON object per line, streamed, for very large exports and line tools.
 
-csv     A header row, then one row per object, quoted where needed (RFC 4180). Nested fields
-        become dot keys (owner.email, contact.given_name) and arrays are JSON-encoded. The
-        header is taken from the first row, or from --fields when given: later rows with extra
-        keys keep the first row's columns, so use --fields to pin the columns of an export.
+csv     A header row, then one row per object, quoted where needed (RFC 4180). Lists have the
+        columns of the table (the same for every run), or those named by --fields, where
+        nested fields are dot paths (--fields id,owner.email,data.amount); objects and arrays
+        are JSON-encoded. A single object (get) has a column for each of its fields.
 
 --fields a,b,c.d   The columns of table, plain and csv; for json and ndjson, the keys kept in
                    each object, nested paths included (id,owner.email gives

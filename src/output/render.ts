@@ -72,8 +72,10 @@ export async function createRowSink(io: IO, options: RenderOptions): Promise<Row
       return query ? jsonQuerySink(io, pick, query) : jsonArraySink(io, pick);
     }
     case 'csv': {
+      // A stable header: the command's columns unless --fields names others (see csv-sink.ts).
       const { csvSink } = await import('./csv-sink.js');
-      return csvSink(io, fields);
+      const columns = options.columns.map((column) => column.field);
+      return csvSink(io, fields ?? (columns.length > 0 ? columns : undefined));
     }
     case 'table': {
       const { tableSink } = await import('./table-sink.js');

@@ -285,8 +285,14 @@ describe('csv', () => {
     { id: 'c_2', title: 'plain', notes: null, owner: null, tags: [], archived: true, extra: 'dropped' },
   ];
 
-  it('takes a dot-key header from the first row and quotes commas, quotes and newlines', async () => {
-    const out = await render({ format: 'csv' }, tricky);
+  const trickyColumns = ['id', 'title', 'notes', 'owner.email', 'owner.name', 'tags', 'archived'].map(
+    (field) => ({
+      field,
+    }),
+  );
+
+  it("has the command's columns as header and quotes commas, quotes and newlines", async () => {
+    const out = await render({ format: 'csv', columns: trickyColumns }, tricky);
     expect(out.stdout).toBe(
       [
         'id,title,notes,owner.email,owner.name,tags,archived',
@@ -304,12 +310,25 @@ describe('csv', () => {
       'id,owner.email,owner\nc_1,a@x.com,"{""email"":""a@x.com"",""name"":null}"\nc_2,,\n',
     );
     expect((await render({ format: 'csv', fields: ['id', 'title'] }, [])).stdout).toBe('id,title\n');
-    expect((await render({ format: 'csv' }, [])).stdout).toBe('');
+  });
+
+  it('keeps the same header whatever the first row holds', async () => {
+    const forward = await render({ format: 'csv', columns: trickyColumns }, tricky);
+    const reversed = await render({ format: 'csv', columns: trickyColumns }, [...tricky].reverse());
+    expect(reversed.stdout.split('\n')[0]).toBe(forward.stdout.split('\n')[0]);
+    expect(reversed.stdout.split('\n')[1]).toBe('c_2,plain,,,,[],true');
+  });
+
+  it('falls back to the first row leaves only when the command gives no columns', async () => {
+    expect((await render({ format: 'csv', columns: [] }, tricky)).stdout.split('\n')[0]).toBe(
+      'id,title,notes,owner.email,owner.name,tags,archived',
+    );
+    expect((await render({ format: 'csv', columns: [] }, [])).stdout).toBe('');
   });
 
   it('writes each row as it arrives', async () => {
     const test = createTestIO();
-    const sink = await createRowSink(test.io, { format: 'csv', columns, now });
+    const sink = await createRowSink(test.io, { format: 'csv', columns: [], fields: ['id', 'n'], now });
     await sink.write({ id: 'c_1', n: 1 });
     expect(test.stdout()).toBe('id,n\nc_1,1\n');
   });
@@ -354,7 +373,7 @@ describe('FORMATS_HELP', () => {
       expect(FORMATS_HELP).toMatch(new RegExp(`^${format} {2,}\\S`, 'm'));
     }
     expect(FORMATS_HELP.replace(/\s+/g, ' ')).toContain(
-      "later rows with extra keys keep the first row's columns",
+      'Lists have the columns of the table (the same for every run)',
     );
   });
 });
