@@ -84,6 +84,7 @@ describe('cases count', () => {
     expect((await runWfd(['cases', 'count', '-o', 'ndjson'], { env })).stdout).toBe(`{"count":${n}}\n`);
     expect((await runWfd(['cases', 'count', '-o', 'csv'], { env })).stdout).toBe(`count\n${n}\n`);
     expect(onTerminal(['cases', 'count']).trim()).toBe(String(n));
+    expect((await runWfd(['cases', 'count', '--json', '--query', 'count'], { env })).stdout).toBe(`${n}\n`);
   });
 });
 

@@ -1,7 +1,7 @@
 import { countCases } from '../../api/cases.js';
 import type { Context } from '../../context.js';
 import { buildListQuery } from '../../core/query.js';
-import { printCount } from '../shared/count.js';
+import { countPrinter } from '../shared/count.js';
 import { QueryFlags } from '../shared/schemas.js';
 import { defineVerb } from '../verb.js';
 import { CaseFilterFlags, caseFilterFlags } from './shared.js';
@@ -15,8 +15,9 @@ export async function runCountCases(options: CountCasesOptions, ctx: Context): P
     filter: options.filter,
     where: options.where,
   });
+  const print = countPrinter(ctx);
   const client = await ctx.api();
-  await printCount(ctx, await countCases(client, query));
+  await print(await countCases(client, query));
 }
 
 export const verb = defineVerb(CountCasesOptions, runCountCases);

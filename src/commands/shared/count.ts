@@ -1,13 +1,14 @@
 import type { Context } from '../../context.js';
+import { renderItem } from '../../output/render.js';
+import { renderOptions } from './output.js';
 
-/** A count is a bare number on stdout (easy in `$(...)`), or `{"count": N}` as JSON. */
-export async function printCount(ctx: Context, count: number): Promise<void> {
-  const format = ctx.outputFormat();
-  if (format === 'json' || format === 'ndjson') {
-    await ctx.io.write(`${JSON.stringify({ count }, null, format === 'json' ? 2 : undefined)}\n`);
-  } else if (format === 'csv') {
-    await ctx.io.write(`count\n${count}\n`);
-  } else {
-    await ctx.io.write(`${count}\n`);
-  }
+/**
+ * The printer of a count, made before the request so bad output flags fail first. A count is
+ * a bare number in table and plain (easy in `$(...)`); the machine formats get `{"count": N}`
+ * through the item renderer, so --query and --fields work as elsewhere.
+ */
+export function countPrinter(ctx: Context): (count: number) => Promise<void> {
+  const options = renderOptions(ctx, { columns: [{ field: 'count' }], knownFields: ['count'] });
+  const bare = (options.format === 'table' || options.format === 'plain') && !options.query && !options.fields;
+  return (count) => (bare ? ctx.io.write(`${count}\n`) : renderItem(ctx.io, options, { count }));
 }
