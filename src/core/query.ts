@@ -10,7 +10,16 @@
  * touches the other's bindings at module top level, only inside functions.
  */
 import { UsageError } from './errors.js';
-import { compileWhere } from './where.js';
+import { isRecord } from './guards.js';
+import {
+  compileWhere,
+  JSON_OPERATOR,
+  operatorsFor,
+  relationFieldType,
+  typeName,
+  valueProblem,
+  type WhereOperator,
+} from './where.js';
 
 /** The list endpoints that take filters or a sort. */
 export type FilterResource = 'cases' | 'case_templates' | 'forms' | 'form_templates';
@@ -182,8 +191,10 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const EMAIL_RE =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 const SLUG_RE = /^[a-z0-9][a-z0-9-_]*$/;
+// The sandbox's grammar (src/sandbox/filter.ts), so what passes here passes there: a date, or a
+// date and a time to the minute with optional seconds and fraction, then optionally Z or ±HH:MM.
 const ISO_DATE_RE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
 
 /** Reads an own property only: names come from users, and "constructor" must not find Object's. */
 export function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
@@ -211,16 +222,30 @@ export function isEmail(value: string): boolean {
   return EMAIL_RE.test(value);
 }
 
-/** True for an ISO 8601 date (`2026-01-31`) or date-time with a real calendar date and time. */
+/**
+ * True for an ISO 8601 date (`2026-01-31`) or date-time (`2026-01-31T09:30:00.5+01:00`) with a
+ * real calendar date and time, exactly as the sandbox reads dates: the same grammar, the same
+ * checks (like it, years before 0100 are refused and a zone offset is not range-checked).
+ */
 export function isIsoDate(value: string): boolean {
   const m = ISO_DATE_RE.exec(value);
   if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return false;
-  const inRange = (part: string | undefined, max: number) => part === undefined || Number(part) <= max;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(Date.UTC(year, month - 1, day));
   return (
-    inRange(m[4], 23) && inRange(m[5], 59) && inRange(m[6], 59) && inRange(m[7], 23) && inRange(m[8], 59)
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60
   );
 }
 
@@ -409,10 +434,12 @@ function filterError(path: JsonPath, problem: string): UsageError {
 }
 
 /**
- * Parses `--filter JSON` and checks its shape: only `attributes` and
- * `relationships`, operator objects with the spec's operators (plus `$extends`,
- * passed through), scalar or null values. Fields and relations are checked
- * against the resource, except for forms, whose fields depend on the template.
+ * Parses `--filter JSON` and checks it before any request: only `attributes`
+ * and `relationships`, operator objects with the spec's operators (plus
+ * `$extends`, passed through), scalar or null values, and each operator and
+ * value against the field's type by the rules `--where` applies. Fields and
+ * relations are checked against the resource, except for forms, whose fields
+ * depend on the template (their unknown fields take any operator).
  */
 export function parseFilterJson(text: string, resource: FilterResource): JsonFilter {
   const spec = filterableSpec(resource, '--filter');
@@ -420,14 +447,14 @@ export function parseFilterJson(text: string, resource: FilterResource): JsonFil
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    throw jsonSyntaxError(text, err);
+    throw jsonSyntaxError(text, (err as Error).message);
   }
-  if (!isPlainObject(raw))
+  if (!isRecord(raw))
     throw filterError('', `expected a JSON object with attributes and/or relationships, got ${kindOf(raw)}`);
   const out: JsonFilter = {};
   for (const [section, value] of Object.entries(raw)) {
     if (section === 'attributes')
-      out.attributes = checkAttributes(value, 'attributes', spec.attributes, spec);
+      out.attributes = checkAttributes(value, 'attributes', undefined, spec.attributes, spec);
     else if (section === 'relationships') out.relationships = checkRelationships(value, spec);
     else throw filterError('', `unknown section "${section}" (expected attributes, relationships)`);
   }
@@ -444,9 +471,17 @@ export function filterableSpec(resource: FilterResource, flag: string): Resource
   return spec;
 }
 
+/** An operator object's field, for messages and type rules: `owner.email` is `email` of relation owner. */
+interface FieldRef {
+  /** As `--where` names it: `title`, `owner.email`, `owner.id`. */
+  label: string;
+  type: FieldType | undefined;
+}
+
 function checkAttributes(
   value: unknown,
   path: JsonPath,
+  relation: string | undefined,
   fields: Readonly<Record<string, FieldType>>,
   spec: ResourceQuerySpec,
 ): Record<string, Record<string, unknown>> {
@@ -458,7 +493,11 @@ function checkAttributes(
         `${path}.${field}`,
         `unknown field (expected one of ${Object.keys(fields).join(', ')})`,
       );
-    putOwn(out, field, checkOperators(ops, `${path}.${field}`));
+    const ref: FieldRef =
+      relation === undefined
+        ? { label: field, type: own(fields, field) }
+        : { label: `${relation}.${field}`, type: relationFieldType(fields, field) };
+    putOwn(out, field, checkOperators(ops, `${path}.${field}`, ref));
   }
   return out;
 }
@@ -481,8 +520,12 @@ function checkRelationships(
     const entry: NonNullable<JsonFilter['relationships']>[string] = {};
     for (const [key, inner] of Object.entries(relObj)) {
       if (key === 'attributes')
-        entry.attributes = checkAttributes(inner, `${path}.attributes`, fields ?? {}, spec);
-      else if (key === 'id' && hasId) entry.id = checkOperators(inner, `${path}.id`);
+        entry.attributes = checkAttributes(inner, `${path}.attributes`, rel, fields ?? {}, spec);
+      else if (key === 'id' && hasId)
+        entry.id = checkOperators(inner, `${path}.id`, {
+          label: `${rel}.id`,
+          type: relationFieldType(fields, 'id'),
+        });
       else
         throw filterError(
           `${path}.${key}`,
@@ -494,40 +537,70 @@ function checkRelationships(
   return out;
 }
 
-function checkOperators(value: unknown, path: JsonPath): Record<string, unknown> {
+/**
+ * `$gt` -> `>`: a JSON operator in `--where` spelling, to apply its type rules; undefined when
+ * unknown. Looked up on each call: where.ts imports this module, so its bindings are not read
+ * at module top level.
+ */
+function whereOperatorOf(op: string): WhereOperator | undefined {
+  const entry = Object.entries(JSON_OPERATOR).find(([, json]) => json === op);
+  return entry?.[0] as WhereOperator | undefined;
+}
+
+function checkOperators(value: unknown, path: JsonPath, field: FieldRef): Record<string, unknown> {
   const obj = expectObject(value, path);
   const entries = Object.entries(obj);
   if (entries.length === 0)
     throw filterError(path, `expected at least one operator (${FILTER_OPERATORS.join(' ')})`);
   for (const [op, operand] of entries) {
     if (op === EXTENDS_OPERATOR) continue;
-    if (!(FILTER_OPERATORS as readonly string[]).includes(op))
+    const whereOp = whereOperatorOf(op);
+    if (whereOp === undefined)
       throw filterError(path, `unknown operator "${op}" (expected ${FILTER_OPERATORS.join(' ')})`);
-    checkOperand(op, operand, `${path}.${op}`);
+    if (!operatorsFor(field.type).includes(whereOp))
+      throw filterError(path, `operator ${op} applies to ${APPLIES_TO[whereOp]} only`);
+    checkOperand(whereOp, operand, `${path}.${op}`, field);
   }
   return { ...obj };
 }
 
-/** The spec's rules: comparisons take numbers or dates, null goes with $eq/$ne only. */
-function checkOperand(op: string, operand: unknown, path: JsonPath): void {
+/** What each operator applies to, for when a field's type does not take it (= and != fit all). */
+const APPLIES_TO: Readonly<Record<WhereOperator, string>> = {
+  '=': 'any field',
+  '!=': 'any field',
+  '>': 'numbers and dates',
+  '>=': 'numbers and dates',
+  '<': 'numbers and dates',
+  '<=': 'numbers and dates',
+  like: 'string and e-mail fields',
+  ilike: 'string and e-mail fields',
+};
+
+/** A JSON scalar, then the field type's rules (those of `--where`, see where.ts). */
+function checkOperand(whereOp: WhereOperator, operand: unknown, path: JsonPath, field: FieldRef) {
   const kind = kindOf(operand);
   if (!['string', 'number', 'boolean', 'null'].includes(kind))
     throw filterError(path, `expected a string, number, boolean or null, got ${kind}`);
-  if (kind === 'null' && op !== '$eq' && op !== '$ne')
-    throw filterError(path, 'null works only with $eq and $ne');
-  if ((op === '$like' || op === '$ilike') && kind !== 'string')
-    throw filterError(path, `expected a string pattern, got ${kind}`);
-  if (['$gt', '$lt', '$ge', '$le'].includes(op) && kind !== 'number' && kind !== 'string')
-    throw filterError(path, `expected a number or a date string, got ${kind}`);
+  const problem = valueProblem(field.type, whereOp, operand);
+  if (problem === undefined) return;
+  switch (problem.kind) {
+    case 'null':
+      throw filterError(path, 'null works only with $eq and $ne');
+    case 'pattern':
+      throw filterError(path, `expected a string pattern, got ${kind}`);
+    case 'comparison':
+      throw filterError(path, `expected a number or an ISO date, got ${JSON.stringify(operand)}`);
+    case 'value':
+      throw filterError(
+        path,
+        `invalid value ${JSON.stringify(operand)} for ${typeName(field.type)} field ${field.label} (expected ${problem.expected})`,
+      );
+  }
 }
 
 function expectObject(value: unknown, path: JsonPath): Record<string, unknown> {
-  if (!isPlainObject(value)) throw filterError(path, `expected an object, got ${kindOf(value)}`);
+  if (!isRecord(value)) throw filterError(path, `expected an object, got ${kindOf(value)}`);
   return value;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function kindOf(value: unknown): string {
@@ -537,104 +610,59 @@ function kindOf(value: unknown): string {
 }
 
 /**
- * V8's JSON.parse messages give no position for some errors ("Unexpected token"),
- * so a small scanner finds where the text first stops being JSON.
+ * `--filter: invalid JSON at column C: <what Node says>`, with a line too for
+ * multi-line text. Node's message gives the position for most errors; see
+ * jsonErrorOffset for the others.
  */
-function jsonSyntaxError(text: string, err: unknown): UsageError {
-  const found = locateJsonError(text);
-  if (!found) return new UsageError(`--filter: invalid JSON: ${(err as Error).message}`);
-  const before = text.slice(0, found.pos);
+function jsonSyntaxError(text: string, message: string): UsageError {
+  const offset = jsonErrorOffset(text, message);
+  const before = text.slice(0, offset);
   const line = before.split('\n').length;
-  const column = found.pos - before.lastIndexOf('\n');
+  const column = offset - before.lastIndexOf('\n');
   const where = text.includes('\n') ? `line ${line}, column ${column}` : `column ${column}`;
-  const got = found.pos >= text.length ? 'end of input' : JSON.stringify(text[found.pos]);
-  return new UsageError(`--filter: invalid JSON at ${where}: unexpected ${got} (expected ${found.expected})`);
+  // "Unexpected token '}', "{"a":}" is not valid JSON" and "... in JSON at position 5 (line 1 column 6)"
+  // lose their quote of the input and their position, which this message gives its own way.
+  const problem = message
+    .replace(/ (?:in JSON )?at position \d+.*$/s, '')
+    .replace(/, .* is not valid JSON$/s, '');
+  return new UsageError(
+    `--filter: invalid JSON at ${where}: ${problem.charAt(0).toLowerCase()}${problem.slice(1)}`,
+  );
 }
 
-interface JsonErrorSpot {
-  pos: number;
-  expected: string;
-}
-
-/** Offset (0-based) of the first syntax error in `text`, or undefined when it is valid JSON. */
-function locateJsonError(text: string): JsonErrorSpot | undefined {
-  let i = 0;
-  const fail = (expected: string): never => {
-    throw { pos: i, expected } satisfies JsonErrorSpot;
-  };
-  const ws = () => {
-    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
-  };
-  const string = () => {
-    i++; // opening quote
-    for (;;) {
-      const c = text[i];
-      if (c === undefined) return fail('a closing "');
-      if (c === '"') {
-        i++;
-        return;
-      }
-      if (c === '\\') {
-        i++;
-        if (text[i] === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 1, i + 5))) fail('4 hex digits after \\u');
-          i += 5;
-        } else if (text[i] !== undefined && '"\\/bfnrt'.includes(text[i]!)) i++;
-        else fail('an escape: \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX');
-      } else if (c < ' ') fail('no control character inside a string');
-      else i++;
+/**
+ * The 0-based offset where JSON.parse failed, from its message: `at position N`,
+ * or the end for "Unexpected end of JSON input". V8 gives no position for an
+ * unexpected token; then the offset is the length of the longest prefix that is
+ * only incomplete (parses, or fails at its very end): every shorter prefix is
+ * too, every longer one contains the bad character, so a binary search finds it.
+ */
+function jsonErrorOffset(text: string, message: string): number {
+  const reported = reportedOffset(text, message);
+  if (reported !== undefined) return reported;
+  const incomplete = (length: number): boolean => {
+    const prefix = text.slice(0, length);
+    try {
+      JSON.parse(prefix);
+      return true;
+    } catch (err) {
+      return reportedOffset(prefix, (err as Error).message) === length;
     }
   };
-  const value = (): void => {
-    ws();
-    const c = text[i];
-    if (c === '{') container('}', true);
-    else if (c === '[') container(']', false);
-    else if (c === '"') string();
-    else if (!literal()) fail('a JSON value');
-  };
-  const literal = (): boolean => {
-    const num = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-    num.lastIndex = i;
-    const m = num.exec(text) ?? ['true', 'false', 'null'].find((word) => text.startsWith(word, i));
-    if (m === undefined || m === null) return false;
-    i += typeof m === 'string' ? m.length : m[0].length;
-    return true;
-  };
-  const container = (close: string, isObject: boolean): void => {
-    i++;
-    ws();
-    if (text[i] === close) {
-      i++;
-      return;
-    }
-    for (;;) {
-      if (isObject) {
-        ws();
-        if (text[i] !== '"') fail('a property name in double quotes');
-        string();
-        ws();
-        if (text[i] !== ':') fail('":"');
-        i++;
-      }
-      value();
-      ws();
-      if (text[i] === close) {
-        i++;
-        return;
-      }
-      if (text[i] !== ',') fail(`"," or "${close}"`);
-      i++;
-    }
-  };
-  try {
-    value();
-    ws();
-    if (i < text.length) fail('the end of the JSON');
-    return undefined;
-  } catch (spot) {
-    return spot as JsonErrorSpot;
+  let [lo, hi] = [0, text.length]; // incomplete(lo); not incomplete(hi), since the whole text fails earlier
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (incomplete(mid)) lo = mid;
+    else hi = mid;
   }
+  return lo;
+}
+
+/** The offset a JSON.parse message gives: `at position N`, or the end of `text` for its end. */
+function reportedOffset(text: string, message: string): number | undefined {
+  const at = / at position (\d+)/.exec(message);
+  if (at) return Number(at[1]);
+  return message.startsWith('Unexpected end of JSON input') ? text.length : undefined;
 }
 
 // ---------------------------------------------------------------------------

@@ -27,7 +27,8 @@ import {
 export const WHERE_OPERATORS = ['=', '!=', '>', '>=', '<', '<=', 'like', 'ilike'] as const;
 export type WhereOperator = (typeof WHERE_OPERATORS)[number];
 
-const JSON_OPERATOR: Record<WhereOperator, string> = {
+/** Each `--where` operator's method-2 spelling. */
+export const JSON_OPERATOR: Readonly<Record<WhereOperator, string>> = {
   '=': '$eq',
   '!=': '$ne',
   '>': '$gt',
@@ -43,7 +44,7 @@ const ORDERED: readonly WhereOperator[] = ['=', '!=', '>', '>=', '<', '<='];
 const TEXTUAL: readonly WhereOperator[] = ['=', '!=', 'like', 'ilike'];
 const EXPECTED_OPERATOR = `one of ${WHERE_OPERATORS.join(' ')}`;
 const EXPECTED_VALUE = 'a value: null, true, false, a number, an ISO date, or a quoted or bare string';
-const EXPECTED_DATE = 'an ISO date such as 2026-01-31 or 2026-01-31T09:30:00Z';
+const EXPECTED_DATE = 'an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00';
 
 /**
  * Compiles `--where` clauses (ANDed) into a JSON filter for `resource`.
@@ -264,9 +265,8 @@ function resolveTarget(clause: string, name: string, col: number, spec: Resource
       col,
       `one of ${Object.keys(spec.relations).join(', ')}`,
     );
-  const known = own(fields, field);
-  const type = known ?? (field === 'id' ? { type: 'uuid' } : undefined);
-  if (known === undefined && !spec.openFields)
+  const type = relationFieldType(fields, field);
+  if (own(fields, field) === undefined && !spec.openFields)
     throw clauseError(
       clause,
       `unknown field "${field}" of relation ${relation}`,
@@ -283,12 +283,79 @@ function knownFields(spec: ResourceQuerySpec): string {
   return `one of ${Object.keys(spec.attributes).join(', ')}, or a relation field: ${relationFields.join(', ')}`;
 }
 
+// ---------------------------------------------------------------------------
+// The type rules, shared with `--filter` (query.ts): one set for both front ends
+
+/**
+ * Why a value does not fit a field, for each front end to word in its own
+ * syntax. `null`: null with an operator other than = and !=; `pattern`:
+ * like/ilike without a string; `comparison`: an order on a template field
+ * without a number or a date; `value`: not of the field's type.
+ */
+export type ValueProblem =
+  | { readonly kind: 'null' | 'pattern' | 'comparison' }
+  | { readonly kind: 'value'; readonly expected: string };
+
+/** A relation field's type; `id` is a UUID even on a relation only a form template knows. */
+export function relationFieldType(
+  fields: Readonly<Record<string, FieldType>> | undefined,
+  field: string,
+): FieldType | undefined {
+  return own(fields, field) ?? (field === 'id' ? UUID_FIELD : undefined);
+}
+
+const UUID_FIELD: FieldType = { type: 'uuid' };
+
 /** Operators that make sense for a field type; unknown (template) fields take them all. */
-function operatorsFor(type: FieldType | undefined): readonly WhereOperator[] {
+export function operatorsFor(type: FieldType | undefined): readonly WhereOperator[] {
   if (type === undefined) return WHERE_OPERATORS;
   if (type.type === 'date') return ORDERED;
   if (type.type === 'string' || type.type === 'email') return TEXTUAL;
   return EQUALITY;
+}
+
+/**
+ * Whether `value` (a JSON scalar, as it will be sent) fits a field of `type`
+ * under `op`, an operator that applies to it. Undefined when it does.
+ */
+export function valueProblem(
+  type: FieldType | undefined,
+  op: WhereOperator,
+  value: unknown,
+): ValueProblem | undefined {
+  const isEquality = EQUALITY.includes(op);
+  if (value === null && !isEquality) return { kind: 'null' };
+  if (op === 'like' || op === 'ilike') return typeof value === 'string' ? undefined : { kind: 'pattern' };
+  const fits = (ok: boolean, expected: string): ValueProblem | undefined =>
+    ok ? undefined : { kind: 'value', expected };
+  const isString = typeof value === 'string';
+  switch (type?.type) {
+    case undefined:
+      return isEquality || typeof value === 'number' || (isString && isIsoDate(value))
+        ? undefined
+        : { kind: 'comparison' };
+    case 'string':
+      return fits(value === null || isString, 'a string, or null');
+    case 'email':
+      return fits(value === null || (isString && isEmail(value)), 'an e-mail address, or null');
+    case 'date':
+      return fits(
+        value === null || (isString && isIsoDate(value)),
+        `${EXPECTED_DATE}${isEquality ? ', or null' : ''}`,
+      );
+    case 'uuid':
+      return fits(isString && isUuid(value), 'a UUID');
+    case 'boolean':
+      return fits(typeof value === 'boolean', 'true or false');
+    case 'enum':
+      return fits(isString && type.values.includes(value), `one of ${type.values.join(', ')}`);
+  }
+}
+
+/** How messages name a field type: "UUID field id", "date field created_at". */
+export function typeName(type: FieldType | undefined): string {
+  if (type === undefined) return 'this';
+  return type.type === 'uuid' ? 'UUID' : type.type === 'email' ? 'e-mail' : type.type;
 }
 
 function checkOperatorFits(clause: string, target: Target, op: WhereOperator, col: number): void {
@@ -302,64 +369,44 @@ function checkOperatorFits(clause: string, target: Target, op: WhereOperator, co
     );
 }
 
-function typeName(type: FieldType | undefined): string {
-  if (type === undefined) return 'this';
-  return type.type === 'uuid' ? 'UUID' : type.type === 'email' ? 'e-mail' : type.type;
-}
-
 /** The JSON value of a literal for this field and operator, or a UsageError saying what fits. */
 function convert(clause: string, target: Target, op: WhereOperator, lit: Literal): unknown {
-  const fail = (expected: string): never => {
-    throw clauseError(
-      clause,
-      `invalid value ${JSON.stringify(lit.text)} for ${typeName(target.type)} field ${target.label}`,
-      lit.col,
-      expected,
-    );
-  };
+  const value = literalValue(target.type, op, lit);
+  const problem = valueProblem(target.type, op, value);
+  if (problem === undefined) return value;
   const isPattern = op === 'like' || op === 'ilike';
-  if (lit.kind === 'null' && !EQUALITY.includes(op))
-    throw clauseError(
-      clause,
-      `null works only with = and !=`,
-      lit.col,
-      isPattern ? 'a string pattern such as %@acme.com' : `a number or an ISO date after ${op}`,
-    );
-  if (isPattern) {
-    if (lit.kind === 'boolean')
+  switch (problem.kind) {
+    case 'null':
+      throw clauseError(
+        clause,
+        'null works only with = and !=',
+        lit.col,
+        isPattern ? 'a string pattern such as %@acme.com' : `a number or an ISO date after ${op}`,
+      );
+    case 'pattern':
       throw clauseError(clause, `${op} needs a string`, lit.col, 'a string pattern such as %@acme.com');
-    return lit.text;
-  }
-  const type = target.type;
-  const orNull = ', or null';
-  switch (type?.type) {
-    case undefined:
-      if (op !== '=' && op !== '!=' && lit.kind !== 'number' && !isDateLiteral(lit))
-        throw clauseError(clause, `"${op}" compares numbers or dates`, lit.col, 'a number or an ISO date');
-      return lit.value;
-    case 'string':
-      return lit.kind === 'null' ? null : lit.text;
-    case 'email':
-      if (lit.kind === 'null') return null;
-      return isEmail(lit.text) ? lit.text : fail(`an e-mail address${orNull}`);
-    case 'date':
-      if (lit.kind === 'null') return null;
-      return isDateLiteral(lit)
-        ? lit.text
-        : fail(`${EXPECTED_DATE}${op === '=' || op === '!=' ? orNull : ''}`);
-    case 'uuid':
-      return lit.kind === 'string' && isUuid(lit.text) ? lit.text : fail('a UUID');
-    case 'boolean':
-      return lit.kind === 'boolean' ? lit.value : fail('true or false');
-    case 'enum':
-      return lit.kind !== 'null' && type.values.includes(lit.text)
-        ? lit.text
-        : fail(`one of ${type.values.join(', ')}`);
+    case 'comparison':
+      throw clauseError(clause, `"${op}" compares numbers or dates`, lit.col, 'a number or an ISO date');
+    case 'value':
+      throw clauseError(
+        clause,
+        `invalid value ${JSON.stringify(lit.text)} for ${typeName(target.type)} field ${target.label}`,
+        lit.col,
+        problem.expected,
+      );
   }
 }
 
-function isDateLiteral(lit: Literal): boolean {
-  return lit.kind === 'date' || (lit.quoted && isIsoDate(lit.text));
+/**
+ * What a literal means for a field: bare text is loosely typed, so on a
+ * string-like field a bare number, date or word is its text as written (no
+ * lost zeros); typed fields and template fields take its typed value.
+ */
+function literalValue(type: FieldType | undefined, op: WhereOperator, lit: Literal): unknown {
+  if (lit.kind === 'null') return null;
+  if (op === 'like' || op === 'ilike') return lit.kind === 'boolean' ? lit.value : lit.text;
+  if (type === undefined || type.type === 'boolean') return lit.value;
+  return lit.text;
 }
 
 // ---------------------------------------------------------------------------

@@ -71,13 +71,15 @@ export function parseCollectionQuery<T extends { readonly id: string }>(
   }
 
   const predicates: Predicate<T>[] = [];
-  const keyParts: string[] = [];
+  // [name, value] pairs, JSON-encoded into the key: joining "name=value" with "&" would let one
+  // value containing "&status=new" collide with two parameters.
+  const keyParts: [string, string][] = [];
   for (const [name, raw] of values) {
     if (RESERVED.has(name)) continue;
     const result = def.params[name]!(raw);
     if (typeof result === 'function') {
       predicates.push(result);
-      keyParts.push(`${name}=${raw}`);
+      keyParts.push([name, raw]);
     } else {
       issues.push({ message: result.message, path: paramPath(name), type: result.type });
     }
@@ -100,16 +102,17 @@ export function parseCollectionQuery<T extends { readonly id: string }>(
     try {
       const compiled = compileJsonFilter(rawFilter, def.filter);
       predicates.push(...compiled.predicates);
-      keyParts.push(`filter=${compiled.canonical}`);
+      keyParts.push(['filter', compiled.canonical]);
     } catch (error) {
       if (error instanceof FilterError) throw errorList('Invalid filter', error.details);
       throw error;
     }
   }
 
-  keyParts.sort();
+  keyParts.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  keyParts.push(['sort', sort]);
   return {
-    key: `${def.name}?${keyParts.join('&')}&sort=${sort}`,
+    key: JSON.stringify([def.name, ...keyParts]),
     predicate: (record) => predicates.every((p) => p(record)),
     sort: sorter,
     page,

@@ -14,10 +14,13 @@ import {
   parseFilterJson,
   WAITING_FOR,
 } from '../../src/core/query.js';
+import { compileWhere } from '../../src/core/where.js';
+import { parseIsoDate } from '../../src/sandbox/filter.js';
 
 const U = '0b5c5d1e-1234-4abc-8def-0123456789ab';
 const U2 = '1b5c5d1e-1234-4abc-8def-0123456789ab';
 const OPS = '(expected $eq $ne $gt $lt $ge $le $like $ilike)';
+const DATE = 'an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00';
 
 /** Asserts a UsageError (exit 2) with exactly this message. */
 function expectUsage(fn: () => unknown, message: string) {
@@ -68,6 +71,51 @@ describe('validators', () => {
     expect(isIsoDate('2026-01-01T10:60')).toBe(false);
     expect(isIsoDate('2026-01-01 10:00')).toBe(false);
     expect(isIsoDate('2026-1-1')).toBe(false);
+  });
+
+  it('isIsoDate takes the sandbox grammar: Z or ±HH:MM, any number of fractional digits', () => {
+    expect(isIsoDate('2026-01-31T09:30')).toBe(true);
+    expect(isIsoDate('2026-01-31T09:30+01:00')).toBe(true);
+    expect(isIsoDate('2026-01-31T09:30:00')).toBe(true);
+    expect(isIsoDate('2026-01-31T09:30:00.5Z')).toBe(true);
+    expect(isIsoDate('2026-01-31T09:30:00.123456789-08:00')).toBe(true);
+    expect(isIsoDate('2026-01-01T00:00:00+0100')).toBe(false);
+    expect(isIsoDate('2026-01-01T00:00:00+01')).toBe(false);
+    expect(isIsoDate('2026-01-01T00:00:00.Z')).toBe(false);
+    expect(isIsoDate('2026-01-01T09')).toBe(false);
+    expect(isIsoDate('2026-01-01Z')).toBe(false);
+    expect(isIsoDate('2026-01-01T09:30.5')).toBe(false);
+    expect(isIsoDate('2026-01-01T23:59:60')).toBe(false);
+  });
+
+  it('isIsoDate agrees with the sandbox on every sample', () => {
+    const samples = [
+      '2026-01-31',
+      '2024-02-29',
+      '2025-02-29',
+      '2026-04-31',
+      '2026-13-01',
+      '0050-06-01',
+      '0100-01-01',
+      '9999-12-31T23:59:59.999999Z',
+      '2026-01-31T09:30',
+      '2026-01-31T24:00',
+      '2026-01-31T09:60',
+      '2026-01-31T09:30:60',
+      '2026-01-31T09:30:00.1',
+      '2026-01-31T09:30:00.123456789+05:30',
+      '2026-01-31T09:30:00+23:59',
+      '2026-01-31T09:30:00+99:99',
+      '2026-01-31T09:30:00+0100',
+      '2026-01-31T09:30:00z',
+      '2026-01-31 09:30:00Z',
+      '2026-01-31T09:30:00ZZ',
+      '2026-01-31T',
+      '20260131',
+      '',
+    ];
+    for (const sample of samples)
+      expect([sample, isIsoDate(sample)]).toEqual([sample, parseIsoDate(sample) !== null]);
   });
 
   it('exports the enumerations for help', () => {
@@ -275,32 +323,40 @@ describe('parseFilterJson', () => {
   });
 
   it.each([
-    ['{"attributes":{"created_at":}}', 'invalid JSON at column 29: unexpected "}" (expected a JSON value)'],
+    // No position in Node's message for an unexpected token: found by the longest incomplete prefix.
+    ['{"attributes":{"created_at":}}', "invalid JSON at column 29: unexpected token '}'"],
+    ['[1,]', "invalid JSON at column 4: unexpected token ']'"],
+    ['{"a":tru}', "invalid JSON at column 9: unexpected token '}'"],
+    ['[[],[],]', "invalid JSON at column 8: unexpected token ']'"],
+    [
+      // A long text, which Node quotes with "..." around the spot: only the offset comes from it.
+      '{"attributes":{"title":{"$eq":"a long title, long enough"}},"x":[1,2,,3]}',
+      "invalid JSON at column 70: unexpected token ','",
+    ],
+    // Positions from Node's "at position N".
     [
       '{"attributes":{"title":{"$eq":"x"}}',
-      'invalid JSON at column 36: unexpected end of input (expected "," or "}")',
+      "invalid JSON at column 36: expected ',' or '}' after property value",
     ],
-    [
-      "{'attributes':{}}",
-      'invalid JSON at column 2: unexpected "\'" (expected a property name in double quotes)',
-    ],
-    ['{"a":1,}', 'invalid JSON at column 8: unexpected "}" (expected a property name in double quotes)'],
-    ['{"a" 1}', 'invalid JSON at column 6: unexpected "1" (expected ":")'],
-    ['[1,]', 'invalid JSON at column 4: unexpected "]" (expected a JSON value)'],
-    ['{} x', 'invalid JSON at column 4: unexpected "x" (expected the end of the JSON)'],
-    ['', 'invalid JSON at column 1: unexpected end of input (expected a JSON value)'],
-    [
-      '{"a":"b\\x"}',
-      'invalid JSON at column 9: unexpected "x" (expected an escape: \\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX)',
-    ],
-    ['{"a":"\\u12"}', 'invalid JSON at column 8: unexpected "u" (expected 4 hex digits after \\u)'],
-    ['{"a":"b', 'invalid JSON at column 8: unexpected end of input (expected a closing ")'],
-    ['{"a":tru}', 'invalid JSON at column 6: unexpected "t" (expected a JSON value)'],
-    ['{"a":01}', 'invalid JSON at column 7: unexpected "1" (expected "," or "}")'],
+    ["{'attributes':{}}", "invalid JSON at column 2: expected property name or '}'"],
+    ['{"a":1,}', 'invalid JSON at column 8: expected double-quoted property name'],
+    ['{"a" 1}', "invalid JSON at column 6: expected ':' after property name"],
+    ['{} x', 'invalid JSON at column 4: unexpected non-whitespace character after JSON'],
+    ['{"a":"b\\x"}', 'invalid JSON at column 9: bad escaped character'],
+    ['{"a":"\\u12"}', 'invalid JSON at column 11: bad Unicode escape'],
+    ['{"a":"b', 'invalid JSON at column 8: unterminated string'],
+    ['{"a":"b\tc"}', 'invalid JSON at column 8: bad control character in string literal'],
+    ['{"a":01}', 'invalid JSON at column 7: unexpected number'],
+    ['{"a":-}', 'invalid JSON at column 7: no number after minus sign'],
+    // "Unexpected end of JSON input": the position is the end.
+    ['', 'invalid JSON at column 1: unexpected end of JSON input'],
+    ['{"a":nul', 'invalid JSON at column 9: unexpected end of JSON input'],
     [
       '{\n  "attributes": {\n    "title": {"$eq": "x",}\n  }\n}',
-      'invalid JSON at line 3, column 26: unexpected "}" (expected a property name in double quotes)',
+      'invalid JSON at line 3, column 26: expected double-quoted property name',
     ],
+    ['{\n  "attributes": {\n', "invalid JSON at line 3, column 1: expected property name or '}'"],
+    ['{\n  "a": [1,\n   ]}', "invalid JSON at line 3, column 4: unexpected token ']'"],
   ])('names the position of bad JSON %j', (text, problem) => {
     expectUsage(() => parseFilterJson(text, 'cases'), `--filter: ${problem}`);
   });
@@ -340,7 +396,7 @@ describe('parseFilterJson', () => {
     ],
     [
       '{"attributes":{"created_at":{"$le":true}}}',
-      '--filter: attributes.created_at.$le: expected a number or a date string, got boolean',
+      `--filter: attributes.created_at.$le: invalid value true for date field created_at (expected ${DATE})`,
     ],
     [
       '{"attributes":{"name":{"$eq":"x"}}}',
@@ -374,6 +430,182 @@ describe('parseFilterJson', () => {
     expectUsage(() => parseFilterJson(text, 'cases'), message);
   });
 
+  it.each([
+    [
+      '{"attributes":{"title":{"$gt":"a"}}}',
+      '--filter: attributes.title: operator $gt applies to numbers and dates only',
+    ],
+    [
+      '{"attributes":{"waiting_for":{"$le":"owner"}}}',
+      '--filter: attributes.waiting_for: operator $le applies to numbers and dates only',
+    ],
+    [
+      '{"attributes":{"created_at":{"$like":"2026-%"}}}',
+      '--filter: attributes.created_at: operator $like applies to string and e-mail fields only',
+    ],
+    [
+      `{"attributes":{"id":{"$ilike":"${U}"}}}`,
+      '--filter: attributes.id: operator $ilike applies to string and e-mail fields only',
+    ],
+    [
+      '{"relationships":{"owner":{"attributes":{"email":{"$lt":"b"}}}}}',
+      '--filter: relationships.owner.attributes.email: operator $lt applies to numbers and dates only',
+    ],
+    [
+      '{"attributes":{"created_at":{"$gt":5}}}',
+      `--filter: attributes.created_at.$gt: invalid value 5 for date field created_at (expected ${DATE})`,
+    ],
+    [
+      '{"attributes":{"created_at":{"$ge":"2026-01-01T00:00:00+0100"}}}',
+      '--filter: attributes.created_at.$ge: invalid value "2026-01-01T00:00:00+0100" for date field created_at ' +
+        `(expected ${DATE})`,
+    ],
+    [
+      '{"attributes":{"archived_at":{"$eq":"2026-02-30"}}}',
+      `--filter: attributes.archived_at.$eq: invalid value "2026-02-30" for date field archived_at (expected ${DATE}, or null)`,
+    ],
+    [
+      '{"attributes":{"title":{"$eq":true}}}',
+      '--filter: attributes.title.$eq: invalid value true for string field title (expected a string, or null)',
+    ],
+    [
+      '{"attributes":{"status":{"$ne":42}}}',
+      '--filter: attributes.status.$ne: invalid value 42 for string field status (expected a string, or null)',
+    ],
+    [
+      '{"relationships":{"template":{"id":{"$eq":"abc"}}}}',
+      '--filter: relationships.template.id.$eq: invalid value "abc" for UUID field template.id (expected a UUID)',
+    ],
+    [
+      '{"relationships":{"owner":{"attributes":{"id":{"$ne":"abc"}}}}}',
+      '--filter: relationships.owner.attributes.id.$ne: invalid value "abc" for UUID field owner.id (expected a UUID)',
+    ],
+    [
+      '{"attributes":{"id":{"$eq":null}}}',
+      '--filter: attributes.id.$eq: invalid value null for UUID field id (expected a UUID)',
+    ],
+    [
+      '{"attributes":{"parent_status":{"$eq":"done"}}}',
+      '--filter: attributes.parent_status.$eq: invalid value "done" for enum field parent_status ' +
+        '(expected one of draft, pending, in_progress, closed)',
+    ],
+    [
+      '{"attributes":{"waiting_for":{"$ne":null}}}',
+      '--filter: attributes.waiting_for.$ne: invalid value null for enum field waiting_for ' +
+        '(expected one of none, owner, contact)',
+    ],
+    [
+      '{"relationships":{"contact":{"attributes":{"email":{"$eq":"ann"}}}}}',
+      '--filter: relationships.contact.attributes.email.$eq: invalid value "ann" for e-mail field contact.email ' +
+        '(expected an e-mail address, or null)',
+    ],
+  ])('checks operators and values against the field type: %s', (text, message) => {
+    expectUsage(() => parseFilterJson(text, 'cases'), message);
+  });
+
+  it('accepts values of the field type, as --where does', () => {
+    const text = JSON.stringify({
+      attributes: {
+        title: { $like: '%kyc%', $ne: null },
+        parent_status: { $ne: 'closed' },
+        created_at: { $gt: '2026-01-01T00:00:00.123456789+01:00', $le: '2026-12-31' },
+        updated_at: { $ne: null },
+        id: { $ne: U },
+      },
+      relationships: {
+        owner: { attributes: { email: { $ilike: '%@ACME.COM' }, id: { $eq: U2 } } },
+        contact: { attributes: { email: { $eq: null } } },
+      },
+    });
+    expect(parseFilterJson(text, 'cases')).toEqual(JSON.parse(text));
+  });
+
+  it.each([
+    [
+      '{"attributes":{"archived":{"$eq":"true"}}}',
+      '--filter: attributes.archived.$eq: invalid value "true" for boolean field archived (expected true or false)',
+    ],
+    [
+      '{"attributes":{"active":{"$gt":true}}}',
+      '--filter: attributes.active: operator $gt applies to numbers and dates only',
+    ],
+    [
+      '{"attributes":{"score":{"$gt":"high"}}}',
+      '--filter: attributes.score.$gt: expected a number or an ISO date, got "high"',
+    ],
+    [
+      '{"attributes":{"score":{"$le":false}}}',
+      '--filter: attributes.score.$le: expected a number or an ISO date, got false',
+    ],
+    [
+      '{"attributes":{"score":{"$like":5}}}',
+      '--filter: attributes.score.$like: expected a string pattern, got number',
+    ],
+    [
+      '{"relationships":{"customer":{"id":{"$eq":"abc"}}}}',
+      '--filter: relationships.customer.id.$eq: invalid value "abc" for UUID field customer.id (expected a UUID)',
+    ],
+    [
+      '{"relationships":{"flow":{"attributes":{"id":{"$eq":"abc"}}}}}',
+      '--filter: relationships.flow.attributes.id.$eq: invalid value "abc" for UUID field flow.id (expected a UUID)',
+    ],
+  ])('types the known fields of forms and the comparisons of template fields: %s', (text, message) => {
+    expectUsage(() => parseFilterJson(text, 'forms'), message);
+  });
+
+  it('lets template fields of forms take any equality value, and numbers or dates to compare', () => {
+    const text =
+      '{"attributes":{"score":{"$gt":3,"$le":"2026-01-31"},"tier":{"$eq":true,"$ne":"x","$like":"a%"},' +
+      '"archived":{"$eq":false}},"relationships":{"flow":{"attributes":{"slug":{"$eq":7}}}}}';
+    expect(parseFilterJson(text, 'forms')).toEqual(JSON.parse(text));
+  });
+
+  it('refuses exactly the operators --where refuses, field by field', () => {
+    const samples: Record<string, string> = { date: '"2026-01-01"', uuid: `"${U}"`, boolean: 'true' };
+    const fields: [string, string, string][] = [
+      ['cases', 'title', 'string'],
+      ['cases', 'parent_status', 'enum'],
+      ['cases', 'created_at', 'date'],
+      ['cases', 'id', 'uuid'],
+      ['cases', 'owner.email', 'email'],
+      ['forms', 'archived', 'boolean'],
+      ['forms', 'score', 'template'],
+    ];
+    const ops: [string, string][] = [
+      ['=', '$eq'],
+      ['!=', '$ne'],
+      ['>', '$gt'],
+      ['>=', '$ge'],
+      ['<', '$lt'],
+      ['<=', '$le'],
+      ['like', '$like'],
+      ['ilike', '$ilike'],
+    ];
+    const refuses = (fn: () => unknown, pattern: RegExp) => {
+      try {
+        fn();
+        return false;
+      } catch (err) {
+        return pattern.test((err as Error).message);
+      }
+    };
+    for (const [resource, field, type] of fields) {
+      const value = samples[type] ?? '"x"';
+      for (const [whereOp, jsonOp] of ops) {
+        const [rel, name] = field.includes('.') ? field.split('.') : [undefined, field];
+        const condition = `{"${name}":{"${jsonOp}":${value}}}`;
+        const json =
+          rel === undefined
+            ? `{"attributes":${condition}}`
+            : `{"relationships":{"${rel}":{"attributes":${condition}}}}`;
+        const r = resource as 'cases' | 'forms';
+        const where = refuses(() => compileWhere([`${field} ${whereOp} ${value}`], r), /does not apply/);
+        const filter = refuses(() => parseFilterJson(json, r), /applies to .* only/);
+        expect([field, whereOp, filter]).toEqual([field, whereOp, where]);
+      }
+    }
+  });
+
   it('checks case template fields against their own list', () => {
     expectUsage(
       () => parseFilterJson('{"attributes":{"status":{"$eq":"x"}}}', 'case_templates'),
@@ -397,11 +629,11 @@ describe('parseFilterJson', () => {
       () => parseFilterJson('{"relationships":{"constructor":{"id":{"$eq":"x"}}}}', 'cases'),
       '--filter: relationships.constructor: unknown relation (expected one of template, owner, workspace, contact)',
     );
-    const text = '{"attributes":{"__proto__":{"$eq":1}},"relationships":{"__proto__":{"id":{"$eq":"x"}}}}';
+    const text = `{"attributes":{"__proto__":{"$eq":1}},"relationships":{"__proto__":{"id":{"$eq":"${U}"}}}}`;
     const filter = parseFilterJson(text, 'forms');
     expect(JSON.stringify(filter)).toBe(text);
     expect(JSON.stringify(mergeFilters(filter, { attributes: { a: { $eq: 2 } } }))).toBe(
-      '{"attributes":{"__proto__":{"$eq":1},"a":{"$eq":2}},"relationships":{"__proto__":{"id":{"$eq":"x"}}}}',
+      `{"attributes":{"__proto__":{"$eq":1},"a":{"$eq":2}},"relationships":{"__proto__":{"id":{"$eq":"${U}"}}}}`,
     );
   });
 

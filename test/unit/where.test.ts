@@ -88,6 +88,8 @@ describe('compileWhere: values', () => {
     '2026-01-31T09:30:00Z',
     '2026-01-31T09:30:00.123Z',
     '2026-01-31T09:30:00+02:00',
+    '2026-01-31T09:30-05:00',
+    '2026-01-31T09:30:00.123456789Z',
     '2024-02-29',
   ])('keeps the ISO date %s as the string', (date) => {
     expect(one(`updated_at < ${date}`)).toEqual({ attributes: { updated_at: { $lt: date } } });
@@ -354,19 +356,31 @@ describe('compileWhere: checks against the resource', () => {
     ['title ilike true', 'ilike needs a string at column 13 (expected a string pattern such as %@acme.com)'],
     [
       'created_at >= yesterday',
-      'invalid value "yesterday" for date field created_at at column 15 (expected an ISO date such as 2026-01-31 or 2026-01-31T09:30:00Z)',
+      'invalid value "yesterday" for date field created_at at column 15 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00)',
     ],
     [
       'created_at = 2026-02-30',
-      'invalid value "2026-02-30" for date field created_at at column 14 (expected an ISO date such as 2026-01-31 or 2026-01-31T09:30:00Z, or null)',
+      'invalid value "2026-02-30" for date field created_at at column 14 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00, or null)',
     ],
     [
       'archived_at != 2026-01-01T25:00',
-      'invalid value "2026-01-01T25:00" for date field archived_at at column 16 (expected an ISO date such as 2026-01-31 or 2026-01-31T09:30:00Z, or null)',
+      'invalid value "2026-01-01T25:00" for date field archived_at at column 16 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00, or null)',
     ],
     [
       'updated_at < 5',
-      'invalid value "5" for date field updated_at at column 14 (expected an ISO date such as 2026-01-31 or 2026-01-31T09:30:00Z)',
+      'invalid value "5" for date field updated_at at column 14 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00)',
+    ],
+    [
+      'created_at >= 2026-01-01T00:00:00+0100',
+      'invalid value "2026-01-01T00:00:00+0100" for date field created_at at column 15 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00)',
+    ],
+    [
+      "created_at < '2026-01-01T00:00:00+01'",
+      'invalid value "2026-01-01T00:00:00+01" for date field created_at at column 14 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00)',
+    ],
+    [
+      'updated_at = 2026-01-01T09',
+      'invalid value "2026-01-01T09" for date field updated_at at column 14 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00, or null)',
     ],
     ['id = 123', 'invalid value "123" for UUID field id at column 6 (expected a UUID)'],
     ['id = null', 'invalid value "null" for UUID field id at column 6 (expected a UUID)'],
@@ -395,6 +409,10 @@ describe('compileWhere: checks against the resource', () => {
     expectUsage(
       () => one('score > high', 'forms'),
       'invalid --where clause "score > high": ">" compares numbers or dates at column 9 (expected a number or an ISO date)',
+    );
+    expectUsage(
+      () => one('score >= 2026-01-01T00:00:00+0100', 'forms'),
+      'invalid --where clause "score >= 2026-01-01T00:00:00+0100": ">=" compares numbers or dates at column 10 (expected a number or an ISO date)',
     );
     expectUsage(
       () => one('score <= true', 'forms'),
