@@ -92,11 +92,25 @@ export async function run(argv: string[], runtime?: Partial<WfdRuntime>): Promis
   const program = buildProgram({ io, env, version: VERSION });
   const debug = argv.includes('--debug');
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync(withHelpForBareCommand(program, argv));
     return ExitCode.Ok;
   } catch (error) {
     return reportError(io, error, debug);
   }
+}
+
+/**
+ * `wfd` alone, or a noun alone (`wfd cases`), shows that command's help on stdout and exits 0,
+ * as gh does; commander would print it on stderr as an error.
+ */
+function withHelpForBareCommand(program: Command, argv: string[]): string[] {
+  let command = program;
+  for (const arg of argv.slice(2)) {
+    const sub = command.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+    if (!sub) return argv;
+    command = sub;
+  }
+  return command.commands.length > 0 ? [...argv, '--help'] : argv;
 }
 
 function reportError(io: IO, error: unknown, debug: boolean): number {

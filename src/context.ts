@@ -113,6 +113,7 @@ export function createContext(init: ContextInit): Context {
         ...(globals.timeout !== undefined ? { timeoutMs: globals.timeout * 1000 } : {}),
         ...(globals.retries !== undefined ? { retries: globals.retries } : {}),
         ...(globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
+        notice: (line: string) => io.errorLine(`wfd: ${line}`),
       });
       clients.push(client);
       return client;

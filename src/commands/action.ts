@@ -105,7 +105,7 @@ export function intArg(min: number, max = Number.MAX_SAFE_INTEGER) {
         max === Number.MAX_SAFE_INTEGER
           ? `an integer of at least ${min}`
           : `an integer from ${min} to ${max}`;
-      throw new InvalidArgumentError(`expected ${range}`);
+      throw new InvalidArgumentError(n > max ? `too large; expected ${range}` : `expected ${range}`);
     }
     return n;
   };

@@ -10,6 +10,7 @@ import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Dispatcher, Pool } from 'undici';
 import type { ZodType } from 'zod';
+import { parseBaseUrl } from './base-url.js';
 import { ApiError, type ApiErrorDetail, NetworkError, WfdError } from './errors.js';
 import { redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
@@ -30,6 +31,8 @@ export interface ApiClientOptions {
   retries?: number;
   /** receives one line per request and response when --debug is on */
   debug?: (line: string) => void;
+  /** receives a line when a retry makes the user wait noticeably (a 429 asking for 60 s) */
+  notice?: (line: string) => void;
   /** the test seam and the connection pool: defaults to one keep-alive Pool for the origin */
   dispatcher?: Dispatcher;
   limiter?: RequestLimiter;
@@ -60,6 +63,8 @@ export interface PreparedRequest {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_RETRIES = 5;
+/** A wait this long is worth a line on stderr, so a run does not look hung. */
+const NOTICE_AFTER_MS = 2_000;
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -103,11 +108,8 @@ export class ApiClient {
 
   /** What `request` would send, with the token redacted: for `--dry-run`. */
   prepare(request: Omit<RequestOptions<unknown>, 'schema'>): PreparedRequest {
-    const headers: Record<string, string> = {
-      'User-Agent': this.options.userAgent,
-      Authorization: `Bearer ${redactToken(this.options.token)}`,
-    };
-    if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+    const headers = this.headers(request.body !== undefined);
+    if (headers.authorization) headers.authorization = `Bearer ${redactToken(this.options.token)}`;
     return {
       method: request.method,
       url: this.url(request.path, request.query, request.root),
@@ -143,13 +145,8 @@ export class ApiClient {
     const random = this.options.random ?? Math.random;
     const wait = this.options.sleep ?? ((ms: number) => sleep(ms));
     const path = `${request.root ? this.rootPrefix : this.apiPrefix}${request.path}${encodeQuery(request.query)}`;
-    const headers: Record<string, string> = {
-      'user-agent': this.options.userAgent,
-      accept: 'application/json',
-    };
-    if (this.options.token) headers.authorization = `Bearer ${this.options.token}`;
     const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    const headers = this.headers(body !== undefined);
 
     for (let attempt = 1; ; attempt++) {
       await this.options.limiter?.acquire();
@@ -182,6 +179,11 @@ export class ApiClient {
           return { status: response.statusCode, headers: response.headers, text };
         }
         this.trace(`#${id} retrying in ${(delay / 1000).toFixed(1)}s (attempt ${attempt} of ${maxRetries})`);
+        if (delay >= NOTICE_AFTER_MS) {
+          this.options.notice?.(
+            `HTTP ${response.statusCode} from the API; waiting ${Math.round(delay / 1000)}s before retry ${attempt} of ${maxRetries}`,
+          );
+        }
         await wait(delay);
       } catch (error) {
         const code = errorCode(error);
@@ -201,6 +203,16 @@ export class ApiClient {
     }
   }
 
+  /** The headers of every request; `prepare` shows the same ones, token redacted. */
+  private headers(hasBody: boolean): Record<string, string> {
+    return {
+      'user-agent': this.options.userAgent,
+      accept: 'application/json',
+      ...(this.options.token ? { authorization: `Bearer ${this.options.token}` } : {}),
+      ...(hasBody ? { 'content-type': 'application/json' } : {}),
+    };
+  }
+
   private trace(line: string): void {
     this.options.debug?.(line);
   }
@@ -208,24 +220,6 @@ export class ApiClient {
   private now(): Date {
     return this.options.now?.() ?? new Date();
   }
-}
-
-/** Splits a base URL into origin and path prefix; rejects what is not http(s). */
-export function parseBaseUrl(raw: string): { origin: string; prefix: string } {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new WfdError(
-      `invalid base URL "${raw}": expected an absolute http(s) URL such as https://api.example.com`,
-    );
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new WfdError(`invalid base URL "${raw}": only http and https are supported`);
-  }
-  // The base URL is the host root; tolerate a pasted `/v1` so users need not know the difference.
-  const prefix = url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '');
-  return { origin: url.origin, prefix };
 }
 
 /** Encodes query pairs the way the API expects bracket names: `page%5Bsize%5D=100`. */

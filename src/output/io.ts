@@ -274,8 +274,8 @@ export function createSystemIO(
   });
 }
 
-/** Options of `createTestIO`: which streams pretend to be TTYs, stdin's text, the environment (empty by default), the width. */
-export interface TestIOOptions {
+/** Options of `createMemoryIO`: which streams pretend to be TTYs, stdin's text, the environment (empty by default), the width. */
+export interface MemoryIOOptions {
   stdoutTTY?: boolean;
   stderrTTY?: boolean;
   stdinTTY?: boolean;
@@ -295,8 +295,8 @@ function captureStream(): { stream: Writable; text(): string } {
   return { stream, text: () => text };
 }
 
-/** An IO over in-memory streams for tests, with the captured stdout and stderr text. */
-export function createTestIO(opts: TestIOOptions = {}): { io: IO; stdout(): string; stderr(): string } {
+/** An IO over in-memory streams, with the captured stdout and stderr text: for tests, and for `sandbox demo` to read ids. */
+export function createMemoryIO(opts: MemoryIOOptions = {}): { io: IO; stdout(): string; stderr(): string } {
   const stdout = captureStream();
   const stderr = captureStream();
   const stdin = new PassThrough();

@@ -109,7 +109,8 @@ describe('cases create and update-data', () => {
     );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(`POST ${sandbox.baseUrl}/v1/cases\n`);
-    expect(result.stdout).toMatch(/Authorization: Bearer wfd_.{0,2}…/);
+    expect(result.stdout).toMatch(/^authorization: Bearer wfd_.{0,2}…$/m);
+    expect(result.stdout).toMatch(/^user-agent: wfd\/\d+\.\d+\.\d+$/m);
     expect(result.stdout).not.toContain(sandbox.workspaces[0]!.token);
     expect(result.stdout).toContain('"title": "Dry"');
     const json = await runWfd(['cases', 'update-data', template, '--set', 'a=1', '--dry-run', '-o', 'json'], {
@@ -163,6 +164,16 @@ describe('cases archive and unarchive', () => {
     const result = await runWfd(['cases', 'archive', ...ids, '--dry-run'], { env });
     expect(result.stdout.match(/^POST /gm)).toHaveLength(2);
     expect(result.stdout).toContain('"archived": true');
+    const json = JSON.parse(
+      (await runWfd(['cases', 'archive', ...ids, '--dry-run', '--json'], { env })).stdout,
+    );
+    expect(json.map((r: { url: string }) => r.url)).toEqual(
+      ids.map((id) => `${sandbox.baseUrl}/v1/cases/${id}`),
+    );
+    const ndjson = lines(
+      (await runWfd(['cases', 'unarchive', ...ids, '--dry-run', '-o', 'ndjson'], { env })).stdout,
+    );
+    expect(ndjson.map((line) => JSON.parse(line).body)).toEqual([{ archived: false }, { archived: false }]);
     expect((await sandbox.requests()).count).toBe(0);
   });
 });

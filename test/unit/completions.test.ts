@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli.js';
 import { generateCompletion } from '../../src/commands/completion/generate.js';
-import { createTestIO } from '../../src/output/io.js';
+import { createMemoryIO } from '../../src/output/io.js';
 
-const program = buildProgram({ io: createTestIO().io, env: {}, version: '0' });
+const program = buildProgram({ io: createMemoryIO().io, env: {}, version: '0' });
 const FILES = {
   bash: 'completions/wfd.bash',
   zsh: 'completions/_wfd',

@@ -37,6 +37,25 @@ describe('resolveCredentials precedence', () => {
     });
   });
 
+  it('with WFD_TOKEN and a base URL, a stale WFD_PROFILE does not matter; the base URL source is known', async () => {
+    const s = await store();
+    expect(
+      resolveCredentials(s, {
+        env: { WFD_TOKEN: 'wfd_env', WFD_PROFILE: 'gone', WFD_BASE_URL: 'http://env' },
+      }),
+    ).toMatchObject({ token: 'wfd_env', baseUrl: 'http://env', baseUrlSource: 'env' });
+    expect(() => resolveCredentials(s, { env: { WFD_TOKEN: 'wfd_env', WFD_PROFILE: 'gone' } })).toThrow(
+      'profile "gone" does not exist',
+    );
+    expect(resolveCredentials(s, { env: { WFD_TOKEN: 'wfd_env' } }).baseUrlSource).toBe('profile');
+  });
+
+  it('a base URL that is not an http(s) URL is a usage error', async () => {
+    const s = await store();
+    const credentials = resolveCredentials(s, { env: {}, baseUrlFlag: 'notaurl' });
+    expect(() => requireCredentials(credentials)).toThrow('invalid base URL "notaurl"');
+  });
+
   it('--base-url > WFD_BASE_URL > the profile', async () => {
     const s = await store();
     expect(resolveCredentials(s, { env: {} }).baseUrl).toBe('http://a.example');

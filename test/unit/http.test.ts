@@ -2,8 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, NetworkError } from '../../src/core/errors.js';
-import { ApiClient, encodeQuery, parseBaseUrl } from '../../src/core/http.js';
+import { parseBaseUrl } from '../../src/core/base-url.js';
+import { ApiError, NetworkError, UsageError } from '../../src/core/errors.js';
+import { ApiClient, encodeQuery } from '../../src/core/http.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -99,8 +100,9 @@ describe('ApiClient requests', () => {
       origin: 'https://h.example',
       prefix: '/api',
     });
+    expect(() => parseBaseUrl('ftp://x')).toThrow(UsageError);
     expect(() => parseBaseUrl('ftp://x')).toThrow('only http and https');
-    expect(() => parseBaseUrl('nope')).toThrow('invalid base URL');
+    expect(() => parseBaseUrl('nope')).toThrow('invalid base URL "nope"');
   });
 
   it('rejects an answer that does not match the schema, naming the path', async () => {
@@ -199,9 +201,14 @@ describe('retries', () => {
       json(r, 429, { statusCode: 429, error: 'Too Many Requests', message: 'x', retryAfter: 3 }),
     );
     handlers.push((_q, r) => json(r, 200, { ok: true }));
-    const { c, waits, debug } = client();
+    const notices: string[] = [];
+    const { c, waits, debug } = client({ notice: (line) => notices.push(line) });
     expect(await c.request({ method: 'POST', path: '/cases', body: {} })).toEqual({ ok: true });
     expect(waits).toEqual([5000, 3000]);
+    expect(notices).toEqual([
+      'HTTP 429 from the API; waiting 5s before retry 1 of 5',
+      'HTTP 429 from the API; waiting 3s before retry 2 of 5',
+    ]);
     expect(seen).toHaveLength(3);
     expect(debug.join('\n')).toContain('#1 ← 429');
     expect(debug.join('\n')).not.toContain('0123456789abcdef');
@@ -274,11 +281,24 @@ describe('prepare (dry run)', () => {
       method: 'POST',
       url: `${baseUrl}/v1/cases/abc?x=y%20z`,
       headers: {
-        'User-Agent': 'wfd/test',
-        Authorization: 'Bearer wfd_01…',
-        'Content-Type': 'application/json',
+        'user-agent': 'wfd/test',
+        accept: 'application/json',
+        authorization: 'Bearer wfd_01…',
+        'content-type': 'application/json',
       },
       body: { archived: true },
     });
+  });
+
+  it('shows exactly the headers that are sent, but the token', async () => {
+    handlers.push((_q, r) => json(r, 200, {}));
+    const { c } = client();
+    const prepared = c.prepare({ method: 'POST', path: '/cases', body: { a: 1 } });
+    await c.request({ method: 'POST', path: '/cases', body: { a: 1 } });
+    for (const [name, value] of Object.entries(prepared.headers)) {
+      if (name === 'authorization') expect(seen[0]!.headers[name]).toBe('Bearer wfd_0123456789abcdef');
+      else expect(seen[0]!.headers[name], name).toBe(value);
+    }
+    await c.close();
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listWorkspaces } from '../../api/workspaces.js';
 import type { Context } from '../../context.js';
 import { DEFAULT_PROFILE, isValidProfileName } from '../../core/auth/store.js';
+import { parseBaseUrl } from '../../core/base-url.js';
 import { ApiError, AuthError, UsageError } from '../../core/errors.js';
 import { defineVerb } from '../verb.js';
 
@@ -22,6 +23,8 @@ export async function runLogin(options: LoginOptions, ctx: Context): Promise<voi
       hint: 'pass --base-url https://HOST (the host root, without /v1) or set WFD_BASE_URL',
     });
   }
+  // Checked before the token is read, so a typo does not cost the user a paste.
+  parseBaseUrl(baseUrl);
   const token = await readToken(options, ctx);
   const client = await ctx.apiFor(baseUrl, token);
   let workspaces: Awaited<ReturnType<typeof listWorkspaces>>;

@@ -10,6 +10,13 @@ import { defineVerb } from '../verb.js';
 
 export const StatusOptions = z.object({});
 
+const BASE_URL_SOURCES = {
+  flag: () => '--base-url',
+  env: () => 'WFD_BASE_URL',
+  profile: (name: string | undefined) => `profile ${name}`,
+  none: () => 'none',
+} as const;
+
 /** Prints where the credentials come from and checks the token live; exit 3 when it is refused. */
 export async function runStatus(_options: unknown, ctx: Context): Promise<void> {
   const store = await ctx.config();
@@ -17,7 +24,7 @@ export async function runStatus(_options: unknown, ctx: Context): Promise<void> 
   const { token, baseUrl } = requireCredentials(credentials);
   const render = renderOptions(ctx, {
     columns: [],
-    knownFields: ['profile', 'source', 'baseUrl', 'token', 'workspace', 'valid', 'configFile'],
+    knownFields: ['profile', 'source', 'baseUrl', 'baseUrlFrom', 'token', 'workspace', 'valid', 'configFile'],
   });
   const client = await ctx.apiFor(baseUrl, token);
   let workspace: Record<string, unknown> | undefined;
@@ -32,6 +39,7 @@ export async function runStatus(_options: unknown, ctx: Context): Promise<void> 
     profile: credentials.profileName ?? null,
     source: credentials.source === 'env' ? 'WFD_TOKEN' : `profile ${credentials.profileName}`,
     baseUrl,
+    baseUrlFrom: BASE_URL_SOURCES[credentials.baseUrlSource](credentials.profileName),
     token: redactToken(token),
     workspace: workspace ? { id: workspace.id, slug: workspace.slug, name: workspace.name } : null,
     valid: !failure,

@@ -4,7 +4,7 @@ import { buildListQuery } from '../../core/query.js';
 import { runList } from '../shared/list.js';
 import { PagingFlags, QueryFlags } from '../shared/schemas.js';
 import { defineVerb } from '../verb.js';
-import { CASE_COLUMNS, CASE_FIELDS, CaseFilterFlags, caseFilterFlags } from './shared.js';
+import { CASE_COLUMNS, CASE_FIELDS, CaseFilterFlags } from './shared.js';
 
 export const ListCasesOptions = CaseFilterFlags.extend(PagingFlags.shape).extend(QueryFlags.shape);
 export type ListCasesOptions = typeof ListCasesOptions._output;
@@ -12,7 +12,8 @@ export type ListCasesOptions = typeof ListCasesOptions._output;
 export async function runListCases(options: ListCasesOptions, ctx: Context): Promise<void> {
   // Built (and so validated) before credentials are read: bad input exits 2 with no request.
   const query = buildListQuery('cases', {
-    flags: caseFilterFlags(options),
+    // The filter flags are read by name; the other options are ignored.
+    flags: options,
     filter: options.filter,
     where: options.where,
     sort: options.sort,

@@ -42,7 +42,10 @@ export async function runSetArchived(
   const ids = await collectIds(options.ids, () => ctx.io.readStdin(), 'case');
   const client = await mutationClient(ctx, options.dryRun);
   if (options.dryRun) {
-    for (const id of ids) await printDryRun(ctx, client.prepare(setArchivedRequest(id, archived)));
+    await printDryRun(
+      ctx,
+      ids.map((id) => client.prepare(setArchivedRequest(id, archived))),
+    );
     return;
   }
   const render = renderOptions(ctx, {

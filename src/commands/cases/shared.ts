@@ -72,10 +72,3 @@ export const CaseFilterFlags = z.object({
   contact: z.string().optional(),
 });
 export type CaseFilterFlags = z.infer<typeof CaseFilterFlags>;
-
-/** Picks the filter flags out of a verb's parsed options. */
-export function caseFilterFlags(options: CaseFilterFlags): CaseFilterFlags {
-  return Object.fromEntries(
-    Object.keys(CaseFilterFlags.shape).map((key) => [key, options[key as keyof CaseFilterFlags]]),
-  ) as CaseFilterFlags;
-}

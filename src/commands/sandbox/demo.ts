@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { Context } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
-import { createTestIO } from '../../output/io.js';
+import { createMemoryIO } from '../../output/io.js';
 import { defineVerb } from '../verb.js';
 
 export const DemoOptions = z.object({});
@@ -35,7 +35,7 @@ export async function runDemo(_options: unknown, ctx: Context): Promise<void> {
   delete env.WFD_PROFILE;
   // Runs wfd and returns what it printed, for the ids the later steps need.
   const capture = async (args: string[]) => {
-    const test = createTestIO({ env });
+    const test = createMemoryIO({ env });
     await run(['node', 'wfd', ...args], { io: test.io, env });
     return test.stdout().trim().split('\n').filter(Boolean);
   };

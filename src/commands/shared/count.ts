@@ -9,6 +9,7 @@ import { renderOptions } from './output.js';
  */
 export function countPrinter(ctx: Context): (count: number) => Promise<void> {
   const options = renderOptions(ctx, { columns: [{ field: 'count' }], knownFields: ['count'] });
-  const bare = (options.format === 'table' || options.format === 'plain') && !options.query && !options.fields;
+  const bare =
+    (options.format === 'table' || options.format === 'plain') && !options.query && !options.fields;
   return (count) => (bare ? ctx.io.write(`${count}\n`) : renderItem(ctx.io, options, { count }));
 }

@@ -10,16 +10,33 @@ export async function mutationClient(ctx: Context, dryRun: boolean | undefined):
   return ctx.apiFor(requireBaseUrl(credentials), credentials.token);
 }
 
-export async function printDryRun(ctx: Context, prepared: PreparedRequest): Promise<void> {
+/**
+ * Prints what would be sent. One request prints as one object; a bulk command passes an array
+ * and gets one JSON array (json), one line per request (ndjson), or blocks separated by a
+ * blank line (text, like an HTTP trace).
+ */
+export async function printDryRun(
+  ctx: Context,
+  prepared: PreparedRequest | PreparedRequest[],
+): Promise<void> {
   const format = ctx.outputFormat();
-  if (format === 'json' || format === 'ndjson') {
-    await ctx.io.write(`${JSON.stringify(prepared, null, format === 'json' ? 2 : undefined)}\n`);
+  if (format === 'json') {
+    await ctx.io.write(`${JSON.stringify(prepared, null, 2)}\n`);
     return;
   }
+  const requests = Array.isArray(prepared) ? prepared : [prepared];
+  if (format === 'ndjson') {
+    await ctx.io.write(requests.map((request) => `${JSON.stringify(request)}\n`).join(''));
+    return;
+  }
+  await ctx.io.write(`${requests.map(describe).join('\n\n')}\n`);
+}
+
+function describe(prepared: PreparedRequest): string {
   const lines = [`${prepared.method} ${prepared.url}`];
   for (const [name, value] of Object.entries(prepared.headers)) lines.push(`${name}: ${value}`);
   if (prepared.body !== undefined) lines.push('', JSON.stringify(prepared.body, null, 2));
-  await ctx.io.write(`${lines.join('\n')}\n`);
+  return lines.join('\n');
 }
 
 /** Sends `request`, or prints it under --dry-run and returns undefined. */

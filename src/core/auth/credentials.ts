@@ -2,6 +2,7 @@
  * Which token and base URL a run uses. Precedence (DESIGN.md): `WFD_TOKEN` > `--profile` >
  * `WFD_PROFILE` > the current profile; the base URL: `--base-url` > `WFD_BASE_URL` > profile.
  */
+import { parseBaseUrl } from '../base-url.js';
 import { AuthError, UsageError } from '../errors.js';
 import type { ConfigStore, Profile } from './store.js';
 
@@ -10,6 +11,8 @@ export interface Credentials {
   baseUrl: string | undefined;
   /** where the token comes from, for `auth status` and error hints */
   source: 'env' | 'profile' | 'none';
+  /** where the base URL comes from */
+  baseUrlSource: 'flag' | 'env' | 'profile' | 'none';
   profileName: string | undefined;
   profile: Profile | undefined;
 }
@@ -26,7 +29,10 @@ export function resolveCredentials(store: ConfigStore, inputs: CredentialInputs)
   const explicit = inputs.profileFlag ?? nonEmpty(env.WFD_PROFILE);
   const profileName = explicit ?? store.currentProfileName();
   const profile = profileName ? store.profile(profileName) : undefined;
-  if (explicit && !profile) {
+  const envToken = nonEmpty(env.WFD_TOKEN)?.trim();
+  const baseUrlFlag = inputs.baseUrlFlag ?? nonEmpty(env.WFD_BASE_URL);
+  // With WFD_TOKEN and a base URL given, a stale profile name has nothing left to provide.
+  if (explicit && !profile && !(envToken && baseUrlFlag)) {
     const known = Object.keys(store.profiles());
     throw new AuthError(`profile "${explicit}" does not exist`, {
       hint: known.length
@@ -34,12 +40,19 @@ export function resolveCredentials(store: ConfigStore, inputs: CredentialInputs)
         : `create it with \`wfd auth login --profile ${explicit}\``,
     });
   }
-  const envToken = nonEmpty(env.WFD_TOKEN)?.trim();
   const token = envToken ?? profile?.token;
+  const baseUrl = baseUrlFlag ?? profile?.baseUrl;
   return {
     token,
-    baseUrl: inputs.baseUrlFlag ?? nonEmpty(env.WFD_BASE_URL) ?? profile?.baseUrl,
+    baseUrl,
     source: envToken ? 'env' : token ? 'profile' : 'none',
+    baseUrlSource: inputs.baseUrlFlag
+      ? 'flag'
+      : nonEmpty(env.WFD_BASE_URL)
+        ? 'env'
+        : baseUrl
+          ? 'profile'
+          : 'none',
     profileName: profile ? profileName : undefined,
     profile,
   };
@@ -58,12 +71,14 @@ export function requireCredentials(credentials: Credentials): { token: string; b
   return { token: credentials.token, baseUrl: requireBaseUrl(credentials) };
 }
 
+/** The base URL, checked: missing or not an http(s) URL is a usage error (exit 2). */
 export function requireBaseUrl(credentials: Pick<Credentials, 'baseUrl'>): string {
   if (!credentials.baseUrl) {
     throw new UsageError('no base URL: wfd does not know which server to talk to', {
       hint: 'pass --base-url https://HOST, set WFD_BASE_URL, or log in to a profile with `wfd auth login --base-url`',
     });
   }
+  parseBaseUrl(credentials.baseUrl);
   return credentials.baseUrl;
 }
 

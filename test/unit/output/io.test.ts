@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { CancelledError, UsageError } from '../../../src/core/errors.js';
-import { createSystemIO, createTestIO } from '../../../src/output/io.js';
+import { createMemoryIO, createSystemIO } from '../../../src/output/io.js';
 
 /** A stdout whose every write fails with `code`, counting the writes that reach it. */
 function failingStdout(code: string): { stream: Writable; writes: () => number } {
@@ -32,11 +32,11 @@ describe('colorEnabled', () => {
     ['off with FORCE_COLOR=false on a TTY', { stdoutTTY: true, env: { FORCE_COLOR: 'false' } }, false],
   ];
   it.each(cases)('%s', (_name, opts, expected) => {
-    expect(createTestIO(opts).io.colorEnabled()).toBe(expected);
+    expect(createMemoryIO(opts).io.colorEnabled()).toBe(expected);
   });
 
   it('--no-color (setColorDisabled) wins over FORCE_COLOR and can be undone', () => {
-    const { io } = createTestIO({ stdoutTTY: true, env: { FORCE_COLOR: '1' } });
+    const { io } = createMemoryIO({ stdoutTTY: true, env: { FORCE_COLOR: '1' } });
     io.setColorDisabled(true);
     expect(io.colorEnabled()).toBe(false);
     io.setColorDisabled(false);
@@ -46,17 +46,17 @@ describe('colorEnabled', () => {
 
 describe('terminal facts', () => {
   it('canPrompt needs stdin and stdout TTYs and no --no-input', () => {
-    expect(createTestIO({ stdinTTY: true, stdoutTTY: true }).io.canPrompt()).toBe(true);
-    expect(createTestIO({ stdinTTY: false, stdoutTTY: true }).io.canPrompt()).toBe(false);
-    expect(createTestIO({ stdinTTY: true, stdoutTTY: false }).io.canPrompt()).toBe(false);
-    const { io } = createTestIO({ stdinTTY: true, stdoutTTY: true });
+    expect(createMemoryIO({ stdinTTY: true, stdoutTTY: true }).io.canPrompt()).toBe(true);
+    expect(createMemoryIO({ stdinTTY: false, stdoutTTY: true }).io.canPrompt()).toBe(false);
+    expect(createMemoryIO({ stdinTTY: true, stdoutTTY: false }).io.canPrompt()).toBe(false);
+    const { io } = createMemoryIO({ stdinTTY: true, stdoutTTY: true });
     io.setNoInput(true);
     expect(io.canPrompt()).toBe(false);
   });
 
   it('terminalWidth is the columns, else 80', () => {
-    expect(createTestIO({ columns: 120 }).io.terminalWidth()).toBe(120);
-    expect(createTestIO().io.terminalWidth()).toBe(80);
+    expect(createMemoryIO({ columns: 120 }).io.terminalWidth()).toBe(120);
+    expect(createMemoryIO().io.terminalWidth()).toBe(80);
   });
 
   it('the system IO reads isTTY and columns from its streams', () => {
@@ -135,7 +135,7 @@ describe('write', () => {
   });
 
   it('captures stdout and stderr in the test IO', async () => {
-    const test = createTestIO();
+    const test = createMemoryIO();
     await test.io.write('data\n');
     test.io.errorLine('note');
     expect(test.stdout()).toBe('data\n');
@@ -149,7 +149,7 @@ describe('startSpinner', () => {
       { stdoutTTY: false, stderrTTY: true },
       { stdoutTTY: true, stderrTTY: false },
     ]) {
-      const test = createTestIO(opts);
+      const test = createMemoryIO(opts);
       const spinner = await test.io.startSpinner('Loading');
       spinner.text = 'Still loading';
       spinner.succeed('Done');
@@ -161,7 +161,7 @@ describe('startSpinner', () => {
   });
 
   it('draws on stderr on a TTY, with a plain symbol when colour is off', async () => {
-    const test = createTestIO({ stdoutTTY: true, stderrTTY: true, env: { NO_COLOR: '1' } });
+    const test = createMemoryIO({ stdoutTTY: true, stderrTTY: true, env: { NO_COLOR: '1' } });
     const spinner = await test.io.startSpinner('Loading');
     spinner.text = 'Downloading';
     expect(spinner.text).toBe('Downloading');
@@ -172,7 +172,7 @@ describe('startSpinner', () => {
   });
 
   it('reports failure with a cross', async () => {
-    const test = createTestIO({ stdoutTTY: true, stderrTTY: true });
+    const test = createMemoryIO({ stdoutTTY: true, stderrTTY: true });
     test.io.setColorDisabled(true);
     const spinner = await test.io.startSpinner('Uploading');
     spinner.fail('Upload failed');
@@ -182,27 +182,27 @@ describe('startSpinner', () => {
 
 describe('promptSecret', () => {
   it('reads a line without echoing it, honouring backspace', async () => {
-    const test = createTestIO({ stdinTTY: true, stdoutTTY: true, stdin: 'wfd_ab\u007fc\nrest' });
+    const test = createMemoryIO({ stdinTTY: true, stdoutTTY: true, stdin: 'wfd_ab\u007fc\nrest' });
     await expect(test.io.promptSecret('Token: ')).resolves.toBe('wfd_ac');
     expect(test.stderr()).toBe('Token: \n');
     expect(test.stdout()).toBe('');
   });
 
   it('returns what was typed when input ends without a newline', async () => {
-    const test = createTestIO({ stdinTTY: true, stdoutTTY: true, stdin: 'wfd_xyz' });
+    const test = createMemoryIO({ stdinTTY: true, stdoutTTY: true, stdin: 'wfd_xyz' });
     await expect(test.io.promptSecret('Token: ')).resolves.toBe('wfd_xyz');
   });
 
   it('cancels on Ctrl-C', async () => {
-    const test = createTestIO({ stdinTTY: true, stdoutTTY: true, stdin: 'wfd\u0003' });
+    const test = createMemoryIO({ stdinTTY: true, stdoutTTY: true, stdin: 'wfd\u0003' });
     await expect(test.io.promptSecret('Token: ')).rejects.toBeInstanceOf(CancelledError);
   });
 
   it('refuses when it cannot prompt', async () => {
-    await expect(createTestIO({ stdin: 'x\n' }).io.promptSecret('Token: ')).rejects.toBeInstanceOf(
+    await expect(createMemoryIO({ stdin: 'x\n' }).io.promptSecret('Token: ')).rejects.toBeInstanceOf(
       UsageError,
     );
-    const { io } = createTestIO({ stdinTTY: true, stdoutTTY: true, stdin: 'x\n' });
+    const { io } = createMemoryIO({ stdinTTY: true, stdoutTTY: true, stdin: 'x\n' });
     io.setNoInput(true);
     await expect(io.promptSecret('Token: ')).rejects.toThrow('--no-input');
   });
@@ -210,7 +210,7 @@ describe('promptSecret', () => {
 
 describe('readStdin', () => {
   it('returns all of stdin', async () => {
-    await expect(createTestIO({ stdin: 'c_1\nc_2\n' }).io.readStdin()).resolves.toBe('c_1\nc_2\n');
+    await expect(createMemoryIO({ stdin: 'c_1\nc_2\n' }).io.readStdin()).resolves.toBe('c_1\nc_2\n');
   });
 });
 

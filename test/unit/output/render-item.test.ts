@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestIO } from '../../../src/output/io.js';
+import { createMemoryIO } from '../../../src/output/io.js';
 import { type Column, type RenderOptions, renderItem } from '../../../src/output/render.js';
 
 const now = () => new Date('2026-01-06T10:00:00Z');
@@ -36,10 +36,10 @@ const steps = {
 
 async function show(
   options: Partial<RenderOptions> & Pick<RenderOptions, 'format'>,
-  ioOptions: Parameters<typeof createTestIO>[0] = {},
+  ioOptions: Parameters<typeof createMemoryIO>[0] = {},
   sections = [steps],
 ) {
-  const test = createTestIO(ioOptions);
+  const test = createMemoryIO(ioOptions);
   await renderItem(test.io, { columns, now, ...options }, item, { sections });
   return { stdout: test.stdout(), stderr: test.stderr() };
 }
@@ -130,7 +130,7 @@ describe('renderItem', () => {
   });
 
   it('table: wraps long values to the width instead of cutting them, and says when a section is empty', async () => {
-    const test = createTestIO({ columns: 30 });
+    const test = createMemoryIO({ columns: 30 });
     await renderItem(
       test.io,
       { format: 'table', columns: [{ field: 'title' }], now },
@@ -144,7 +144,7 @@ describe('renderItem', () => {
   });
 
   it('table: every leaf when the command gives no columns', async () => {
-    const test = createTestIO();
+    const test = createMemoryIO();
     await renderItem(
       test.io,
       { format: 'table', columns: [], now },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/core/errors.js';
-import { createTestIO } from '../../../src/output/io.js';
+import { createMemoryIO } from '../../../src/output/io.js';
 import { type Column, createRowSink, type RenderOptions } from '../../../src/output/render.js';
 
 const now = () => new Date('2026-01-06T10:00:00Z');
@@ -32,16 +32,16 @@ const rows = [
   },
 ];
 
-type TestIOOptions = Parameters<typeof createTestIO>[0];
+type MemoryIOOptions = Parameters<typeof createMemoryIO>[0];
 
 /** Runs `rows` through a sink and returns what reached stdout and stderr. */
 async function render(
   options: Partial<RenderOptions> & Pick<RenderOptions, 'format'>,
   data: Record<string, unknown>[] = rows,
-  ioOptions: TestIOOptions = {},
+  ioOptions: MemoryIOOptions = {},
   total?: number,
 ) {
-  const test = createTestIO(ioOptions);
+  const test = createMemoryIO(ioOptions);
   const sink = await createRowSink(test.io, { columns, now, noun: 'cases', ...options });
   for (const row of data) await sink.write(row);
   await sink.end(total === undefined ? {} : { total });
@@ -71,7 +71,7 @@ describe('table', () => {
   });
 
   it('has no colour after --no-color', async () => {
-    const test = createTestIO({ stdoutTTY: true });
+    const test = createMemoryIO({ stdoutTTY: true });
     test.io.setColorDisabled(true);
     const sink = await createRowSink(test.io, { format: 'table', columns, now, noun: 'cases' });
     for (const row of rows) await sink.write(row);
@@ -116,7 +116,7 @@ describe('table', () => {
     expect((await render({ format: 'table', columns: idOnly }, [{ id: 'x' }])).stdout).toBe(
       'Showing 1 cases\n\nID\nx\n',
     );
-    const test = createTestIO();
+    const test = createMemoryIO();
     const sink = await createRowSink(test.io, { format: 'table', columns: idOnly, now });
     await sink.write({ id: 'x' });
     await sink.end({ total: 9 });
@@ -176,7 +176,7 @@ describe('plain', () => {
   });
 
   it('emits each row as it is written and prints nothing when empty', async () => {
-    const test = createTestIO();
+    const test = createMemoryIO();
     const sink = await createRowSink(test.io, { format: 'plain', columns, now });
     await sink.write(rows[0]!);
     expect(test.stdout()).toBe('c_1\tOnboard Jane\tpending\t2026-01-06T07:00:00Z\tfalse\n');
@@ -186,7 +186,7 @@ describe('plain', () => {
 
 describe('json', () => {
   it('streams one pretty array, byte for byte what JSON.stringify would give', async () => {
-    const test = createTestIO();
+    const test = createMemoryIO();
     const sink = await createRowSink(test.io, { format: 'json', columns, now });
     await sink.write(rows[0]!);
     // The first row is out before the second arrives: the array minus its closing "\n]".
@@ -234,7 +234,7 @@ describe('json', () => {
   });
 
   it('rejects a malformed --query before any row is written', async () => {
-    const test = createTestIO();
+    const test = createMemoryIO();
     await expect(createRowSink(test.io, { format: 'json', columns, query: '[?status==' })).rejects.toThrow(
       UsageError,
     );
@@ -246,7 +246,7 @@ describe('json', () => {
 
 describe('ndjson', () => {
   it('prints one compact object per line as rows arrive', async () => {
-    const test = createTestIO();
+    const test = createMemoryIO();
     const sink = await createRowSink(test.io, { format: 'ndjson', columns, now });
     await sink.write(rows[0]!);
     expect(test.stdout()).toBe(`${JSON.stringify(rows[0])}\n`);
@@ -327,7 +327,7 @@ describe('csv', () => {
   });
 
   it('writes each row as it arrives', async () => {
-    const test = createTestIO();
+    const test = createMemoryIO();
     const sink = await createRowSink(test.io, { format: 'csv', columns: [], fields: ['id', 'n'], now });
     await sink.write({ id: 'c_1', n: 1 });
     expect(test.stdout()).toBe('id,n\nc_1,1\n');
