@@ -12,6 +12,7 @@ import { type Dispatcher, Pool } from 'undici';
 import type { ZodType } from 'zod';
 import { parseBaseUrl } from './base-url.js';
 import { ApiError, type ApiErrorDetail, NetworkError, WfdError } from './errors.js';
+import { isRecord } from './guards.js';
 import { redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
 
@@ -339,10 +340,6 @@ function errorCode(error: unknown): string | undefined {
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function str(value: unknown): string | undefined {

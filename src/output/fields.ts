@@ -1,10 +1,6 @@
 /** Dot paths into API objects: reading them, flattening objects into them, and --fields. */
 import { UsageError } from '../core/errors.js';
-
-/** A value that is a JSON object (not null, not an array). */
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../core/guards.js';
 
 /** The value at `segments` inside `value`, or undefined when any step is missing (own keys only). */
 export function getIn(value: unknown, segments: readonly string[]): unknown {
@@ -29,7 +25,7 @@ export function leafPaths(value: Record<string, unknown>, prefix: readonly strin
   const paths: string[][] = [];
   for (const [key, child] of Object.entries(value)) {
     const path = [...prefix, key];
-    if (isObject(child) && Object.keys(child).length > 0) paths.push(...leafPaths(child, path));
+    if (isRecord(child) && Object.keys(child).length > 0) paths.push(...leafPaths(child, path));
     else paths.push(path);
   }
   return paths;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createCaseRequest } from '../../api/cases.js';
 import type { Context } from '../../context.js';
 import { parseSetPairs, readJsonBody } from '../../core/body.js';
+import { isRecord } from '../../core/guards.js';
 import { assertUuid } from '../../core/query.js';
 import { renderItem } from '../../output/render.js';
 import { mutationClient, sendOrPrint } from '../shared/mutation.js';
@@ -21,10 +22,10 @@ export type CreateCaseOptions = z.infer<typeof CreateCaseOptions>;
 export async function runCreateCase(options: CreateCaseOptions, ctx: Context): Promise<void> {
   assertUuid(options.template, 'template id');
   const base = options.body ? await readJsonBody(options.body, () => ctx.io.readStdin()) : {};
-  const data = { ...(isObject(base.data) ? base.data : {}), ...parseSetPairs(options.set) };
+  const data = { ...(isRecord(base.data) ? base.data : {}), ...parseSetPairs(options.set) };
   const body = {
     ...base,
-    template: { ...(isObject(base.template) ? base.template : {}), id: options.template },
+    template: { ...(isRecord(base.template) ? base.template : {}), id: options.template },
     title: options.title,
     ...(Object.keys(data).length > 0 ? { data } : {}),
   };
@@ -32,10 +33,6 @@ export async function runCreateCase(options: CreateCaseOptions, ctx: Context): P
   const client = await mutationClient(ctx, options.dryRun);
   const created = await sendOrPrint(ctx, client, createCaseRequest(body), options.dryRun);
   if (created) await renderItem(ctx.io, render, created);
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export const verb = defineVerb(CreateCaseOptions, runCreateCase);
