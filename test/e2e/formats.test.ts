@@ -6,6 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, baseEnv, lines, runWfd, type StartedSandbox, startSandbox, tempDir } from './harness.js';
 
+const ESC = String.fromCharCode(27);
+/** A colour (SGR) escape sequence. */
+const SGR = new RegExp(`${ESC}\\[[\\d;]*m`);
+
 let sandbox: StartedSandbox;
 let env: NodeJS.ProcessEnv;
 let caseId: string;
@@ -43,8 +47,8 @@ function onTerminal(args: string[], columns = 160): string {
   expect(result.status, result.stdout).toBe(0);
   return result.stdout
     .replace(/\r/g, '')
-    .replace(/^.*\u001b\[0K/gm, '')
-    .replace(/\u001b\[\?[\d;]*[a-zA-Z]/g, '');
+    .replace(new RegExp(`^.*${ESC}\\[0K`, 'gm'), '')
+    .replace(new RegExp(`${ESC}\\[\\?[\\d;]*[a-zA-Z]`, 'g'), '');
 }
 
 describe('cases list', () => {
@@ -54,7 +58,7 @@ describe('cases list', () => {
     expect(out).toMatch(/^ID\s+TITLE\s+STAGE\s+STATUS\s+WAITING FOR\s+CONTACT\s+UPDATED$/m);
     expect(out).toMatch(/ago$/m);
     // No colour (SGR) codes; the spinner may still move the cursor.
-    expect(out).not.toMatch(/\u001b\[[\d;]*m/);
+    expect(out).not.toMatch(SGR);
   });
 
   it('a terminal that reports 0 columns still gets its table (no spinner loop)', () => {
