@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, lines, runWfd, type StartedSandbox, startSandbox, tempDir } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { lines, runWfd, type StartedSandbox, useSandbox } from './harness.js';
 
 interface CaseRow {
   id: string;
@@ -20,23 +20,14 @@ interface CaseRow {
 let sandbox: StartedSandbox;
 let env: NodeJS.ProcessEnv;
 let all: CaseRow[];
-const dir = tempDir();
+useSandbox(['--cases', '700'], (fixture) => {
+  ({ sandbox, env } = fixture);
+});
 
 beforeAll(async () => {
-  sandbox = await startSandbox(['--rate-limit', 'off', '--cases', '700']);
-  env = baseEnv({
-    WFD_CONFIG_DIR: dir.path,
-    WFD_TOKEN: sandbox.workspaces[0]!.token,
-    WFD_BASE_URL: sandbox.baseUrl,
-  });
   const result = await runWfd(['cases', 'list', '--all', '-o', 'json'], { env });
   expect(result.code, result.stderr).toBe(0);
   all = JSON.parse(result.stdout);
-});
-
-afterAll(async () => {
-  await sandbox.stop();
-  dir.remove();
 });
 
 async function ids(args: string[]): Promise<string[]> {

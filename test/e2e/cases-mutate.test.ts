@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, lines, runWfd, type StartedSandbox, startSandbox, tempDir } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { lines, runWfd, type StartedSandbox, useSandbox } from './harness.js';
 
 let sandbox: StartedSandbox;
 let env: NodeJS.ProcessEnv;
-const dir = tempDir();
-
-beforeAll(async () => {
-  sandbox = await startSandbox(['--rate-limit', 'off']);
-  env = baseEnv({
-    WFD_CONFIG_DIR: dir.path,
-    WFD_TOKEN: sandbox.workspaces[0]!.token,
-    WFD_BASE_URL: sandbox.baseUrl,
-  });
-});
-
-afterAll(async () => {
-  await sandbox.stop();
-  dir.remove();
+useSandbox([], (fixture) => {
+  ({ sandbox, env } = fixture);
 });
 
 async function firstTemplateId(): Promise<string> {

@@ -3,33 +3,23 @@
  * a terminal: those runs go through `script`, which gives the child a pseudo-terminal.
  */
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, baseEnv, lines, runWfd, type StartedSandbox, startSandbox, tempDir } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BIN, lines, runWfd, useSandbox } from './harness.js';
 
 const ESC = String.fromCharCode(27);
 /** A colour (SGR) escape sequence. */
 const SGR = new RegExp(`${ESC}\\[[\\d;]*m`);
 
-let sandbox: StartedSandbox;
 let env: NodeJS.ProcessEnv;
 let caseId: string;
 let templateId: string;
-const dir = tempDir();
-
-beforeAll(async () => {
-  sandbox = await startSandbox(['--rate-limit', 'off', '--no-profile']);
-  env = baseEnv({
-    WFD_CONFIG_DIR: dir.path,
-    WFD_TOKEN: sandbox.workspaces[0]!.token,
-    WFD_BASE_URL: sandbox.baseUrl,
-  });
-  caseId = (await runWfd(['cases', 'list', '--no-archived', '--limit', '1', '-q'], { env })).stdout.trim();
-  templateId = (await runWfd(['case-templates', 'list', '--limit', '1', '-q'], { env })).stdout.trim();
+useSandbox([], (fixture) => {
+  ({ env } = fixture);
 });
 
-afterAll(async () => {
-  await sandbox.stop();
-  dir.remove();
+beforeAll(async () => {
+  caseId = (await runWfd(['cases', 'list', '--no-archived', '--limit', '1', '-q'], { env })).stdout.trim();
+  templateId = (await runWfd(['case-templates', 'list', '--limit', '1', '-q'], { env })).stdout.trim();
 });
 
 /**

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 
 export const BIN = fileURLToPath(new URL('../../bin/wfd.js', import.meta.url));
 
@@ -120,4 +121,30 @@ export async function startSandbox(
 /** Lines of a plain/quiet stdout, without the trailing empty one. */
 export function lines(text: string): string[] {
   return text.split('\n').filter((line) => line.length > 0);
+}
+
+/**
+ * A sandbox for one test file: started before its tests with `extraArgs` (rate limit off, no
+ * profile saved), stopped after them, with a client environment (own config dir, WFD_TOKEN of
+ * the first workspace, WFD_BASE_URL) handed to `ready`.
+ */
+export function useSandbox(
+  extraArgs: string[],
+  ready: (fixture: { sandbox: StartedSandbox; env: NodeJS.ProcessEnv }) => void,
+): void {
+  const dir = tempDir();
+  let sandbox: StartedSandbox | undefined;
+  beforeAll(async () => {
+    sandbox = await startSandbox(['--rate-limit', 'off', '--no-profile', ...extraArgs]);
+    const env = baseEnv({
+      WFD_CONFIG_DIR: dir.path,
+      WFD_TOKEN: sandbox.workspaces[0]!.token,
+      WFD_BASE_URL: sandbox.baseUrl,
+    });
+    ready({ sandbox, env });
+  });
+  afterAll(async () => {
+    await sandbox?.stop();
+    dir.remove();
+  });
 }

@@ -1,23 +1,11 @@
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, baseEnv, lines, runWfd, type StartedSandbox, startSandbox, tempDir } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { BIN, lines, runWfd, type StartedSandbox, startSandbox, useSandbox } from './harness.js';
 
 let sandbox: StartedSandbox;
 let env: NodeJS.ProcessEnv;
-const dir = tempDir();
-
-beforeAll(async () => {
-  sandbox = await startSandbox(['--rate-limit', 'off', '--cases', '600', '--no-profile']);
-  env = baseEnv({
-    WFD_CONFIG_DIR: dir.path,
-    WFD_TOKEN: sandbox.workspaces[0]!.token,
-    WFD_BASE_URL: sandbox.baseUrl,
-  });
-});
-
-afterAll(async () => {
-  await sandbox.stop();
-  dir.remove();
+useSandbox(['--cases', '600'], (fixture) => {
+  ({ sandbox, env } = fixture);
 });
 
 async function limitedSandbox(rateLimit: string) {
