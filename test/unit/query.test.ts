@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/core/errors.js';
 import {
   assertUuid,
   buildListQuery,
@@ -16,24 +15,12 @@ import {
 } from '../../src/core/query.js';
 import { compileWhere } from '../../src/core/where.js';
 import { parseIsoDate } from '../../src/sandbox/filter.js';
+import { expectUsage } from './expect-usage.js';
 
 const U = '0b5c5d1e-1234-4abc-8def-0123456789ab';
 const U2 = '1b5c5d1e-1234-4abc-8def-0123456789ab';
 const OPS = '(expected $eq $ne $gt $lt $ge $le $like $ilike)';
 const DATE = 'an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00';
-
-/** Asserts a UsageError (exit 2) with exactly this message. */
-function expectUsage(fn: () => unknown, message: string) {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (err) {
-    caught = err;
-  }
-  expect(caught).toBeInstanceOf(UsageError);
-  expect((caught as UsageError).message).toBe(message);
-  expect((caught as UsageError).exitCode).toBe(2);
-}
 
 describe('validators', () => {
   it('isUuid accepts UUIDs of either case only', () => {

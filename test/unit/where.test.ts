@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/core/errors.js';
 import type { FilterResource } from '../../src/core/query.js';
 import { compileWhere } from '../../src/core/where.js';
+import { expectUsage } from './expect-usage.js';
 
 const U = '0b5c5d1e-1234-4abc-8def-0123456789ab';
 
 /** Compiles one clause on cases unless told otherwise. */
 function one(clause: string, resource: FilterResource = 'cases') {
   return compileWhere([clause], resource);
-}
-
-/** Asserts a UsageError (exit 2) with exactly this message. */
-function expectUsage(fn: () => unknown, message: string) {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (err) {
-    caught = err;
-  }
-  expect(caught).toBeInstanceOf(UsageError);
-  expect((caught as UsageError).message).toBe(message);
-  expect((caught as UsageError).exitCode).toBe(2);
 }
 
 describe('compileWhere: operators', () => {

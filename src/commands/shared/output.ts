@@ -13,11 +13,8 @@ export interface OutputSpec {
 
 export function renderOptions(ctx: Context, spec: OutputSpec): RenderOptions {
   const { globals } = ctx;
-  const format = ctx.outputFormat();
-  // Machine formats never carry ANSI, whatever the terminal.
-  if (format === 'json' || format === 'ndjson' || format === 'csv') ctx.io.setColorDisabled(true);
   return {
-    format,
+    format: ctx.outputFormat(),
     columns: spec.columns,
     ...(globals.fields ? { fields: parseFields(globals.fields, spec.knownFields) } : {}),
     ...(globals.quiet ? { quiet: true } : {}),
