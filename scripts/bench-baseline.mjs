@@ -1,7 +1,7 @@
 /**
- * The benchmark's baseline: the least a client can do to list every case as NDJSON.
+ * The benchmark's baseline: the least a client can do to list every record as NDJSON.
  *
- *   node scripts/bench-baseline.mjs <baseUrl> <token> [concurrency=4]
+ *   node scripts/bench-baseline.mjs <baseUrl> <token> [concurrency=4] [resource=cases]
  *
  * One undici keep-alive Pool; page 1, then the remaining pages with `concurrency` requests in
  * flight, written in page order (as wfd does); `JSON.parse` of each body and one
@@ -10,9 +10,9 @@
 import { once } from 'node:events';
 import { Pool } from 'undici';
 
-const [baseUrl, token, concurrencyArg = '4'] = process.argv.slice(2);
+const [baseUrl, token, concurrencyArg = '4', resource = 'cases'] = process.argv.slice(2);
 if (!baseUrl || !token) {
-  process.stderr.write('usage: node scripts/bench-baseline.mjs <baseUrl> <token> [concurrency]\n');
+  process.stderr.write('usage: node scripts/bench-baseline.mjs <baseUrl> <token> [concurrency] [resource]\n');
   process.exit(2);
 }
 const concurrency = Number(concurrencyArg);
@@ -23,7 +23,7 @@ const pool = new Pool(origin, { connections: concurrency, pipelining: 1, keepAli
 const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
 
 async function fetchPage(number) {
-  const path = `/v1/cases?page[number]=${number}&page[size]=${PAGE_SIZE}`;
+  const path = `/v1/${resource}?page[number]=${number}&page[size]=${PAGE_SIZE}`;
   const { statusCode, body } = await pool.request({ method: 'GET', path, headers });
   const text = await body.text();
   if (statusCode !== 200) throw new Error(`GET ${path}: HTTP ${statusCode}: ${text.slice(0, 200)}`);

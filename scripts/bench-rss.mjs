@@ -6,7 +6,7 @@
  * Same as `node bin/wfd.js <arguments...>`, then a last stderr line `maxrss=<KiB>`
  * (`process.resourceUsage().maxRSS`).
  */
-import { run } from '../dist/cli.js';
+import { run } from '../dist/wfd.js';
 
 const code = await run(['node', 'wfd', ...process.argv.slice(2)]);
 process.exitCode = code;

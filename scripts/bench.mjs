@@ -13,13 +13,47 @@
  * 3. Memory: peak RSS of the same list at 10,000 and 100,000 cases, wfd through
  *    scripts/bench-rss.mjs (the CLI run in-process, then `maxrss=<KiB>` on stderr) and the
  *    baseline, which reports its own.
+ * 4. Tables: `wfd cases list --all -o table` (on a pipe, COLUMNS=120) beside `-o plain` over
+ *    sandboxes of 20,000 and 100,000 cases, wall time and peak RSS of one run each; the table
+ *    must print the title, a blank line, the header and one line per row.
+ * 5. Forms: `wfd forms list --all -o ndjson` over a sandbox of 50,000 forms against the same
+ *    baseline loop over /v1/forms (same concurrency), alternately, median wall times; the line
+ *    count must equal `meta.total_count`.
+ * 6. Webhook latency: a form notifies two receivers of `forms:updated`, `wfd webhooks listen
+ *    -o ndjson` (a child) and a bare node:http server in this process; each sample is one PATCH
+ *    sent by this script, timed to the listener's stdout line and to the bare server's request;
+ *    median and p95 of each.
+ * 7. Attachments, each over its own sandbox:
+ *    - export: `wfd attachments export` of at least 300 attachments (200 MB or more) against
+ *      scripts/bench-export-baseline.mjs (the same forms list, reads and downloads with the same
+ *      concurrency, streamed to files), alternately, median wall times; both must write the same
+ *      number of files and bytes;
+ *    - memory: peak RSS of `wfd attachments download <id> -O FILE` of one 1 GiB attachment
+ *      (through scripts/bench-rss.mjs) beside the baseline's download of the same file;
+ *    - rate limits: an export under the spec's limits with a scaled window (sandbox and client
+ *      both at 100 requests per window, and 10 times that per 60 windows), its wall time over
+ *      the theoretical minimum (R requests cannot take less than floor((R - 1) / 100) windows),
+ *      and the 429s the sandbox answered, which must be none.
+ * 8. Resilience: (a) a rate-limited job, the sandbox at --rate-limit 20/2s and the client's
+ *    limiter set to the same (WFD_RATE_LIMIT=20/2s), `cases list --all -q` of 60 pages; its wall
+ *    time against the least the limit allows (the unlimited run plus 2 s for each 20 requests
+ *    past the first 20), and the number of 429 answers it met (from --debug; expected 0).
+ *    (b) the same list against a sandbox injecting 429:0.1,503:0.05,reset:0.03,slow:0.02
+ *    (--slow-ms 300) beside a fault-free one, median wall times; both must print every id.
+ * 9. Data dir start-up: `wfd sandbox start --data-dir` of 100,000 cases whose journal holds some
+ *    thousands of changes (made by this script: cases created, case data changed, forms changed,
+ *    8 at a time), against the same start in memory, alternately; each time from spawn to the
+ *    -o json line, medians.
+ *
+ * BENCH_ONLY=startup,cases,forms,webhooks,attachments,resilience,datadir runs some of the parts (cases: 2-4).
  *
  * Prints a table and one line of machine facts; writes the numbers to .bench/last.json.
  * Cleans up its sandboxes and temp dirs whatever happens; exits 1 with a message on any
  * failure. Timings are reported, never asserted.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -30,6 +64,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'wfd.js');
 const RSS_WRAPPER = path.join(ROOT, 'scripts', 'bench-rss.mjs');
 const BASELINE = path.join(ROOT, 'scripts', 'bench-baseline.mjs');
+const FILES_BASELINE = path.join(ROOT, 'scripts', 'bench-export-baseline.mjs');
 const NODE = process.execPath;
 
 const QUICK = process.env.BENCH_QUICK === '1';
@@ -40,8 +75,37 @@ const CONFIG = {
   startupRuns: QUICK ? 1 : 15,
   smallCases: QUICK ? 1_000 : 10_000,
   largeCases: QUICK ? 10_000 : 100_000,
+  tableCases: QUICK ? 2_000 : 20_000,
   throughputRuns: QUICK ? 1 : 3,
+  forms: QUICK ? 5_000 : 50_000,
+  webhookWarmups: 3,
+  webhookSamples: QUICK ? 10 : 50,
+  // 400 seeded attachments, 320 of them in the first workspace (the one exported), one in ten of
+  // its ordinary ones 8 MiB: about 290 MB.
+  exportAttachments: QUICK ? 60 : 400,
+  exportRuns: QUICK ? 1 : 3,
+  largeBytes: QUICK ? 100 * 2 ** 20 : 2 ** 30,
+  // 100 requests per window (and 1,000 per 60 windows), as the spec's limits scaled in time.
+  rateWindow: QUICK ? '2s' : '10s',
+  // 7,500 generated cases put 6,000 in the first workspace: 60 pages of 100.
+  resilienceCases: 7_500,
+  resilienceRate: { requests: 20, seconds: 2 },
+  faults: '429:0.1,503:0.05,reset:0.03,slow:0.02',
+  faultSlowMs: 300,
+  faultRuns: QUICK ? 1 : 3,
+  dataDirChanges: QUICK ? 300 : 3_000,
+  dataDirRuns: QUICK ? 1 : 5,
 };
+
+const PARTS = ['startup', 'cases', 'forms', 'webhooks', 'attachments', 'resilience', 'datadir'];
+const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((part) => part.trim()) : PARTS;
+for (const part of ONLY) {
+  if (!PARTS.includes(part)) {
+    process.stderr.write(`bench: unknown BENCH_ONLY part "${part}" (expected ${PARTS.join(', ')})\n`);
+    process.exit(2);
+  }
+}
+const wants = (part) => ONLY.includes(part);
 
 const STARTUP_TIMEOUT_MS = 30_000;
 const LIST_TIMEOUT_MS = 5 * 60_000;
@@ -114,6 +178,19 @@ function cliEnv(configDir, extra = {}) {
     if (!key.startsWith('WFD_') && key !== 'FORCE_COLOR') env[key] = value;
   }
   return { ...env, NO_COLOR: '1', WFD_CONFIG_DIR: configDir, ...extra };
+}
+
+/**
+ * The environment of a wfd list against `sandbox`. The client-side rate limiter is off, as the
+ * sandbox's is: at the spec's 100 requests a minute, 800 pages take eight minutes whatever the
+ * client does, and the baseline loop has no limiter to compare with.
+ */
+function listEnv(configDir, sandbox) {
+  return cliEnv(configDir, {
+    WFD_TOKEN: sandbox.token,
+    WFD_BASE_URL: sandbox.baseUrl,
+    WFD_RATE_LIMIT: 'off',
+  });
 }
 
 function tail(text, max = 2_000) {
@@ -232,12 +309,17 @@ function firstStdoutLine(child, label, timeoutMs, stderrRef) {
   });
 }
 
-/** Starts `wfd sandbox start` with `cases` cases; resolves once it serves and its count is known. */
-async function startSandbox(cases) {
-  const label = `sandbox (${cases} cases)`;
+/**
+ * Starts `wfd sandbox start` with `cases` cases (and `forms` forms, when given; on `dataDir`, when
+ * given); resolves once it serves and the count of `resource` (what the lists will read) is known.
+ */
+async function startSandbox({ cases, forms, resource = 'cases', rateLimit = 'off', extra = [], dataDir }) {
+  const label = `sandbox (${cases} cases${forms === undefined ? '' : `, ${forms} forms`})`;
   const configDir = makeTempDir('wfd-bench-sandbox-');
-  const args = [BIN, 'sandbox', 'start', '--port', '0', '-o', 'json', '--rate-limit', 'off'];
-  args.push('--cases', String(cases), '--no-profile');
+  const args = [BIN, 'sandbox', 'start', '--port', '0', '-o', 'json', '--rate-limit', rateLimit];
+  args.push('--cases', String(cases), '--no-profile', ...extra);
+  if (forms !== undefined) args.push('--forms', String(forms));
+  if (dataDir !== undefined) args.push('--data-dir', dataDir);
   const started = performance.now();
   const child = spawn(NODE, args, { cwd: ROOT, env: cliEnv(configDir), stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
@@ -258,9 +340,18 @@ async function startSandbox(cases) {
     throw new BenchError(`${label}: first line lacks baseUrl or workspaces[0].token: ${line.slice(0, 200)}`);
   }
   const seedMs = performance.now() - started;
-  const totalCount = await apiTotalCount(info.baseUrl, workspace.token, label);
+  // Not under a rate limit: the request would take a slot of the server's window, unseen by wfd.
+  // Under faults, through wfd's retries.
+  const totalCount =
+    rateLimit !== 'off'
+      ? undefined
+      : extra.includes('--faults')
+        ? await countThroughWfd(info.baseUrl, workspace.token, label, resource)
+        : await apiTotalCount(info.baseUrl, workspace.token, label, resource);
   return {
     cases,
+    forms,
+    resource,
     baseUrl: info.baseUrl,
     token: workspace.token,
     workspace: workspace.slug,
@@ -273,8 +364,8 @@ async function startSandbox(cases) {
   };
 }
 
-async function apiTotalCount(baseUrl, token, label) {
-  const url = `${baseUrl}/v1/cases?page[number]=1&page[size]=1`;
+async function apiTotalCount(baseUrl, token, label, resource) {
+  const url = `${baseUrl}/v1/${resource}?page[number]=1&page[size]=1`;
   const { statusCode, body } = await request(url, { headers: { authorization: `Bearer ${token}` } });
   const text = await body.text();
   if (statusCode !== 200)
@@ -285,6 +376,23 @@ async function apiTotalCount(baseUrl, token, label) {
       `${label}: meta.total_count is ${JSON.stringify(total)}: expected a positive integer`,
     );
   }
+  return total;
+}
+
+/** `wfd <resource> count`, whose retries ride out a faulty sandbox's faults. */
+async function countThroughWfd(baseUrl, token, label, resource) {
+  let out = '';
+  const env = cliEnv(makeTempDir('wfd-bench-count-'), { WFD_BASE_URL: baseUrl, WFD_TOKEN: token });
+  await runChild(`${label}: wfd ${resource} count`, [BIN, '--retries', '10', resource, 'count'], {
+    env,
+    timeoutMs: STARTUP_TIMEOUT_MS,
+    onStdout: (chunk) => {
+      out += chunk;
+    },
+  });
+  const total = Number(out.trim());
+  if (!Number.isInteger(total) || total <= 0)
+    throw new BenchError(`${label}: wfd ${resource} count printed ${JSON.stringify(out.trim())}`);
   return total;
 }
 
@@ -324,17 +432,23 @@ async function startupPair(name, args, configDir) {
   return { cli, bare };
 }
 
-const LIST_ARGS = ['--concurrency', String(CONFIG.concurrency), 'cases', 'list', '--all', '-o', 'ndjson'];
+/** `wfd <noun> list --all -o ndjson` at the benchmark's concurrency. */
+function listArgs(resource) {
+  return ['--concurrency', String(CONFIG.concurrency), resource, 'list', '--all', '-o', 'ndjson'];
+}
 
-/** One list run of `kind` ('wfd' | 'wfd-rss' | 'baseline') against `sandbox`; checks its rows. */
+/**
+ * One list run of `kind` ('wfd' | 'wfd-rss' | 'baseline') of the sandbox's resource (cases or
+ * forms); checks its rows.
+ */
 async function listRun(kind, sandbox, configDir) {
-  const label = `${kind} list of ${sandbox.totalCount} rows`;
+  const label = `${kind} ${sandbox.resource} list of ${sandbox.totalCount} rows`;
   const counter = ndjsonCounter();
   let args;
-  if (kind === 'wfd') args = [BIN, ...LIST_ARGS];
-  else if (kind === 'wfd-rss') args = [RSS_WRAPPER, ...LIST_ARGS];
-  else args = [BASELINE, sandbox.baseUrl, sandbox.token, String(CONFIG.concurrency)];
-  const env = cliEnv(configDir, { WFD_TOKEN: sandbox.token, WFD_BASE_URL: sandbox.baseUrl });
+  if (kind === 'wfd') args = [BIN, ...listArgs(sandbox.resource)];
+  else if (kind === 'wfd-rss') args = [RSS_WRAPPER, ...listArgs(sandbox.resource)];
+  else args = [BASELINE, sandbox.baseUrl, sandbox.token, String(CONFIG.concurrency), sandbox.resource];
+  const env = listEnv(configDir, sandbox);
   const { ms, stderr } = await runChild(label, args, {
     env,
     onStdout: counter.onData,
@@ -359,8 +473,194 @@ async function listRun(kind, sandbox, configDir) {
   return { ms, rows: lines, bytes, maxRssKiB };
 }
 
+/** Lines before the rows of `-o table`: the title ("Showing N of N cases"), a blank line, the header. */
+const TABLE_PREAMBLE_LINES = 3;
+
+/** `cases list --all -o <format>` through the RSS wrapper; checks the line count; returns wall time and peak RSS. */
+async function formatRun(format, sandbox, configDir) {
+  const label = `wfd cases list --all -o ${format} (${sandbox.cases} cases)`;
+  const counter = ndjsonCounter();
+  const env = { ...listEnv(configDir, sandbox), COLUMNS: '120' };
+  const { ms, stderr } = await runChild(label, [RSS_WRAPPER, 'cases', 'list', '--all', '-o', format], {
+    env,
+    onStdout: counter.onData,
+    timeoutMs: LIST_TIMEOUT_MS,
+  });
+  const expected = sandbox.totalCount + (format === 'table' ? TABLE_PREAMBLE_LINES : 0);
+  if (counter.state.lines !== expected) {
+    throw new BenchError(`${label}: printed ${counter.state.lines} lines, expected ${expected}`);
+  }
+  return { ms, maxRssKiB: parseMaxRss(label, stderr) };
+}
+
+/** The table and plain runs over one sandbox. */
+async function tableRuns(sandbox, configDir) {
+  progress(`tables: -o table and -o plain, ${sandbox.totalCount} rows`);
+  const table = await formatRun('table', sandbox, configDir);
+  const plain = await formatRun('plain', sandbox, configDir);
+  return { rows: sandbox.totalCount, cases: sandbox.cases, table, plain };
+}
+
+function progress(text) {
+  process.stderr.write(`bench: ${text}\n`);
+}
+
+/** Part 5: `forms list --all -o ndjson` against the baseline loop over /v1/forms, alternately. */
+async function formsThroughput(configDir) {
+  return withSandbox({ cases: 0, forms: CONFIG.forms, resource: 'forms' }, async (sandbox) => {
+    const wfdRuns = [];
+    const baselineRuns = [];
+    for (let i = 0; i < CONFIG.throughputRuns; i++) {
+      progress(`forms: run ${i + 1}/${CONFIG.throughputRuns}, ${sandbox.totalCount} rows`);
+      const order = i % 2 === 0 ? ['wfd', 'baseline'] : ['baseline', 'wfd'];
+      for (const kind of order)
+        (kind === 'wfd' ? wfdRuns : baselineRuns).push(await listRun(kind, sandbox, configDir));
+    }
+    return { sandbox: describeSandbox(sandbox), wfdRuns, baselineRuns };
+  });
+}
+
+/** A JSON API call of the benchmark itself (not through wfd); throws on a non-2xx answer. */
+async function api(sandbox, method, path, body) {
+  const { statusCode, body: answer } = await request(`${sandbox.baseUrl}/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await answer.text();
+  if (statusCode >= 300) throw new BenchError(`${method} ${path}: HTTP ${statusCode}: ${tail(text, 300)}`);
+  return JSON.parse(text);
+}
+
+/** Resolves `key`'s waiter when it arrives (or keeps the time until it is waited for). */
+function arrivals() {
+  const waiting = new Map();
+  const early = new Map();
+  return {
+    arrived(key, at) {
+      const resolve = waiting.get(key);
+      if (resolve) {
+        waiting.delete(key);
+        resolve(at);
+      } else early.set(key, at);
+    },
+    wait(key, label) {
+      if (early.has(key)) return Promise.resolve(early.get(key));
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new BenchError(`${label}: no delivery of ${key} within 10 s`)),
+          10_000,
+        );
+        waiting.set(key, (at) => {
+          clearTimeout(timer);
+          resolve(at);
+        });
+      });
+    },
+  };
+}
+
+/** The status a `forms:updated` delivery carries: each sample PATCHes a status of its own. */
+function statusOf(json) {
+  return JSON.parse(json)?.data?.status;
+}
+
+/**
+ * Part 6: webhook delivery latency. One form notifies `wfd webhooks listen -o ndjson` and a bare
+ * node:http server of `forms:updated`; each sample PATCHes a new status and times the listener's
+ * stdout line and the bare server's request from just before the PATCH.
+ */
+async function webhookLatency(configDir) {
+  return withSandbox({ cases: 0, forms: 10, resource: 'forms' }, async (sandbox) => {
+    const listened = arrivals();
+    const bare = arrivals();
+    const server = createServer((req, res) => {
+      let body = '';
+      req.setEncoding('utf8').on('data', (chunk) => {
+        body += chunk;
+      });
+      req.on('end', () => {
+        res.writeHead(202).end();
+        bare.arrived(statusOf(body), performance.now());
+      });
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const bareUrl = `http://127.0.0.1:${server.address().port}/bare`;
+    const listener = spawn(NODE, [BIN, 'webhooks', 'listen', '--port', '0', '-o', 'ndjson'], {
+      cwd: ROOT,
+      env: cliEnv(configDir),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.add(listener);
+    try {
+      const stderrRef = { text: '' };
+      listener.stdout.setEncoding('utf8');
+      let pending = '';
+      listener.stdout.on('data', (chunk) => {
+        const now = performance.now();
+        pending += chunk;
+        let at = pending.indexOf('\n');
+        while (at !== -1) {
+          listened.arrived(statusOf(JSON.stringify(JSON.parse(pending.slice(0, at)).body)), now);
+          pending = pending.slice(at + 1);
+          at = pending.indexOf('\n');
+        }
+      });
+      const firstLine = await new Promise((resolve, reject) => {
+        let text = '';
+        listener.stderr.setEncoding('utf8');
+        listener.stderr.on('data', (chunk) => {
+          text += chunk;
+          stderrRef.text = text.slice(-STDERR_KEEP);
+          const at = text.indexOf('\n');
+          if (at !== -1) resolve(text.slice(0, at));
+        });
+        listener.once('exit', (code) =>
+          reject(new BenchError(`wfd webhooks listen exited ${code}: ${tail(text)}`)),
+        );
+      });
+      const listenerUrl = firstLine.replace(/^listening on /, '');
+      const form = await api(sandbox, 'POST', '/forms', {
+        flow: { slug: 'customer-feedback' },
+        user: { email: 'bench@example.org', given_name: 'Bench', family_name: 'Mark' },
+        webhooks: { [listenerUrl]: ['forms:updated'], [bareUrl]: ['forms:updated'] },
+      });
+      const id = form.id ?? form.data?.id;
+      const samples = { wfd: [], bare: [] };
+      const total = CONFIG.webhookWarmups + CONFIG.webhookSamples;
+      progress(
+        `webhooks: ${CONFIG.webhookWarmups} warm-ups + ${CONFIG.webhookSamples} PATCHes, one at a time`,
+      );
+      for (let i = 0; i < total; i++) {
+        const status = `bench-${i}`;
+        const started = performance.now();
+        await api(sandbox, 'PATCH', `/forms/${id}`, { status });
+        const [printed, received] = await Promise.all([
+          listened.wait(status, 'wfd webhooks listen'),
+          bare.wait(status, 'the bare receiver'),
+        ]);
+        if (i >= CONFIG.webhookWarmups) {
+          samples.wfd.push(printed - started);
+          samples.bare.push(received - started);
+        }
+      }
+      return { samples, sandbox: describeSandbox(sandbox) };
+    } finally {
+      await stopChild(listener);
+      children.delete(listener);
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Statistics and the table
+
+/** The nearest-rank percentile `p` (0-100) of `values`. */
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -399,6 +699,69 @@ function printTable(header, rows) {
 function compactCount(n) {
   return n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : String(n);
 }
+/**
+ * One `cases list --all -q` run of `sandbox` with `extraEnv`; checks every id came out, and
+ * counts the 429 answers in the --debug trace.
+ */
+async function quietListRun(label, sandbox, configDir, extraEnv) {
+  const counter = ndjsonCounter();
+  const env = { ...listEnv(configDir, sandbox), ...extraEnv };
+  const { ms, stderr } = await runChild(
+    label,
+    [BIN, '--debug', '--retries', '10', 'cases', 'list', '--all', '-q'],
+    {
+      env,
+      onStdout: counter.onData,
+      timeoutMs: LIST_TIMEOUT_MS,
+    },
+  );
+  if (counter.state.lines !== sandbox.totalCount) {
+    throw new BenchError(
+      `${label}: printed ${counter.state.lines} ids, the API counts ${sandbox.totalCount}`,
+    );
+  }
+  const answers = stderr.match(/^\[debug\] #\d+ ← \d{3}/gm) ?? [];
+  const tooMany = answers.filter((line) => line.endsWith('429')).length;
+  const serverErrors = answers.filter((line) => /5\d\d$/.test(line)).length;
+  return { ms, ids: counter.state.lines, requests: answers.length, tooMany, serverErrors };
+}
+
+/** Part 7: a rate-limited job against the least its limit allows, and a faulty run against a quiet one. */
+async function resilience(configDir) {
+  const { requests: perWindow, seconds } = CONFIG.resilienceRate;
+  const rate = `${perWindow}/${seconds}s`;
+  const cases = CONFIG.resilienceCases;
+  const free = await withSandbox({ cases }, async (sandbox) => {
+    progress(`resilience: unlimited list of ${sandbox.totalCount} ids`);
+    return quietListRun('unlimited cases list', sandbox, configDir, {});
+  });
+  const limited = await withSandbox({ cases, rateLimit: rate }, async (sandbox) => {
+    progress(`resilience: the same list at ${rate} on both sides`);
+    // The same seed and size as the unlimited sandbox: the same count, not asked of this one.
+    const counted = { ...sandbox, totalCount: free.ids };
+    return quietListRun(`cases list at ${rate}`, counted, configDir, { WFD_RATE_LIMIT: rate });
+  });
+  // The first window's requests go at once; each further window waits `seconds`.
+  const waitMs = Math.max(0, Math.ceil(limited.requests / perWindow) - 1) * seconds * 1000;
+  const leastMs = free.ms + waitMs;
+
+  const faultArgs = ['--faults', CONFIG.faults, '--slow-ms', String(CONFIG.faultSlowMs)];
+  const quietRuns = [];
+  const faultyRuns = [];
+  await withSandbox({ cases }, async (quiet) => {
+    await withSandbox({ cases, extra: faultArgs }, async (faulty) => {
+      for (let i = 0; i < CONFIG.faultRuns; i++) {
+        progress(`resilience: fault run ${i + 1}/${CONFIG.faultRuns} (${CONFIG.faults})`);
+        const order = i % 2 === 0 ? ['quiet', 'faulty'] : ['faulty', 'quiet'];
+        for (const which of order) {
+          if (which === 'quiet') quietRuns.push(await quietListRun('fault-free list', quiet, configDir, {}));
+          else faultyRuns.push(await quietListRun('list under faults', faulty, configDir, {}));
+        }
+      }
+    });
+  });
+  return { rate, free, limited, waitMs, leastMs, quietRuns, faultyRuns };
+}
 
 function loadavg() {
   return os
@@ -419,18 +782,184 @@ async function main() {
     loadavgStart: os.loadavg(),
   };
   const loadStart = loadavg();
-  const progress = (text) => process.stderr.write(`bench: ${text}\n`);
   const configDir = makeTempDir('wfd-bench-config-');
   const benchStart = performance.now();
   if (QUICK) progress('BENCH_QUICK=1: sizes / 10, one repeat (a smoke run, not a measurement)');
+  const table = [];
+  const record = { date: new Date().toISOString(), config: CONFIG, parts: ONLY };
 
-  // 1. Start-up
-  progress(`start-up: ${CONFIG.startupWarmups} warm-ups + ${CONFIG.startupRuns} runs of each, alternating`);
-  const version = await startupPair('--version', ['--version'], configDir);
-  const help = await startupPair('cases list --help', ['cases', 'list', '--help'], configDir);
+  if (wants('startup')) {
+    progress(`start-up: ${CONFIG.startupWarmups} warm-ups + ${CONFIG.startupRuns} runs of each, alternating`);
+    const version = await startupPair('--version', ['--version'], configDir);
+    const help = await startupPair('cases list --help', ['cases', 'list', '--help'], configDir);
+    const startup = {
+      version: { wfdMs: median(version.cli), nodeMs: median(version.bare) },
+      help: { wfdMs: median(help.cli), nodeMs: median(help.bare) },
+    };
+    const nStart = `n=${CONFIG.startupRuns}`;
+    table.push(
+      [
+        'start-up: --version (median)',
+        fmt.ms(startup.version.wfdMs),
+        fmt.ms(startup.version.nodeMs),
+        fmt.x(startup.version.wfdMs / startup.version.nodeMs),
+        `${nStart}; wfd ${fmt.range(version.cli, 'ms')}, node ${fmt.range(version.bare, 'ms')}`,
+      ],
+      [
+        'start-up: cases list --help (median)',
+        fmt.ms(startup.help.wfdMs),
+        fmt.ms(startup.help.nodeMs),
+        fmt.x(startup.help.wfdMs / startup.help.nodeMs),
+        `${nStart}; wfd ${fmt.range(help.cli, 'ms')}, node ${fmt.range(help.bare, 'ms')}`,
+      ],
+    );
+    record.startup = {
+      version: {
+        ...startup.version,
+        ratio: startup.version.wfdMs / startup.version.nodeMs,
+        samples: version,
+      },
+      help: { ...startup.help, ratio: startup.help.wfdMs / startup.help.nodeMs, samples: help },
+    };
+  }
 
+  if (wants('cases')) await casesParts(configDir, table, record);
+
+  if (wants('forms')) {
+    const forms = await formsThroughput(configDir);
+    const rows = forms.sandbox.totalCount;
+    const wfdWall = median(forms.wfdRuns.map((r) => r.ms));
+    const baseWall = median(forms.baselineRuns.map((r) => r.ms));
+    const F = compactCount(CONFIG.forms);
+    table.push(
+      [
+        `forms list --all, ${F} forms sandbox: wall (median)`,
+        fmt.s(wfdWall),
+        fmt.s(baseWall),
+        fmt.x(wfdWall / baseWall),
+        `n=${CONFIG.throughputRuns}; ${rows} rows; wfd ${fmt.range(
+          forms.wfdRuns.map((r) => r.ms),
+          's',
+        )}, baseline ${fmt.range(
+          forms.baselineRuns.map((r) => r.ms),
+          's',
+        )}`,
+      ],
+      [
+        `forms list --all, ${F} forms sandbox: throughput`,
+        fmt.rate(rows / (wfdWall / 1000)),
+        fmt.rate(rows / (baseWall / 1000)),
+        fmt.x(baseWall / wfdWall),
+        'rows / median wall time (start-up included)',
+      ],
+    );
+    record.forms = {
+      rows,
+      wfdMs: wfdWall,
+      baselineMs: baseWall,
+      ratio: wfdWall / baseWall,
+      sandbox: forms.sandbox,
+      samples: { wfdMs: forms.wfdRuns.map((r) => r.ms), baselineMs: forms.baselineRuns.map((r) => r.ms) },
+    };
+  }
+
+  if (wants('attachments')) await attachmentsParts(configDir, table, record);
+
+  if (wants('webhooks')) {
+    const { samples } = await webhookLatency(configDir);
+    const n = `n=${CONFIG.webhookSamples}`;
+    const stats = (values) => ({ medianMs: median(values), p95Ms: percentile(values, 95) });
+    const wfd = stats(samples.wfd);
+    const bare = stats(samples.bare);
+    table.push(
+      [
+        'webhook latency, PATCH to print: median',
+        fmt.ms(wfd.medianMs),
+        fmt.ms(bare.medianMs),
+        fmt.x(wfd.medianMs / bare.medianMs),
+        `${n}; wfd webhooks listen line vs a bare node:http receiver of the same event`,
+      ],
+      [
+        'webhook latency, PATCH to print: p95',
+        fmt.ms(wfd.p95Ms),
+        fmt.ms(bare.p95Ms),
+        fmt.x(wfd.p95Ms / bare.p95Ms),
+        `${n}; wfd ${fmt.range(samples.wfd, 'ms')}, bare ${fmt.range(samples.bare, 'ms')}`,
+      ],
+    );
+    record.webhooks = { wfd, bare, samples };
+  }
+
+  if (wants('resilience')) {
+    const r = await resilience(configDir);
+    const quietMs = median(r.quietRuns.map((run) => run.ms));
+    const faultyMs = median(r.faultyRuns.map((run) => run.ms));
+    const perRun = (key) => median(r.faultyRuns.map((run) => run[key]));
+    table.push(
+      [
+        `rate-limited job, ${r.rate}: wall vs least allowed`,
+        fmt.s(r.limited.ms),
+        fmt.s(r.leastMs),
+        fmt.x(r.limited.ms / r.leastMs),
+        `${r.limited.requests} requests, ${r.limited.tooMany}×429; least = unlimited run ${fmt.s(r.free.ms)} + ${fmt.s(r.waitMs)} of windows`,
+      ],
+      [
+        'list under faults vs fault-free (median)',
+        fmt.s(faultyMs),
+        fmt.s(quietMs),
+        fmt.x(faultyMs / quietMs),
+        `n=${CONFIG.faultRuns}; ${CONFIG.faults}, slow ${CONFIG.faultSlowMs} ms; a run met ${perRun('tooMany')}×429 (Retry-After 1 s each), ${perRun('serverErrors')}×5xx (median)`,
+      ],
+    );
+    record.resilience = {
+      ...r,
+      quietMs,
+      faultyMs,
+      faultRatio: faultyMs / quietMs,
+      limitedRatio: r.limited.ms / r.leastMs,
+    };
+  }
+
+  if (wants('datadir')) {
+    const startup = await dataDirStartup();
+    const dirMs = median(startup.dataDirMs);
+    const memoryMs = median(startup.inMemoryMs);
+    table.push([
+      `sandbox start, ${compactCount(CONFIG.largeCases)} cases: data dir (median)`,
+      fmt.ms(dirMs),
+      fmt.ms(memoryMs),
+      fmt.x(dirMs / memoryMs),
+      `n=${CONFIG.dataDirRuns}; a journal of ${CONFIG.dataDirChanges} changes (${(startup.journalBytes / 1024).toFixed(0)} KiB) vs in memory; spawn to the -o json line`,
+    ]);
+    record.dataDir = { dataDirMs: dirMs, inMemoryMs: memoryMs, ratio: dirMs / memoryMs, ...startup };
+  }
+
+  const header = ['measure', 'wfd', 'baseline', 'wfd/baseline', 'notes'];
+  process.stdout.write(`\nwfd benchmark${QUICK ? ' (BENCH_QUICK=1: smoke run, sizes / 10)' : ''}\n`);
+  process.stdout.write(
+    'baseline: `node -e 0` for start-up; scripts/bench-baseline.mjs (bare undici Pool, same concurrency) for lists; a bare node:http receiver for webhooks; scripts/bench-export-baseline.mjs for attachments (the theoretical minimum under the rate limits); the least time the limit allows, and a fault-free run, for resilience; the same sandbox in memory for a data dir\n\n',
+  );
+  printTable(header, table);
+  const loadEnd = loadavg();
+  process.stdout.write(
+    `\nmachine: node ${machine.node}, ${machine.platform}, ${machine.cpus} CPUs (${machine.cpuModel}), ` +
+      `${machine.memGiB} GiB, loadavg ${loadStart} at start / ${loadEnd} at end; ` +
+      `concurrency ${CONFIG.concurrency}; took ${((performance.now() - benchStart) / 1000).toFixed(0)} s\n`,
+  );
+
+  const benchDir = path.join(ROOT, '.bench');
+  mkdirSync(benchDir, { recursive: true });
+  record.machine = { ...machine, loadavgEnd: os.loadavg() };
+  record.durationMs = performance.now() - benchStart;
+  const file = path.join(benchDir, 'last.json');
+  writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+  progress(`wrote ${path.relative(process.cwd(), file) || file}`);
+}
+
+/** Parts 2-4: cases throughput and memory over two sizes, and tables. */
+async function casesParts(configDir, table, record) {
   // 3 (small size). Memory at the small size, from its own sandbox.
-  const small = await withSandbox(CONFIG.smallCases, async (sandbox) => {
+  const small = await withSandbox({ cases: CONFIG.smallCases }, async (sandbox) => {
     progress(`memory: ${sandbox.totalCount} rows (sandbox of ${CONFIG.smallCases} cases)`);
     const wfd = await listRun('wfd-rss', sandbox, configDir);
     const baseline = await listRun('baseline', sandbox, configDir);
@@ -438,7 +967,7 @@ async function main() {
   });
 
   // 2 and 3 (large size). Throughput, then memory.
-  const large = await withSandbox(CONFIG.largeCases, async (sandbox) => {
+  const large = await withSandbox({ cases: CONFIG.largeCases }, async (sandbox) => {
     const wfdRuns = [];
     const baselineRuns = [];
     for (let i = 0; i < CONFIG.throughputRuns; i++) {
@@ -452,15 +981,17 @@ async function main() {
     progress(`memory: ${sandbox.totalCount} rows (sandbox of ${CONFIG.largeCases} cases)`);
     const wfd = await listRun('wfd-rss', sandbox, configDir);
     const baseline = await listRun('baseline', sandbox, configDir);
-    return { sandbox: describeSandbox(sandbox), wfdRuns, baselineRuns, wfd, baseline };
+    const tables = await tableRuns(sandbox, configDir);
+    return { sandbox: describeSandbox(sandbox), wfdRuns, baselineRuns, wfd, baseline, tables };
   });
 
-  // Results
+  // 4 (the smaller size; the larger ran in the sandbox above).
+  const tables = [
+    await withSandbox({ cases: CONFIG.tableCases }, (sandbox) => tableRuns(sandbox, configDir)),
+    large.tables,
+  ];
+
   const rows = large.sandbox.totalCount;
-  const startup = {
-    version: { wfdMs: median(version.cli), nodeMs: median(version.bare) },
-    help: { wfdMs: median(help.cli), nodeMs: median(help.bare) },
-  };
   const wfdWall = median(large.wfdRuns.map((r) => r.ms));
   const baseWall = median(large.baselineRuns.map((r) => r.ms));
   const throughput = {
@@ -486,23 +1017,8 @@ async function main() {
 
   const S = compactCount(CONFIG.smallCases);
   const L = compactCount(CONFIG.largeCases);
-  const nStart = `n=${CONFIG.startupRuns}`;
   const nList = `n=${CONFIG.throughputRuns}`;
-  const table = [
-    [
-      'start-up: --version (median)',
-      fmt.ms(startup.version.wfdMs),
-      fmt.ms(startup.version.nodeMs),
-      fmt.x(startup.version.wfdMs / startup.version.nodeMs),
-      `${nStart}; wfd ${fmt.range(version.cli, 'ms')}, node ${fmt.range(version.bare, 'ms')}`,
-    ],
-    [
-      'start-up: cases list --help (median)',
-      fmt.ms(startup.help.wfdMs),
-      fmt.ms(startup.help.nodeMs),
-      fmt.x(startup.help.wfdMs / startup.help.nodeMs),
-      `${nStart}; wfd ${fmt.range(help.cli, 'ms')}, node ${fmt.range(help.bare, 'ms')}`,
-    ],
+  table.push(
     [
       `list --all, ${L} sandbox: wall (median)`,
       fmt.s(wfdWall),
@@ -544,57 +1060,301 @@ async function main() {
       '',
       `${(memory.large.rows / memory.small.rows).toFixed(1)}× the rows`,
     ],
-  ];
-  const header = ['measure', 'wfd', 'baseline', 'wfd/baseline', 'notes'];
-  process.stdout.write(`\nwfd benchmark${QUICK ? ' (BENCH_QUICK=1: smoke run, sizes / 10)' : ''}\n`);
-  process.stdout.write(
-    'baseline: `node -e 0` for start-up; scripts/bench-baseline.mjs (bare undici Pool, same concurrency) for lists\n\n',
   );
-  printTable(header, table);
-  const loadEnd = loadavg();
-  process.stdout.write(
-    `\nmachine: node ${machine.node}, ${machine.platform}, ${machine.cpus} CPUs (${machine.cpuModel}), ` +
-      `${machine.memGiB} GiB, loadavg ${loadStart} at start / ${loadEnd} at end; ` +
-      `concurrency ${CONFIG.concurrency}; took ${((performance.now() - benchStart) / 1000).toFixed(0)} s\n`,
-  );
-
-  const benchDir = path.join(ROOT, '.bench');
-  mkdirSync(benchDir, { recursive: true });
-  const record = {
-    date: new Date().toISOString(),
-    config: CONFIG,
-    machine: { ...machine, loadavgEnd: os.loadavg() },
-    durationMs: performance.now() - benchStart,
-    startup: {
-      version: {
-        ...startup.version,
-        ratio: startup.version.wfdMs / startup.version.nodeMs,
-        samples: version,
-      },
-      help: { ...startup.help, ratio: startup.help.wfdMs / startup.help.nodeMs, samples: help },
-    },
-    throughput: {
-      ...throughput,
-      sandbox: large.sandbox,
-      samples: { wfdMs: large.wfdRuns.map((r) => r.ms), baselineMs: large.baselineRuns.map((r) => r.ms) },
-      baselineMaxRssKiB: large.baselineRuns.map((r) => r.maxRssKiB),
-    },
-    memory: {
-      ...memory,
-      smallRatio: memory.small.wfdKiB / memory.small.baselineKiB,
-      largeRatio: memory.large.wfdKiB / memory.large.baselineKiB,
-      smallSandbox: small.sandbox,
-      largeSandbox: large.sandbox,
-    },
+  for (const run of tables) {
+    const size = compactCount(run.cases);
+    table.push(
+      [
+        `list --all -o table, ${size} sandbox: wall`,
+        fmt.s(run.table.ms),
+        fmt.s(run.plain.ms),
+        fmt.x(run.table.ms / run.plain.ms),
+        `${run.rows} rows; baseline: the same list -o plain; one run each`,
+      ],
+      [
+        `list --all -o table, ${size} sandbox: peak RSS`,
+        fmt.mib(run.table.maxRssKiB),
+        fmt.mib(run.plain.maxRssKiB),
+        fmt.x(run.table.maxRssKiB / run.plain.maxRssKiB),
+        `${run.rows} rows; baseline: the same list -o plain`,
+      ],
+    );
+  }
+  record.throughput = {
+    ...throughput,
+    sandbox: large.sandbox,
+    samples: { wfdMs: large.wfdRuns.map((r) => r.ms), baselineMs: large.baselineRuns.map((r) => r.ms) },
+    baselineMaxRssKiB: large.baselineRuns.map((r) => r.maxRssKiB),
   };
-  const file = path.join(benchDir, 'last.json');
-  writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
-  progress(`wrote ${path.relative(process.cwd(), file) || file}`);
+  record.tables = tables;
+  record.memory = {
+    ...memory,
+    smallRatio: memory.small.wfdKiB / memory.small.baselineKiB,
+    largeRatio: memory.large.wfdKiB / memory.large.baselineKiB,
+    smallSandbox: small.sandbox,
+    largeSandbox: large.sandbox,
+  };
 }
 
-async function withSandbox(cases, body) {
-  process.stderr.write(`bench: starting a sandbox of ${cases} cases\n`);
-  const sandbox = await startSandbox(cases);
+// ---------------------------------------------------------------------------------------------
+// Part 7: attachments
+
+/** A run of a child whose stdout is kept (small: a line of counts, or ids). */
+async function runKeepingStdout(label, args, env) {
+  let stdout = '';
+  const { ms, stderr } = await runChild(label, args, {
+    env,
+    timeoutMs: LIST_TIMEOUT_MS,
+    onStdout: (chunk) => {
+      stdout += chunk;
+    },
+  });
+  return { ms, stderr, stdout };
+}
+
+/** The files and bytes a manifest lists. */
+function manifestTotals(dir) {
+  let files = 0;
+  let bytes = 0;
+  for (const line of readFileSync(path.join(dir, 'manifest.ndjson'), 'utf8').split('\n')) {
+    if (!line) continue;
+    const entry = JSON.parse(line);
+    if (entry.type !== undefined) continue;
+    files++;
+    bytes += entry.bytes;
+  }
+  return { files, bytes };
+}
+
+/** One export of `kind` ('wfd' | 'baseline') into a fresh folder; its wall time, files and bytes. */
+async function exportRun(kind, sandbox, env) {
+  const dir = path.join(makeTempDir('wfd-bench-export-'), 'out');
+  const label = `${kind} export`;
+  try {
+    if (kind === 'wfd') {
+      const args = [
+        BIN,
+        '--concurrency',
+        String(CONFIG.concurrency),
+        'attachments',
+        'export',
+        '--dir',
+        dir,
+        '-q',
+      ];
+      const { ms } = await runKeepingStdout(label, args, env);
+      return { ms, ...manifestTotals(dir) };
+    }
+    const args = [FILES_BASELINE, 'export', sandbox.baseUrl, sandbox.token, dir, String(CONFIG.concurrency)];
+    const { ms, stdout } = await runKeepingStdout(label, args, env);
+    const match = /files=(\d+) bytes=(\d+)/.exec(stdout);
+    if (!match) throw new BenchError(`${label}: no "files=N bytes=N" line on stdout: ${tail(stdout)}`);
+    return { ms, files: Number(match[1]), bytes: Number(match[2]) };
+  } finally {
+    rmSync(path.dirname(dir), { recursive: true, force: true });
+  }
+}
+
+/** The first attachment of `size` bytes in the sandbox's first workspace. */
+async function findAttachment(sandbox, size) {
+  const get = async (url) => {
+    const { statusCode, body } = await request(`${sandbox.baseUrl}/v1${url}`, {
+      headers: { authorization: `Bearer ${sandbox.token}` },
+    });
+    const text = await body.text();
+    if (statusCode !== 200) throw new BenchError(`GET ${url}: HTTP ${statusCode}: ${tail(text, 300)}`);
+    return JSON.parse(text);
+  };
+  for (const form of (await get('/forms?page[size]=100')).data) {
+    for (const response of (await get(`/forms/${form.id}`)).responses) {
+      const found = response.attachments.find((a) => a.size === size);
+      if (found) return found.id;
+    }
+  }
+  throw new BenchError(`no attachment of ${size} bytes in the sandbox`);
+}
+
+/** Part 7: export throughput, the memory of a 1 GiB download, an export under the rate limits. */
+async function attachmentsParts(configDir, table, record) {
+  const throughput = await withSandbox(
+    { cases: 0, forms: 150, resource: 'forms', extra: ['--attachments', String(CONFIG.exportAttachments)] },
+    async (sandbox) => {
+      const env = listEnv(configDir, sandbox);
+      const wfd = [];
+      const baseline = [];
+      for (let i = 0; i < CONFIG.exportRuns; i++) {
+        progress(`attachments: export run ${i + 1}/${CONFIG.exportRuns}`);
+        const order = i % 2 === 0 ? ['wfd', 'baseline'] : ['baseline', 'wfd'];
+        for (const kind of order) (kind === 'wfd' ? wfd : baseline).push(await exportRun(kind, sandbox, env));
+      }
+      const [first] = wfd;
+      for (const run of [...wfd, ...baseline]) {
+        if (run.files !== first.files || run.bytes !== first.bytes) {
+          throw new BenchError(
+            `attachments export: runs differ: ${run.files} files, ${run.bytes} bytes against ${first.files}, ${first.bytes}`,
+          );
+        }
+      }
+      if (!QUICK && (first.files < 300 || first.bytes < 200e6)) {
+        throw new BenchError(
+          `attachments export: ${first.files} files, ${first.bytes} bytes: expected >= 300 and >= 200 MB`,
+        );
+      }
+      return { wfd, baseline, files: first.files, bytes: first.bytes };
+    },
+  );
+
+  const memory = await withSandbox(
+    {
+      cases: 0,
+      forms: 150,
+      resource: 'forms',
+      extra: ['--attachments', '40', '--large-attachment-bytes', String(CONFIG.largeBytes)],
+    },
+    async (sandbox) => {
+      const id = await findAttachment(sandbox, CONFIG.largeBytes);
+      const env = listEnv(configDir, sandbox);
+      const dir = makeTempDir('wfd-bench-large-');
+      try {
+        progress(`attachments: download of one ${(CONFIG.largeBytes / 2 ** 20).toFixed(0)} MiB attachment`);
+        const file = path.join(dir, 'large.bin');
+        const wfd = await runKeepingStdout(
+          'wfd download',
+          [RSS_WRAPPER, 'attachments', 'download', id, '-O', file],
+          env,
+        );
+        rmSync(file, { force: true });
+        const baseline = await runKeepingStdout(
+          'baseline download',
+          [FILES_BASELINE, 'download', sandbox.baseUrl, sandbox.token, id, file],
+          env,
+        );
+        return {
+          wfd: { ms: wfd.ms, maxRssKiB: parseMaxRss('wfd download', wfd.stderr) },
+          baseline: { ms: baseline.ms, maxRssKiB: parseMaxRss('baseline download', baseline.stderr) },
+        };
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  const limit = `100/${CONFIG.rateWindow}`;
+  const windowMs = Number.parseInt(CONFIG.rateWindow, 10) * 1000;
+  const limited = await withSandbox(
+    {
+      cases: 0,
+      forms: 150,
+      resource: 'forms',
+      rateLimit: limit,
+      extra: ['--attachments', '160', '--large-attachment-bytes', '200000'],
+    },
+    async (sandbox) => {
+      progress(`attachments: an export at ${limit} (sandbox and client)`);
+      await request(`${sandbox.baseUrl}/_sandbox/requests`, { method: 'DELETE' });
+      const env = { ...listEnv(configDir, sandbox), WFD_RATE_LIMIT: limit };
+      const run = await exportRun('wfd', sandbox, env);
+      const { body } = await request(`${sandbox.baseUrl}/_sandbox/requests`);
+      const log = await body.json();
+      const tooMany = log.requests.filter((r) => r.status === 429).length;
+      const minimumMs = Math.floor((log.count - 1) / 100) * windowMs;
+      return { ms: run.ms, requests: log.count, tooMany, minimumMs, files: run.files };
+    },
+  );
+
+  const wfdWall = median(throughput.wfd.map((r) => r.ms));
+  const baseWall = median(throughput.baseline.map((r) => r.ms));
+  const size = `${throughput.files} files, ${(throughput.bytes / 1e6).toFixed(0)} MB`;
+  const MiB = (CONFIG.largeBytes / 2 ** 20).toFixed(0);
+  table.push(
+    [
+      `attachments export, ${throughput.files} files: wall (median)`,
+      fmt.s(wfdWall),
+      fmt.s(baseWall),
+      fmt.x(wfdWall / baseWall),
+      `n=${CONFIG.exportRuns}; ${size}; goal <= 1.10; wfd ${fmt.range(
+        throughput.wfd.map((r) => r.ms),
+        's',
+      )}, baseline ${fmt.range(
+        throughput.baseline.map((r) => r.ms),
+        's',
+      )}`,
+    ],
+    [
+      `peak RSS, download of one ${MiB} MiB attachment`,
+      fmt.mib(memory.wfd.maxRssKiB),
+      fmt.mib(memory.baseline.maxRssKiB),
+      fmt.x(memory.wfd.maxRssKiB / memory.baseline.maxRssKiB),
+      `goal < 150 MiB; wfd ${fmt.s(memory.wfd.ms)}, baseline ${fmt.s(memory.baseline.ms)}`,
+    ],
+    [
+      `export at ${limit}: wall over the minimum`,
+      fmt.s(limited.ms),
+      fmt.s(limited.minimumMs),
+      fmt.x(limited.ms / limited.minimumMs),
+      `goal <= 1.10; ${limited.requests} requests, ${limited.files} files, ${limited.tooMany} answered 429 (goal 0)`,
+    ],
+  );
+  record.attachments = {
+    export: {
+      files: throughput.files,
+      bytes: throughput.bytes,
+      wfdMs: wfdWall,
+      baselineMs: baseWall,
+      ratio: wfdWall / baseWall,
+      samples: { wfdMs: throughput.wfd.map((r) => r.ms), baselineMs: throughput.baseline.map((r) => r.ms) },
+    },
+    largeDownload: { bytes: CONFIG.largeBytes, ...memory },
+    rateLimited: { limit, ...limited, ratio: limited.ms / limited.minimumMs },
+  };
+  if (limited.tooMany > 0)
+    throw new BenchError(`export at ${limit}: the sandbox answered ${limited.tooMany} requests 429`);
+}
+
+/**
+ * Part 9: fills a data dir of `largeCases` cases with `dataDirChanges` changes, then starts a
+ * sandbox on it and one in memory, alternately, timing each to its -o json line.
+ */
+async function dataDirStartup() {
+  const dataDir = path.join(makeTempDir('wfd-bench-data-'), 'data');
+  const cases = CONFIG.largeCases;
+  await withSandbox({ cases, dataDir }, async (sandbox) => {
+    progress(`data dir: ${CONFIG.dataDirChanges} changes to a sandbox of ${cases} cases`);
+    const seeded = (await api(sandbox, 'GET', '/cases?page[size]=100')).data.map((c) => c.id);
+    const forms = (await api(sandbox, 'GET', '/forms?page[size]=100')).data.map((f) => f.id);
+    const template = (await api(sandbox, 'GET', '/case_templates')).data[0].id;
+    let next = 0;
+    const change = (n) => {
+      if (n % 3 === 0)
+        return api(sandbox, 'POST', '/cases', { template: { id: template }, title: `bench ${n}` });
+      if (n % 3 === 1) return api(sandbox, 'POST', `/cases/${seeded[n % seeded.length]}/data`, { bench: n });
+      return api(sandbox, 'PATCH', `/forms/${forms[n % forms.length]}`, { status: `bench-${n}` });
+    };
+    const worker = async () => {
+      while (next < CONFIG.dataDirChanges) await change(next++);
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+  });
+  const journal = readdirSync(dataDir).find((name) => name.startsWith('journal-'));
+  const journalBytes = journal ? statSync(path.join(dataDir, journal)).size : 0;
+  const dataDirMs = [];
+  const inMemoryMs = [];
+  for (let i = 0; i < CONFIG.dataDirRuns; i++) {
+    progress(`data dir: start-up ${i + 1}/${CONFIG.dataDirRuns}, on the data dir and in memory`);
+    const order = i % 2 === 0 ? [dataDir, undefined] : [undefined, dataDir];
+    for (const dir of order) {
+      const sandbox = await startSandbox({ cases, dataDir: dir });
+      (dir ? dataDirMs : inMemoryMs).push(sandbox.seedMs);
+      await sandbox.close();
+    }
+  }
+  return { dataDirMs, inMemoryMs, journalBytes, changes: CONFIG.dataDirChanges };
+}
+
+async function withSandbox(size, body) {
+  const forms = size.forms === undefined ? '' : ` and ${size.forms} forms`;
+  process.stderr.write(`bench: starting a sandbox of ${size.cases} cases${forms}\n`);
+  const sandbox = await startSandbox(size);
   try {
     return await body(sandbox);
   } finally {
@@ -603,8 +1363,8 @@ async function withSandbox(cases, body) {
 }
 
 function describeSandbox(sandbox) {
-  const { cases, workspace, totalCount, seedMs } = sandbox;
-  return { cases, workspace, totalCount, seedMs };
+  const { cases, forms, resource, workspace, totalCount, seedMs } = sandbox;
+  return { cases, forms, resource, workspace, totalCount, seedMs };
 }
 
 try {

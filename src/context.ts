@@ -1,56 +1,68 @@
 /**
- * The Context handed to every command's run function. Its getters are lazy and memoised,
- * so `--help` and offline commands never read the config file or open a socket, and tests
- * can build one with a test IO and their own environment.
+ * The Context handed to every command's run function. Its getters are lazy and memoised, so
+ * `--help` and offline commands never read the config file or open a socket, and tests build
+ * one with a memory IO, their own environment and an undici MockAgent as the dispatcher.
  */
-
+import type { Command } from 'commander';
+import type { Dispatcher } from 'undici';
+import type { OutputSettings } from './commands/output-settings.js';
 import type { Credentials } from './core/auth/credentials.js';
 import type { ConfigStore } from './core/auth/store.js';
-import { UsageError } from './core/errors.js';
-import type { ApiClient } from './core/http.js';
+import type { ApiClient, TokenSource } from './core/http.js';
+import type { RateLimits } from './core/limiter.js';
+import type { GlobalOptions, OutputFormat } from './global-options.js';
 import type { IO } from './output/io.js';
-import type { OutputFormat } from './output/render.js';
 
-/** The global options every command accepts (DESIGN.md, "Command contract"). */
-export interface GlobalOptions {
-  profile?: string;
-  baseUrl?: string;
-  output?: string;
-  json?: boolean;
-  fields?: string;
-  query?: string;
-  quiet?: boolean;
-  /** false with --no-color */
-  color?: boolean;
-  /** false with --no-input */
-  input?: boolean;
-  debug?: boolean;
-  timeout?: number;
-  retries?: number;
-  concurrency?: number;
-}
-
-export const OUTPUT_FORMATS = ['table', 'plain', 'json', 'ndjson', 'csv'] as const;
 export const DEFAULT_CONCURRENCY = 4;
+
+/** Runs wfd in this process with other streams and environment; returns the exit code. */
+export type Runner = (argv: string[], streams: { io: IO; env: NodeJS.ProcessEnv }) => Promise<number>;
 
 export interface Context {
   readonly io: IO;
   readonly env: NodeJS.ProcessEnv;
   readonly globals: GlobalOptions;
+  /** the output flags, already checked */
+  readonly output: OutputSettings;
   readonly version: string;
   now(): Date;
+  /** waits `ms` milliseconds: the pauses of a command that polls (instant in tests) */
+  sleep(ms: number): Promise<void>;
   /** the config file (conf), opened on first use */
   config(): Promise<ConfigStore>;
   /** token and base URL after precedence rules; throws only on a named profile that does not exist */
   credentials(): Promise<Credentials>;
+  /**
+   * The bearer token of the resolved credentials: fixed (WFD_TOKEN, a personal token), or an
+   * OAuth profile's, renewed when due and after a 401. Throws AuthError when there is none.
+   */
+  tokenSource(): Promise<TokenSource>;
   /** the API client for the resolved credentials; throws AuthError/UsageError when they are missing */
   api(): Promise<ApiClient>;
-  /** a client for a base URL and token given explicitly (login verifies a token before saving it) */
-  apiFor(baseUrl: string, token: string | undefined): Promise<ApiClient>;
+  /**
+   * A client for a base URL and token given explicitly (login verifies a token before saving it;
+   * none for the OAuth endpoints); `profileRateLimit` is the profile's own rate limit, if any.
+   */
+  apiFor(
+    baseUrl: string,
+    auth: string | TokenSource | undefined,
+    profileRateLimit?: string,
+  ): Promise<ApiClient>;
+  /** opens a URL in the user's browser (OAuth login) */
+  openBrowser(url: string): Promise<void>;
+  /**
+   * Runs `work` with a signal that Ctrl-C aborts, for work that must clean up before it stops
+   * (a listener to close); outside it, Ctrl-C ends the process as usual.
+   */
+  interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T>;
   /** the output format: -o, --json, or table on a TTY and plain otherwise */
   outputFormat(): OutputFormat;
   /** a --debug line on stderr */
   debug(line: string): void;
+  /** the whole command tree (help topics, completion scripts) */
+  program(): Promise<Command>;
+  /** runs another wfd command line in this process (the sandbox demo) */
+  runWfd: Runner;
   /** closes the connections of every client it made, so the process can exit */
   close(): Promise<void>;
 }
@@ -59,27 +71,44 @@ export interface ContextInit {
   io: IO;
   env: NodeJS.ProcessEnv;
   globals: GlobalOptions;
+  output: OutputSettings;
   version: string;
   now?: () => Date;
+  /** the HTTP seam: an undici MockAgent in tests; by default each client opens a Pool */
+  dispatcher?: Dispatcher;
+  /** waits of retries and the rate limiter; tests make them instant */
+  sleep?: (ms: number) => Promise<void>;
+  program?: () => Promise<Command>;
+  runWfd?: Runner;
+  /** the browser seam: tests follow the URL themselves */
+  openBrowser?: (url: string) => Promise<void>;
+  /** the Ctrl-C seam: by default SIGINT of this process, listened to while interruptible work runs */
+  interrupt?: AbortSignal;
 }
 
 export function createContext(init: ContextInit): Context {
   const { io, env, globals } = init;
   let config: Promise<ConfigStore> | undefined;
   let credentials: Promise<Credentials> | undefined;
+  let tokenSource: Promise<TokenSource> | undefined;
   let api: Promise<ApiClient> | undefined;
   const clients: ApiClient[] = [];
+  const missing = (what: string) => () => {
+    throw new Error(`wfd: this context was built without ${what}`);
+  };
 
   const ctx: Context = {
     io,
     env,
     globals,
+    output: init.output,
     version: init.version,
     now: init.now ?? (() => new Date()),
-    // conf: reads WFD_CONFIG_DIR
+    sleep: init.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    // WFD_CONFIG_DIR (else the platform's config folder) + the file system
     config() {
-      config ??= import('./core/auth/store.js').then(({ ConfigStore }) =>
-        ConfigStore.open(env.WFD_CONFIG_DIR),
+      config ??= Promise.all([import('./core/auth/store.js'), import('./core/auth/config-paths.js')]).then(
+        ([{ ConfigStore }, { configDir }]) => ConfigStore.open(configDir(env)),
       );
       return config;
     },
@@ -95,47 +124,109 @@ export function createContext(init: ContextInit): Context {
       })();
       return credentials;
     },
-    // credentials + undici
+    // credentials + config (an OAuth profile is renewed through it) + a client of the token endpoint
+    tokenSource() {
+      tokenSource ??= (async () => {
+        const { requireCredentials } = await import('./core/auth/credentials.js');
+        const credentials = await ctx.credentials();
+        const { token } = requireCredentials(credentials);
+        const { profile, profileName } = credentials;
+        if (credentials.source !== 'profile' || profile?.authType !== 'oauth' || !profileName) {
+          return { token: async () => token };
+        }
+        const { RefreshingToken } = await import('./core/auth/refresh.js');
+        return new RefreshingToken({
+          store: await ctx.config(),
+          profileName,
+          now: ctx.now,
+          tokenClient: (origin) => ctx.apiFor(origin, undefined),
+          debug: (line) => ctx.debug(line),
+        });
+      })();
+      return tokenSource;
+    },
+    // credentials + token source + undici
     api() {
       api ??= (async () => {
         const { requireCredentials } = await import('./core/auth/credentials.js');
-        const { token, baseUrl } = requireCredentials(await ctx.credentials());
-        return ctx.apiFor(baseUrl, token);
+        const credentials = await ctx.credentials();
+        const { baseUrl } = requireCredentials(credentials);
+        return ctx.apiFor(baseUrl, await ctx.tokenSource(), credentials.profile?.rateLimit);
       })();
       return api;
     },
-    async apiFor(baseUrl, token) {
-      const { ApiClient } = await import('./core/http.js');
+    // --request-rate > WFD_RATE_LIMIT > the profile's > the spec's limits
+    async apiFor(baseUrl, auth, profileRateLimit) {
+      const [{ ApiClient }, { RateLimiter }] = await Promise.all([
+        import('./core/http.js'),
+        import('./core/limiter.js'),
+      ]);
+      const limits = await rateLimits(globals, env, profileRateLimit);
       const client = new ApiClient({
+        limiter: new RateLimiter(limits, init.sleep ? { sleep: init.sleep } : {}),
         baseUrl,
-        ...(token ? { token } : {}),
+        ...(typeof auth === 'string' ? { token: auth } : auth ? { auth } : {}),
         userAgent: `wfd/${init.version}`,
-        ...(globals.timeout !== undefined ? { timeoutMs: globals.timeout * 1000 } : {}),
+        ...(globals.requestTimeout !== undefined ? { timeoutMs: globals.requestTimeout } : {}),
         ...(globals.retries !== undefined ? { retries: globals.retries } : {}),
         ...(globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
+        ...(init.dispatcher ? { dispatcher: init.dispatcher } : {}),
+        ...(init.sleep ? { sleep: init.sleep } : {}),
         notice: (line: string) => io.errorLine(`wfd: ${line}`),
       });
       clients.push(client);
       return client;
     },
-    outputFormat() {
-      if (globals.json) return 'json';
-      if (globals.output) {
-        if (!(OUTPUT_FORMATS as readonly string[]).includes(globals.output)) {
-          throw new UsageError(
-            `invalid --output "${globals.output}" (expected one of ${OUTPUT_FORMATS.join(', ')})`,
-          );
-        }
-        return globals.output as OutputFormat;
-      }
-      return io.isStdoutTTY() ? 'table' : 'plain';
+    // the `open` package: the platform's way to open a URL
+    async openBrowser(url) {
+      if (init.openBrowser) return init.openBrowser(url);
+      const { default: open } = await import('open');
+      await open(url);
     },
+    // SIGINT of this process, listened to only while `work` runs
+    async interruptible(work) {
+      if (init.interrupt) return work(init.interrupt);
+      const controller = new AbortController();
+      const onSignal = () => controller.abort();
+      process.once('SIGINT', onSignal);
+      try {
+        return await work(controller.signal);
+      } finally {
+        process.off('SIGINT', onSignal);
+      }
+    },
+    outputFormat: () => init.output.format,
     debug(line) {
       if (globals.debug) io.errorLine(`[debug] ${line}`);
     },
+    program: init.program ?? missing('the command tree'),
+    runWfd: init.runWfd ?? missing('a runner'),
     async close() {
       await Promise.all(clients.map((client) => client.close()));
     },
   };
   return ctx;
+}
+
+/** The client-side rate limits in force; a malformed setting is a usage error naming its source. */
+async function rateLimits(
+  globals: GlobalOptions,
+  env: NodeJS.ProcessEnv,
+  profileRateLimit: string | undefined,
+): Promise<RateLimits> {
+  const { parseRateLimits } = await import('./core/limiter.js');
+  const { UsageError } = await import('./core/errors.js');
+  const [source, text] =
+    globals.requestRate !== undefined
+      ? ['--request-rate', globals.requestRate]
+      : env.WFD_RATE_LIMIT
+        ? ['WFD_RATE_LIMIT', env.WFD_RATE_LIMIT]
+        : profileRateLimit !== undefined
+          ? ["the profile's rateLimit", profileRateLimit]
+          : ['', 'spec'];
+  try {
+    return parseRateLimits(text);
+  } catch (error) {
+    throw new UsageError(`invalid ${source} "${text}": ${(error as Error).message}`);
+  }
 }

@@ -19,14 +19,23 @@ export const exitCodeTable: ReadonlyArray<readonly [number, string]> = [
   [ExitCode.Ok, 'success'],
   [
     ExitCode.Failure,
-    'other failure (server 5xx after retries, unexpected error, some items of a bulk run failed)',
+    'other failure (server 5xx after retries, an unexpected error, a bulk run whose problems differ in kind)',
   ],
   [ExitCode.Usage, 'usage: bad flags, arguments, filter syntax, invalid UUID or e-mail (nothing was sent)'],
   [ExitCode.Auth, 'not authenticated: no credentials, invalid or revoked token (401), OAuth failure'],
   [ExitCode.Forbidden, 'forbidden (403): the token cannot reach this workspace or resource'],
   [ExitCode.NotFound, 'not found (404)'],
-  [ExitCode.Refused, 'refused by the API (400, 409, 413, 422)'],
+  [ExitCode.Refused, 'refused by the API (400, 409, 413, 414, 422, 431)'],
   [ExitCode.RateLimited, 'rate limited (429) after all retries'],
   [ExitCode.Network, 'network failure or time-out (504, connection refused, reset, timed out)'],
-  [ExitCode.Interrupted, 'interrupted (Ctrl-C)'],
+  [ExitCode.Interrupted, 'interrupted (Ctrl-C); 143 for SIGTERM'],
 ];
+
+/** What bulk runs (archive, unarchive, export, ...) return, for `wfd help exit-codes`. */
+export const BULK_EXIT_CODES = `Bulk runs (archive, unarchive, attachments export) report each item, then exit:
+  0 when every item reached its state (also "already archived", and "archived (confirmed)":
+    read back after the connection broke, never sent twice);
+  the code all problems share otherwise: 8 when outcomes are unknown (the connection broke
+    and the record could not be read back), 4 or 5 when every failure was a 403 or a 404,
+    3 when the token was refused (the run stops; the rest is reported "not sent");
+  1 when the problems differ in kind.`;

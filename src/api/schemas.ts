@@ -4,6 +4,7 @@
  * an older client. The sandbox may share these shapes; its behaviour comes from the spec.
  */
 import { z } from 'zod';
+import { isRecord } from '../core/guards.js';
 
 export const Workspace = z.looseObject({
   id: z.string(),
@@ -44,6 +45,70 @@ export const CaseTemplate = z.looseObject({
 });
 export type CaseTemplate = z.infer<typeof CaseTemplate>;
 
+export const Form = z.looseObject({
+  id: z.string(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+  status: z.string().nullable().optional(),
+  archived: z.boolean().nullable().optional(),
+  active: z.boolean().nullable().optional(),
+  completed: z.boolean().nullable().optional(),
+  processed: z.boolean().nullable().optional(),
+  flow: z.looseObject({}).nullable().optional(),
+  user: z.looseObject({}).nullable().optional(),
+  owner: Relation,
+  // Checked by the webhooks commands, which rewrite it; reading a form must not fail on it.
+  webhooks: z.unknown().optional(),
+  responses: z.array(z.looseObject({})).optional(),
+});
+export type Form = z.infer<typeof Form>;
+
+/** A response to a form; its fields are "not shown" in the spec. */
+export const FormResponse = z.looseObject({
+  id: z.string(),
+  answers: z.unknown().optional(),
+  attachments: z.array(z.looseObject({})).nullable().optional(),
+  signatures: z.array(z.looseObject({})).nullable().optional(),
+});
+export type FormResponse = z.infer<typeof FormResponse>;
+
+/** A form template: identified by its slug. */
+export const FormTemplate = z.looseObject({
+  slug: z.string(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+});
+export type FormTemplate = z.infer<typeof FormTemplate>;
+
+/** `/form_templates/{slug}/options`: not shown in the spec, so anything object-shaped. */
+export const FormTemplateOptions = z.looseObject({});
+
+const Step = z.looseObject({
+  title: z.string().nullable().optional(),
+  fields: z.array(z.looseObject({})).optional(),
+});
+
+/**
+ * `/form_templates/{slug}/steps`: `{steps: [...]}`; a bare array of steps, or one under `data`,
+ * is read as the same thing (the spec does not show the shape).
+ */
+export const FormTemplateSteps = z.preprocess(
+  (value) => {
+    if (Array.isArray(value)) return { steps: value };
+    if (isRecord(value) && !('steps' in value) && Array.isArray(value.data)) {
+      const { data, ...rest } = value;
+      return { ...rest, steps: data };
+    }
+    return value;
+  },
+  z.looseObject({ steps: z.array(Step).optional() }),
+);
+export type FormTemplateSteps = z.infer<typeof FormTemplateSteps>;
+
+/** A signature's metadata; its fields are "not shown" in the spec. */
+export const Signature = z.looseObject({ id: z.string() });
+export type Signature = z.infer<typeof Signature>;
+
 export const PageMeta = z.looseObject({
   total_count: z.number().int().nonnegative(),
   total_pages: z.number().int().nonnegative(),
@@ -73,3 +138,48 @@ export const Count = z.preprocess((value) => {
   const v = value as { count?: unknown; data?: { count?: unknown }; meta?: { total_count?: unknown } } | null;
   return v?.count ?? v?.data?.count ?? v?.meta?.total_count ?? value;
 }, z.number().int().nonnegative());
+
+/**
+ * An attachment; its fields are "not shown" in the spec. wfd relies on the id, and reads the
+ * filename and size where they are given (a response's list of files, an upload's answer).
+ */
+export const Attachment = z.looseObject({
+  id: z.string(),
+  filename: z.string().nullable().optional(),
+  content_type: z.string().nullable().optional(),
+  size: z.number().int().nonnegative().nullable().optional(),
+});
+export type Attachment = z.infer<typeof Attachment>;
+
+/** The answer to an upload, as a list: `{data: [...]}`, a bare array, or one object, bare or under `data`. */
+export const UploadedAttachments = z.preprocess((value) => {
+  if (Array.isArray(value)) return value;
+  if (isRecord(value) && !('id' in value) && 'data' in value) {
+    return Array.isArray(value.data) ? value.data : [value.data];
+  }
+  return [value];
+}, z.array(Attachment).min(1));
+
+/** A form as an export reads it: its responses, each with the attachments it lists. */
+export const FormFiles = z.looseObject({
+  id: z.string(),
+  updated_at: z.string().optional(),
+  responses: z
+    .array(z.looseObject({ id: z.string(), attachments: z.array(Attachment).nullable().optional() }))
+    .nullable()
+    .optional(),
+});
+export type FormFiles = z.infer<typeof FormFiles>;
+
+/**
+ * A document-intelligence job; its fields are "not shown" in the spec. `status` is read as
+ * `pending`, `processing`, `completed` or `failed` (any other is reported and waited on); a
+ * failed job's reason is read from `error` (`{code, message}` or text).
+ */
+export const DocIntelJob = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  result: z.unknown().optional(),
+  error: z.unknown().optional(),
+});
+export type DocIntelJob = z.infer<typeof DocIntelJob>;

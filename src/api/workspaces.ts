@@ -1,8 +1,7 @@
-import type { ApiClient } from '../core/http.js';
-import { WorkspaceList } from './schemas.js';
+import type { ApiRequest } from '../core/http.js';
+import { type Workspace, WorkspaceList } from './schemas.js';
 
 /** GET /v1/workspaces: the workspaces the token reaches (one, for a personal token). */
-export async function listWorkspaces(client: ApiClient) {
-  const { data } = await client.request({ method: 'GET', path: '/workspaces', schema: WorkspaceList });
-  return data;
+export function listWorkspaces(): ApiRequest<{ data: Workspace[] }> {
+  return { method: 'GET', path: '/workspaces', schema: WorkspaceList };
 }

@@ -1,55 +1,69 @@
 /**
- * The glue between commander and a verb module: each `.action` imports its verb lazily,
- * merges the global options given before and after the subcommand, builds the Context and
+ * The glue between commander and a verb module: each `.action` imports its verb lazily, merges
+ * the global options given before and after the subcommand, checks them, builds the Context and
  * calls the verb's `run`. Loaded on every start, so it imports nothing heavy.
  */
-import { type Command, InvalidArgumentError } from 'commander';
-import { createContext, type GlobalOptions } from '../context.js';
+import type { Command } from 'commander';
+import type { Dispatcher } from 'undici';
+import type { Context, Runner } from '../context.js';
+import { GLOBAL_KEYS, type GlobalOptions } from '../global-options.js';
 import type { IO } from '../output/io.js';
+import { isGlobalOption } from './global-commander-options.js';
 import type { Verb } from './verb.js';
 
-/** What the program runs with: injected so tests can drive `run()` with their own streams. */
+/** What the program runs with: injected so tests and the demo can drive `run()` in-process. */
 export interface WfdRuntime {
   io: IO;
   env: NodeJS.ProcessEnv;
   version: string;
   now?: () => Date;
+  /** the HTTP seam (an undici MockAgent in tests) */
+  dispatcher?: Dispatcher;
+  sleep?: (ms: number) => Promise<void>;
+  /** the whole command tree: commands never import the program builder */
+  program?: () => Promise<Command>;
+  /** runs another wfd command line in this process */
+  runWfd?: Runner;
+  /** wiring tests: receives each parsed invocation instead of running its verb */
+  execute?: (invocation: Invocation) => Promise<void>;
+}
+
+/** A command line as the verb would receive it. */
+export interface Invocation {
+  /** `cases list` */
+  command: string;
+  options: unknown;
+  ctx: Context;
 }
 
 export type RuntimeCommand = Command & { runtime?: WfdRuntime };
-
-const GLOBAL_KEYS = [
-  'profile',
-  'baseUrl',
-  'output',
-  'json',
-  'fields',
-  'query',
-  'quiet',
-  'color',
-  'input',
-  'debug',
-  'timeout',
-  'retries',
-  'concurrency',
-] as const satisfies readonly (keyof GlobalOptions)[];
 
 /** An action that loads `./<verb>.js` only when the command runs. */
 export function lazy<O>(load: () => Promise<{ verb: Verb<O> }>) {
   return async (...args: unknown[]): Promise<void> => {
     const command = args.at(-1) as Command;
-    const raw = { ...mergedOptions(command), ...positionals(command, args.slice(0, -2)) };
+    // A command's own option shadows a global of the same name (`api --input`, `sandbox start --no-profile`).
+    const own = new Set(command.options.filter((o) => !isGlobalOption(o)).map((o) => o.attributeName()));
+    const raw = { ...mergedOptions(command, own), ...positionals(command, args.slice(0, -2)) };
     const runtime = rootOf(command).runtime;
     if (!runtime) throw new Error('wfd: the program was built without a runtime');
-    const globals = Object.fromEntries(GLOBAL_KEYS.map((key) => [key, raw[key]])) as GlobalOptions;
-    // `sandbox start --no-profile` reuses the attribute name of the global `--profile <name>`.
-    if (typeof globals.profile !== 'string') delete globals.profile;
-    const ctx = createContext({ ...runtime, globals });
+    const globals = globalsOf(raw, own);
+    const [{ verb }, { resolveOutput }, { checkGlobals }, { createContext }] = await Promise.all([
+      load(),
+      import('./output-settings.js'),
+      import('./check-globals.js'),
+      import('../context.js'),
+    ]);
+    // Every flag is checked before credentials are read, stdin consumed or a request sent.
+    checkGlobals(globals);
+    const output = await resolveOutput(globals, runtime.io, verb.fields);
+    const options = verb.parse(raw);
+    const ctx = createContext({ ...runtime, globals, output });
     if (globals.color === false) ctx.io.setColorDisabled(true);
     if (globals.input === false) ctx.io.setNoInput(true);
-    const { verb } = await load();
     try {
-      await verb.run(verb.parse(raw), ctx);
+      if (runtime.execute) await runtime.execute({ command: pathOf(command), options, ctx });
+      else await verb.run(options, ctx);
       // A failed write (disk full) must fail the run, not end it with truncated output.
       await ctx.io.flush();
     } finally {
@@ -60,15 +74,24 @@ export function lazy<O>(load: () => Promise<{ verb: Verb<O> }>) {
   };
 }
 
-/** Options of the command and its ancestors; an explicit value beats a default at any level. */
-function mergedOptions(command: Command): Record<string, unknown> {
+function globalsOf(raw: Record<string, unknown>, own: ReadonlySet<string>): GlobalOptions {
+  return Object.fromEntries(
+    GLOBAL_KEYS.filter((key) => raw[key] !== undefined && !own.has(key)).map((key) => [key, raw[key]]),
+  ) as GlobalOptions;
+}
+
+/**
+ * Options of the command and its ancestors; an explicit value beats a default at any level, and
+ * ancestors say nothing about the names in `own` (the command's own options).
+ */
+function mergedOptions(command: Command, own: ReadonlySet<string>): Record<string, unknown> {
   const chain: Command[] = [];
   for (let c: Command | null = command; c; c = c.parent) chain.unshift(c);
   const merged: Record<string, unknown> = {};
   const explicit = new Set<string>();
   for (const cmd of chain) {
     for (const [key, value] of Object.entries(cmd.opts())) {
-      if (value === undefined) continue;
+      if (value === undefined || (cmd !== command && own.has(key))) continue;
       const isDefault = cmd.getOptionValueSource(key) === 'default';
       if (isDefault && (explicit.has(key) || key in merged)) continue;
       merged[key] = value;
@@ -92,26 +115,13 @@ function rootOf(command: Command): RuntimeCommand {
   return c as RuntimeCommand;
 }
 
+/** `cases list`: the command's words after `wfd`. */
+function pathOf(command: Command): string {
+  const words: string[] = [];
+  for (let c: Command | null = command; c?.parent; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
+}
+
 function camel(name: string): string {
   return name.replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
-}
-
-/** commander argParser for integers in a range; a bad value is a usage error (exit 2). */
-export function intArg(min: number, max = Number.MAX_SAFE_INTEGER) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!/^-?\d+$/.test(value.trim()) || n < min || n > max) {
-      const range =
-        max === Number.MAX_SAFE_INTEGER
-          ? `an integer of at least ${min}`
-          : `an integer from ${min} to ${max}`;
-      throw new InvalidArgumentError(n > max ? `too large; expected ${range}` : `expected ${range}`);
-    }
-    return n;
-  };
-}
-
-/** commander argParser collecting a repeatable option into an array. */
-export function collect(value: string, previous: string[] | undefined): string[] {
-  return [...(previous ?? []), value];
 }

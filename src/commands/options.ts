@@ -1,9 +1,18 @@
 /**
- * Option sets shared by several commands, declared for commander (help and parsing only).
- * Eagerly loaded: no zod, no query code here; the verb modules validate.
+ * Option sets shared by several commands, declared for commander (help, parsing, completion
+ * values), most of them generated from a resource table. Eagerly loaded: no zod, no query code
+ * here; the verb modules validate.
  */
 import { type Command, Option } from 'commander';
-import { collect, intArg } from './action.js';
+import type { FilterFlag, ResourceDef } from '../resources/types.js';
+import { collect, intArg } from './arg-parsers.js';
+import { completeWith } from './completion-values.js';
+import { addLearnMore } from './help/page.js';
+
+export { addExamples } from './help/page.js';
+
+const FILTERS_TOPIC = ['wfd help filters', 'every filter flag, --where and --filter'] as const;
+const FORMATS_TOPIC = ['wfd help formats', 'output formats, --fields and --query'] as const;
 
 /** --limit, --all, --page, --page-size */
 export function addPagingOptions(command: Command): Command {
@@ -16,8 +25,29 @@ export function addPagingOptions(command: Command): Command {
     );
 }
 
-/** --filter and --where (the spec's method 2) */
-export function addFilterOptions(command: Command): Command {
+/** The method-1 filter flags of a resource, in the spec's order; booleans get their `--no-` form. */
+export function addFilterFlags(command: Command, resource: ResourceDef): Command {
+  for (const filter of resource.filters) {
+    if (filter.kind === 'boolean') {
+      command.addOption(new Option(`--${filter.flag}`, filter.help));
+      command.addOption(new Option(`--no-${filter.flag}`).hideHelp());
+      continue;
+    }
+    const option = new Option(`--${filter.flag} <${filter.value ?? 'value'}>`, filterHelp(filter));
+    if ('arrayParam' in filter && filter.arrayParam) option.argParser(collect);
+    if (filter.kind === 'enum') completeWith(option, filter.values);
+    command.addOption(option);
+  }
+  return command;
+}
+
+function filterHelp(filter: FilterFlag): string {
+  return filter.kind === 'enum' ? `${filter.help}: ${filter.values.join(', ')}` : filter.help;
+}
+
+/** --filter and --where (the spec's method 2), for resources that take them. */
+export function addFilterOptions(command: Command, resource: ResourceDef): Command {
+  if (!resource.filterable) return command;
   return command
     .addOption(new Option('--filter <json>', 'JSON filter of the API (method 2); see `wfd help filters`'))
     .addOption(
@@ -28,11 +58,35 @@ export function addFilterOptions(command: Command): Command {
     );
 }
 
-/** --filter, --where and --sort */
-export function addQueryOptions(command: Command, sortable: string): Command {
-  return addFilterOptions(command).addOption(
-    new Option('--sort <field>', `sort by field, -field for descending: ${sortable}`),
+/** --sort, with the resource's sortable fields in help and completion. */
+export function addSortOption(command: Command, resource: ResourceDef): Command {
+  const fields = resource.openSort
+    ? `${resource.sortable.join(', ')} or a template field`
+    : resource.sortable.join(', ');
+  const option = new Option('--sort <field>', `sort by field, -field for descending: ${fields}`);
+  completeWith(
+    option,
+    resource.sortable.flatMap((field) => [field, `-${field}`]),
   );
+  return command.addOption(option);
+}
+
+/**
+ * Everything a list command of `resource` takes: filters, --filter/--where, --sort and paging;
+ * its help points to the filter and format topics.
+ */
+export function addListOptions(command: Command, resource: ResourceDef): Command {
+  addFilterFlags(command, resource);
+  addFilterOptions(command, resource);
+  addSortOption(command, resource);
+  addLearnMore(command, [FILTERS_TOPIC, FORMATS_TOPIC]);
+  return addPagingOptions(command);
+}
+
+/** Everything a count command of `resource` takes: filters and --filter/--where; its help points to the filter topic. */
+export function addCountOptions(command: Command, resource: ResourceDef): Command {
+  addLearnMore(command, [FILTERS_TOPIC]);
+  return addFilterOptions(addFilterFlags(command, resource), resource);
 }
 
 /** --dry-run for mutating commands */

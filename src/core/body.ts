@@ -3,6 +3,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { UsageError } from './errors.js';
+import { describeJsonError } from './json-error.js';
+import { quote } from './quote.js';
 
 /**
  * `key=value` pairs to an object. A value that parses as a JSON number, boolean, null, object
@@ -13,8 +15,14 @@ export function parseSetPairs(pairs: readonly string[] | undefined): Record<stri
   const out: Record<string, unknown> = {};
   for (const pair of pairs ?? []) {
     const eq = pair.indexOf('=');
-    if (eq <= 0) throw new UsageError(`invalid --set "${pair}": expected key=value`);
-    out[pair.slice(0, eq).trim()] = typedValue(pair.slice(eq + 1));
+    const key = pair.slice(0, Math.max(0, eq)).trim();
+    if (eq <= 0 || key === '') throw new UsageError(`invalid --set ${quote(pair)}: expected key=value`);
+    Object.defineProperty(out, key, {
+      value: checkDepth(typedValue(pair.slice(eq + 1)), `--set ${key}`),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
@@ -31,29 +39,43 @@ function typedValue(raw: string): unknown {
   return raw;
 }
 
+/** How deep a value given on the command line may nest: far beyond any real payload. */
+export const MAX_DEPTH = 64;
+
+/** `value` when it nests no deeper than MAX_DEPTH, else a UsageError naming `what`. */
+export function checkDepth<T>(value: T, what: string): T {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= MAX_DEPTH) throw new UsageError(`${what} nests deeper than ${MAX_DEPTH} levels`);
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return value;
+}
+
 /** Reads a JSON body from a file or from stdin (`-`); it must be a JSON object. */
 export async function readJsonBody(
   source: string,
   readStdin: () => Promise<string>,
 ): Promise<Record<string, unknown>> {
+  const label = source === '-' ? '--body - (stdin)' : `--body ${quote(source)}`;
   let text: string;
   try {
     text = source === '-' ? await readStdin() : await readFile(source, 'utf8');
   } catch (error) {
     const reason =
       (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new UsageError(`cannot read --body ${source}: ${reason}`);
+    throw new UsageError(`cannot read ${label}: ${reason}`);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(
-      `--body ${source === '-' ? '(stdin)' : source} is not valid JSON: ${(error as Error).message}`,
-    );
+    throw new UsageError(`${label}: ${describeJsonError(text, error)}`);
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw new UsageError(`--body ${source === '-' ? '(stdin)' : source} must hold a JSON object`);
+    throw new UsageError(`${label} must hold a JSON object`);
   }
-  return value as Record<string, unknown>;
+  return checkDepth(value as Record<string, unknown>, label);
 }

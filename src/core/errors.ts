@@ -73,6 +73,16 @@ export class ApiError extends WfdError {
 /** Connection refused, reset, DNS failure or time-out (exit 8). */
 export class NetworkError extends WfdError {
   override readonly exitCode = ExitCode.Network;
+  /**
+   * True when the request may have reached the server before the failure (a reset or a
+   * time-out after connecting): its outcome is unknown, and a mutation may have happened.
+   */
+  readonly requestSent: boolean;
+
+  constructor(message: string, options: { hint?: string; cause?: unknown; requestSent?: boolean } = {}) {
+    super(message, options);
+    this.requestSent = options.requestSent ?? false;
+  }
 }
 
 /** DESIGN.md's mapping of HTTP statuses to exit codes. */
@@ -87,7 +97,9 @@ export function exitCodeForStatus(status: number): number {
     case 400:
     case 409:
     case 413:
+    case 414:
     case 422:
+    case 431:
       return ExitCode.Refused;
     case 429:
       return ExitCode.RateLimited;

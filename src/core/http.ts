@@ -1,32 +1,44 @@
 /**
- * The one HTTP client of wfd: every API call goes through `ApiClient.request`.
+ * The one HTTP client of wfd: every API call goes through `ApiClient.request` (JSON answers) or
+ * `ApiClient.stream` (downloads).
  *
- * It owns the base URL (host root + `/v1`), the exact `Authorization: Bearer <token>` header,
- * `User-Agent`, time-outs, JSON bodies, retries (src/core/retry.ts), an optional client-side
- * rate limiter, the `--debug` trace, and the translation of the spec's error bodies into
- * typed errors (src/core/errors.ts).
+ * It owns the base URL (host root + `/v1`, or the root for OAuth), the exact
+ * `Authorization: Bearer <token>` header and one refresh of it after a 401, `User-Agent`,
+ * time-outs, JSON, form-encoded and multipart bodies, retries (src/core/retry.ts), the
+ * client-side rate limiter (src/core/limiter.ts), the `--debug` trace, and the translation of
+ * the spec's error bodies into typed errors (src/core/errors.ts).
  */
 import { STATUS_CODES } from 'node:http';
+import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Dispatcher, Pool } from 'undici';
+import { type Dispatcher, type FormData, Pool } from 'undici';
 import type { ZodType } from 'zod';
 import { parseBaseUrl } from './base-url.js';
-import { ApiError, type ApiErrorDetail, NetworkError, WfdError } from './errors.js';
+import { ApiError, type ApiErrorDetail, NetworkError, UsageError, WfdError } from './errors.js';
 import { isRecord } from './guards.js';
-import { redactToken } from './redact.js';
+import type { RateLimiter } from './limiter.js';
+import { redactSecrets, redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
 
 export type QueryParams = ReadonlyArray<readonly [string, string]>;
 
-/** Waits for a permit before each request; the resilience work plugs a token bucket in here. */
-export interface RequestLimiter {
-  acquire(): Promise<void>;
+/**
+ * Where the bearer token comes from. A static token never changes; an OAuth credential can
+ * `refresh` once the server refused a token (the client retries that request once), and is
+ * responsible for sharing one refresh between concurrent callers.
+ */
+export interface TokenSource {
+  token(): Promise<string | undefined>;
+  /** a new token after the server answered 401 to `stale`; undefined when it cannot refresh */
+  refresh?(stale: string): Promise<string | undefined>;
 }
 
 export interface ApiClientOptions {
   /** host root, e.g. https://api.example.com (a trailing `/v1` is tolerated and dropped) */
   baseUrl: string;
+  /** a fixed token, or `auth` for one that can be refreshed */
   token?: string;
+  auth?: TokenSource;
   userAgent: string;
   timeoutMs?: number;
   retries?: number;
@@ -36,25 +48,37 @@ export interface ApiClientOptions {
   notice?: (line: string) => void;
   /** the test seam and the connection pool: defaults to one keep-alive Pool for the origin */
   dispatcher?: Dispatcher;
-  limiter?: RequestLimiter;
+  /** the client-side rate limiter shared by every request of the run */
+  limiter?: RateLimiter;
   /** injected for tests: wait and jitter */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   now?: () => Date;
 }
 
-export interface RequestOptions<T> {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+/**
+ * One API call, as the typed calls of src/api build it: what `request` and `stream` send, what
+ * `--dry-run` and `--debug` show, and what `wfd api` builds from its flags.
+ */
+export interface ApiRequest<T = unknown> {
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** path under /v1 (`/cases`), or from the host root when `root` is set (`/token`) */
   path: string;
   query?: QueryParams;
+  /** a JSON body */
   body?: unknown;
+  /** an `application/x-www-form-urlencoded` body */
+  form?: Readonly<Record<string, string>>;
+  /** a multipart body; file parts stream from disk when they are Blobs from `fs.openAsBlob` */
+  multipart?: FormData;
+  /** extra headers, such as `accept: application/pdf` */
+  headers?: Readonly<Record<string, string>>;
   /** validates the JSON answer; unknown fields pass through (schemas are lenient) */
   schema?: ZodType<T>;
   root?: boolean;
 }
 
-/** A request as it would be sent, for `--dry-run` and the debug trace. */
+/** A request as it would be sent, for `--dry-run` and the debug trace; secrets redacted. */
 export interface PreparedRequest {
   method: string;
   url: string;
@@ -62,7 +86,16 @@ export interface PreparedRequest {
   body?: unknown;
 }
 
+/** An answer whose body has not been read: downloads stream it to disk. */
+export interface StreamedResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Readable;
+}
+
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** Longer URLs meet 414 or 431 at common servers and proxies (8 KiB request lines). */
+export const MAX_URL_LENGTH = 8000;
 const DEFAULT_RETRIES = 5;
 /** A wait this long is worth a line on stderr, so a run does not look hung. */
 const NOTICE_AFTER_MS = 2_000;
@@ -90,6 +123,7 @@ export class ApiClient {
   private readonly rootPrefix: string;
   private readonly dispatcher: Dispatcher;
   private readonly ownsDispatcher: boolean;
+  private readonly auth: TokenSource;
   private sequence = 0;
 
   constructor(private readonly options: ApiClientOptions) {
@@ -99,6 +133,12 @@ export class ApiClient {
     this.apiPrefix = `${base.prefix}/v1`;
     this.ownsDispatcher = !options.dispatcher;
     this.dispatcher = options.dispatcher ?? new Pool(base.origin, { connections: 16, pipelining: 1 });
+    this.auth = options.auth ?? { token: async () => options.token };
+  }
+
+  /** The rate limiter of this client, for commands that show an ETA. */
+  get limiter(): RateLimiter | undefined {
+    return this.options.limiter;
   }
 
   /** The absolute URL of an API path with its query string. */
@@ -107,24 +147,40 @@ export class ApiClient {
     return `${this.origin}${prefix}${path}${encodeQuery(query)}`;
   }
 
-  /** What `request` would send, with the token redacted: for `--dry-run`. */
-  prepare(request: Omit<RequestOptions<unknown>, 'schema'>): PreparedRequest {
-    const headers = this.headers(request.body !== undefined);
-    if (headers.authorization) headers.authorization = `Bearer ${redactToken(this.options.token)}`;
+  /** What `request` would send, with the token and secret fields redacted: for `--dry-run`. */
+  async prepare(request: Omit<ApiRequest, 'schema'>): Promise<PreparedRequest> {
+    const token = request.root ? undefined : await this.auth.token();
+    const headers = this.headers(request, token && `Bearer ${redactToken(token)}`);
+    const body =
+      request.body !== undefined
+        ? redactSecrets(request.body)
+        : request.form
+          ? new URLSearchParams(redactSecrets(request.form) as Record<string, string>).toString()
+          : request.multipart
+            ? describeMultipart(request.multipart)
+            : undefined;
     return {
       method: request.method,
       url: this.url(request.path, request.query, request.root),
       headers,
-      ...(request.body !== undefined ? { body: request.body } : {}),
+      ...(body !== undefined ? { body } : {}),
     };
   }
 
   /** Sends a request, retrying per the policy, and returns the validated JSON body. */
-  async request<T = unknown>(request: RequestOptions<T>): Promise<T> {
-    const { status, headers, text } = await this.send(request);
-    const json = text.length > 0 ? parseJson(text, status) : undefined;
-    if (status >= 400) throw toApiError(status, headers, json, this.now());
-    if (!request.schema) return json as T;
+  async request<T = unknown>(request: ApiRequest<T>): Promise<T> {
+    return (await this.requestWithHeaders(request)).value;
+  }
+
+  /** As `request`, with the answer's headers (a `Date` tells the server's clock). */
+  async requestWithHeaders<T = unknown>(
+    request: ApiRequest<T>,
+  ): Promise<{ value: T; headers: Record<string, string | string[] | undefined> }> {
+    const answer = await this.send(request, 'read');
+    const text = answer.text ?? '';
+    const json = text.length > 0 ? parseJson(text, answer.status) : undefined;
+    if (answer.status >= 400) throw toApiError(answer.status, answer.headers, json, this.now());
+    if (!request.schema) return { value: json as T, headers: answer.headers };
     const parsed = request.schema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -133,63 +189,149 @@ export class ApiClient {
         `unexpected answer from ${request.method} ${request.path}: ${where}${issue?.message}`,
       );
     }
-    return parsed.data;
+    return { value: parsed.data, headers: answer.headers };
+  }
+
+  /**
+   * Sends a request and hands back a 2xx answer with its body unread (a download streams it to
+   * disk); any other status becomes the same typed error `request` throws.
+   */
+  async stream(request: Omit<ApiRequest, 'schema'>): Promise<StreamedResponse> {
+    const answer = await this.send(request, 'streamed');
+    if (answer.text === undefined && answer.status < 400) {
+      return { status: answer.status, headers: answer.headers, body: answer.body };
+    }
+    const text = answer.text ?? (await answer.body.text());
+    const json = text.length > 0 ? parseJson(text, answer.status) : undefined;
+    throw toApiError(answer.status, answer.headers, json, this.now());
+  }
+
+  /**
+   * Sends a request (retries, rate limit and refresh as always) and hands back the final answer
+   * whatever its status, body unread: `wfd api` prints error bodies as it prints the others.
+   */
+  async exchange(request: Omit<ApiRequest, 'schema'>): Promise<StreamedResponse> {
+    const answer = await this.send(request);
+    const body = answer.text === undefined ? answer.body : Readable.from([answer.text]);
+    return { status: answer.status, headers: answer.headers, body };
+  }
+
+  /**
+   * An error met while reading a streamed body (`stream`) as the one the request would have
+   * thrown: a broken or stalled connection is a NetworkError (exit 8); anything else is returned
+   * as it is (a file-system error of the caller, say).
+   */
+  bodyError(error: unknown): unknown {
+    const code = errorCode(error);
+    if (!code || !NETWORK_CODES.has(code)) return error;
+    if (code === 'UND_ERR_BODY_TIMEOUT') {
+      const seconds = (this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000;
+      return new NetworkError(`the download from ${this.origin} stalled: no data for ${seconds}s`, {
+        hint: 'try again (an export continues with --resume), or raise --request-timeout',
+        cause: error,
+      });
+    }
+    return networkError(code, this.origin, this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS, error);
   }
 
   async close(): Promise<void> {
     if (this.ownsDispatcher) await this.dispatcher.close();
   }
 
-  private async send(request: RequestOptions<unknown>) {
+  /**
+   * Sends until an answer is final: retries per the policy, one token refresh after a 401.
+   * `body` says what happens to a final answer's body:
+   * - 'read': read inside the retry loop, so a connection lost half-way through an answer is
+   *   retried like one lost before it (for the methods the policy retries);
+   * - 'streamed': handed back unread, for a download of a gigabyte that may take longer than any
+   *   one time-out: the deadline ends with the headers, then each wait for more bytes is bounded
+   *   by the same time (undici's idle `bodyTimeout`);
+   * - 'unread': handed back unread, still under the one deadline of the whole exchange.
+   */
+  private async send(request: Omit<ApiRequest, 'schema'>, body: BodyHandling = 'unread'): Promise<Answer> {
     const maxRetries = this.options.retries ?? DEFAULT_RETRIES;
     const timeout = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const random = this.options.random ?? Math.random;
     const wait = this.options.sleep ?? ((ms: number) => sleep(ms));
     const path = `${request.root ? this.rootPrefix : this.apiPrefix}${request.path}${encodeQuery(request.query)}`;
-    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-    const headers = this.headers(body !== undefined);
+    const payload = encodeBody(request);
+    const streamedBody = body === 'streamed';
+    if (path.length > MAX_URL_LENGTH)
+      throw new UsageError(
+        `the request URL would be ${path.length.toLocaleString('en')} characters long; servers accept about ${MAX_URL_LENGTH.toLocaleString('en')}`,
+        { hint: 'narrow the filter, or split the work into several runs' },
+      );
+    let token = request.root ? undefined : await this.auth.token();
+    let refreshed = false;
 
     for (let attempt = 1; ; attempt++) {
-      await this.options.limiter?.acquire();
+      const permit = await this.options.limiter?.acquire();
       const id = ++this.sequence;
       const started = performance.now();
       this.trace(`#${id} → ${request.method} ${this.origin}${path}`);
+      const deadline = new Deadline(timeout);
       try {
-        const response = await this.dispatcher.request({
-          origin: this.origin,
-          path,
-          method: request.method,
-          headers,
-          body,
-          // One deadline for the whole exchange (undici's own time-outs are per phase and coarse).
-          signal: AbortSignal.timeout(timeout),
-        });
-        const text = await response.body.text();
+        const response = await this.dispatcher
+          .request({
+            origin: this.origin,
+            path,
+            method: request.method,
+            headers: this.headers(request, token && `Bearer ${token}`),
+            body: payload,
+            // One deadline for the exchange (undici's own time-outs are per phase and coarse).
+            signal: deadline.signal,
+            ...(streamedBody ? { bodyTimeout: timeout } : {}),
+          })
+          // The server has counted the request once its answer is here (or it failed).
+          .finally(() => {
+            permit?.release();
+            if (streamedBody) deadline.clear();
+          });
         const ms = Math.round(performance.now() - started);
         const requestId = header(response.headers, 'x-request-id');
         this.trace(`#${id} ← ${response.statusCode} (${ms}ms)${requestId ? ` request-id ${requestId}` : ''}`);
+        if (response.statusCode === 401 && token && !refreshed && this.auth.refresh) {
+          refreshed = true;
+          const fresh = await this.auth.refresh(token);
+          if (fresh && fresh !== token) {
+            await response.body.dump();
+            this.trace(`#${id} token refreshed; sending again`);
+            token = fresh;
+            attempt--;
+            continue;
+          }
+        }
+        const answer = { status: response.statusCode, headers: response.headers, body: response.body };
+        if (response.statusCode < 400 || !RETRY_STATUSES.has(response.statusCode))
+          return body === 'read' ? { ...answer, text: await response.body.text() } : answer;
+        // Retry candidates are error answers: small bodies, read here for `retryAfter`.
+        const text = await response.body.text();
+        const retryAfter = retryAfterOf(response.statusCode, response.headers, text, this.now());
         const delay = retryDelay({
           method: request.method,
           attempt,
           maxRetries,
           status: response.statusCode,
-          retryAfterSeconds: retryAfterOf(response.statusCode, response.headers, text, this.now()),
+          retryAfterSeconds: retryAfter,
           random,
         });
-        if (delay === undefined || response.statusCode < 400) {
-          return { status: response.statusCode, headers: response.headers, text };
-        }
+        if (delay === undefined) return { ...answer, text };
         this.trace(`#${id} retrying in ${(delay / 1000).toFixed(1)}s (attempt ${attempt} of ${maxRetries})`);
-        if (delay >= NOTICE_AFTER_MS) {
-          this.options.notice?.(
-            `HTTP ${response.statusCode} from the API; waiting ${Math.round(delay / 1000)}s before retry ${attempt} of ${maxRetries}`,
-          );
-        }
-        await wait(delay);
+        await this.waitToRetry(
+          response.statusCode,
+          retryAfter,
+          delay,
+          `retry ${attempt} of ${maxRetries}`,
+          wait,
+        );
       } catch (error) {
         const code = errorCode(error);
         if (!code || !NETWORK_CODES.has(code)) throw error;
         this.trace(`#${id} ✗ ${code} after ${Math.round(performance.now() - started)}ms`);
+        // Nothing listens on this machine's port: waiting will not start it. (A remote host may
+        // refuse for a moment while it restarts, so there a refusal is retried.)
+        if (code === 'ECONNREFUSED' && isLoopback(this.origin))
+          throw networkError(code, this.origin, timeout, error);
         const delay = retryDelay({
           method: request.method,
           attempt,
@@ -204,13 +346,47 @@ export class ApiClient {
     }
   }
 
+  /**
+   * A 429 pauses every request of the run through the limiter, with one notice for the pause
+   * rather than one per worker; other retries wait on their own.
+   */
+  private async waitToRetry(
+    status: number,
+    retryAfter: number | undefined,
+    delay: number,
+    which: string,
+    wait: (ms: number) => Promise<void>,
+  ): Promise<void> {
+    const limiter = this.options.limiter;
+    const fresh = status === 429 && limiter ? limiter.pause(delay) : true;
+    if (fresh && delay >= NOTICE_AFTER_MS) {
+      const asked = retryAfter !== undefined ? ` (retryAfter ${retryAfter}s)` : '';
+      const who = status === 429 && limiter ? 'pausing all requests' : 'waiting';
+      this.options.notice?.(
+        `HTTP ${status} from the API${asked}; ${who} ${Math.round(delay / 1000)}s before ${which}`,
+      );
+    }
+    // With a limiter, the next acquire() waits out the pause.
+    if (!(status === 429 && limiter)) await wait(delay);
+  }
+
   /** The headers of every request; `prepare` shows the same ones, token redacted. */
-  private headers(hasBody: boolean): Record<string, string> {
+  private headers(
+    request: Omit<ApiRequest, 'schema'>,
+    authorization: string | undefined,
+  ): Record<string, string> {
+    const contentType =
+      request.body !== undefined
+        ? 'application/json'
+        : request.form
+          ? 'application/x-www-form-urlencoded'
+          : undefined;
     return {
       'user-agent': this.options.userAgent,
       accept: 'application/json',
-      ...(this.options.token ? { authorization: `Bearer ${this.options.token}` } : {}),
-      ...(hasBody ? { 'content-type': 'application/json' } : {}),
+      ...(authorization ? { authorization } : {}),
+      ...(contentType ? { 'content-type': contentType } : {}),
+      ...lowerCaseKeys(request.headers),
     };
   }
 
@@ -221,6 +397,58 @@ export class ApiClient {
   private now(): Date {
     return this.options.now?.() ?? new Date();
   }
+}
+
+/** What `send` does with a final answer's body (see there). */
+type BodyHandling = 'read' | 'streamed' | 'unread';
+
+/** A final answer; `text` is set when the body was already read (an error the policy looked at). */
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Dispatcher.ResponseData['body'];
+  text?: string;
+}
+
+/** A time-out as an abort signal (a TimeoutError, as `AbortSignal.timeout` gives) that can be called off. */
+class Deadline {
+  readonly #controller = new AbortController();
+  readonly #timer: NodeJS.Timeout;
+
+  constructor(ms: number) {
+    this.#timer = setTimeout(
+      () => this.#controller.abort(new DOMException('The operation timed out', 'TimeoutError')),
+      ms,
+    ).unref();
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  clear(): void {
+    clearTimeout(this.#timer);
+  }
+}
+
+/** Statuses the retry policy may retry; every other answer is final at once. */
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+
+function encodeBody(request: Omit<ApiRequest, 'schema'>): string | FormData | undefined {
+  if (request.body !== undefined) return JSON.stringify(request.body);
+  if (request.form) return new URLSearchParams(request.form as Record<string, string>).toString();
+  return request.multipart;
+}
+
+/** A multipart body for `--dry-run`: its parts, files by name and size. */
+function describeMultipart(form: FormData): Record<string, unknown>[] {
+  return [...form.entries()].map(([name, value]) =>
+    typeof value === 'string' ? { name, value } : { name, filename: value.name, size: value.size },
+  );
+}
+
+function lowerCaseKeys(headers: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 }
 
 /** Encodes query pairs the way the API expects bracket names: `page%5Bsize%5D=100`. */
@@ -311,11 +539,23 @@ function retryAfterOf(
   return Math.max(fromBody ?? 0, fromHeader ?? 0);
 }
 
+/** Failures that happen before a request can reach the server: nothing was sent. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
 function networkError(code: string, origin: string, timeoutMs: number, cause: unknown): NetworkError {
+  const requestSent = !NOT_SENT_CODES.has(code);
   if (code.includes('TIMEOUT') || code === 'ETIMEDOUT') {
     return new NetworkError(`request to ${origin} timed out after ${timeoutMs / 1000}s`, {
-      hint: 'raise --timeout, or check the service status',
+      hint: 'raise --request-timeout, or check the service status',
       cause,
+      requestSent,
     });
   }
   if (code === 'ECONNREFUSED') {
@@ -327,7 +567,13 @@ function networkError(code: string, origin: string, timeoutMs: number, cause: un
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return new NetworkError(`cannot resolve the host of ${origin}`, { hint: 'check the base URL', cause });
   }
-  return new NetworkError(`network error talking to ${origin}: ${code}`, { cause });
+  return new NetworkError(`network error talking to ${origin}: ${code}`, { cause, requestSent });
+}
+
+/** True for an origin on this machine: localhost, 127.0.0.0/8 or ::1. */
+export function isLoopback(origin: string): boolean {
+  const host = new URL(origin).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 function errorCode(error: unknown): string | undefined {

@@ -8,6 +8,7 @@
  */
 import { mapOrdered, range } from './concurrency.js';
 import { UsageError } from './errors.js';
+import { quote } from './quote.js';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_LIMIT = 30;
@@ -123,6 +124,6 @@ export async function* paginate<T extends { id?: unknown }>(options: PaginateOpt
 function checkInteger(flag: string, value: number, min: number, max?: number): void {
   if (!Number.isInteger(value) || value < min || (max !== undefined && value > max)) {
     const range = max === undefined ? `an integer of at least ${min}` : `an integer from ${min} to ${max}`;
-    throw new UsageError(`invalid ${flag} ${value}: expected ${range}`);
+    throw new UsageError(`invalid ${flag} ${quote(String(value))}: expected ${range}`);
   }
 }

@@ -1,5 +1,8 @@
 /** Single values as cell text: plain (for scripts) or for people (tables, detail views), and their colour. */
 import type { ChalkInstance } from 'chalk';
+import { isRecord } from '../core/guards.js';
+import { escapeControls } from '../core/quote.js';
+import { formatBytes } from './bytes.js';
 import { absoluteTime, parseTime, relativeTime } from './time.js';
 import type { ColumnKind } from './types.js';
 
@@ -17,20 +20,41 @@ export function scalarText(value: unknown): string {
   return String(value);
 }
 
-/** `scalarText` safe for one tab-separated line: tabs and newlines become spaces. */
+/**
+ * `scalarText` safe for one tab-separated line on a terminal: tabs and line breaks become spaces,
+ * other control characters show in caret notation (`^[`), so API text cannot drive the terminal.
+ */
 export function plainText(value: unknown): string {
-  return scalarText(value).replace(/\r\n|[\t\r\n]/g, ' ');
+  return escapeControls(scalarText(value).replace(/\r\n|[\t\r\n]/g, ' '));
+}
+
+/** "Jane Doe" from `{given_name, family_name}` (or a `name`); undefined when it is nothing of the sort. */
+function personName(value: unknown): string | undefined {
+  if (!isRecord(value)) return undefined;
+  const parts = [value.given_name, value.family_name].filter((part) => typeof part === 'string' && part);
+  if (parts.length > 0) return parts.join(' ');
+  return typeof value.name === 'string' && value.name ? value.name : undefined;
+}
+
+function isWordList(value: unknown): value is (string | number)[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number');
 }
 
 /**
  * Text for a table cell: `-` for null, relative times for `time` columns (in a detail view the
- * absolute time too: "2026-01-03 10:00 UTC (3d ago)"), otherwise as in plain output.
+ * absolute time too: "2026-01-03 10:00 UTC (3d ago)"), full names for `person` columns, sizes in binary units for `bytes` columns, lists of
+ * strings or numbers joined with commas, otherwise as in plain output.
  */
 export function displayText(value: unknown, kind: ColumnKind | undefined, now: Date, detail = false): string {
   if (value === null || value === undefined) return '-';
   const time = kind === 'time' ? parseTime(value) : undefined;
   if (time) return detail ? `${absoluteTime(time)} (${relativeTime(time, now)})` : relativeTime(time, now);
-  return plainText(value);
+  if (kind === 'bytes' && typeof value === 'number' && Number.isFinite(value) && value >= 0)
+    return formatBytes(value);
+  const name = kind === 'person' ? personName(value) : undefined;
+  // A list of words (a webhook's events) reads better as words than as JSON.
+  if (isWordList(value)) return plainText(value.join(', '));
+  return plainText(name ?? value);
 }
 
 /** The colour of a cell: ids and nulls dim, booleans green/dim, known statuses by their meaning. */

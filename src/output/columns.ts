@@ -1,9 +1,12 @@
 /** Column defaults: headers, and columns built from --fields. */
 import type { Column, ColumnKind } from './types.js';
 
-/** The column's header, or the last segment of its field upper-cased with `_` as a space (`owner.given_name` -> `GIVEN NAME`). */
+/**
+ * The column's header, or its whole field path upper-cased with `_` as a space
+ * (`owner.given_name` -> `OWNER.GIVEN NAME`): `--fields owner.email,data.email` must not show two `EMAIL`s.
+ */
 export function headerOf(column: Column): string {
-  return column.header ?? column.field.split('.').at(-1)!.replaceAll('_', ' ').toUpperCase();
+  return column.header ?? column.field.replaceAll('_', ' ').toUpperCase();
 }
 
 /** A kind for a field the command did not describe: `*_at` are times, `id` is an id. */

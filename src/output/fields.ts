@@ -1,6 +1,7 @@
 /** Dot paths into API objects: reading them, flattening objects into them, and --fields. */
 import { UsageError } from '../core/errors.js';
 import { isRecord } from '../core/guards.js';
+import { quote } from '../core/quote.js';
 
 /** The value at `segments` inside `value`, or undefined when any step is missing (own keys only). */
 export function getIn(value: unknown, segments: readonly string[]): unknown {
@@ -71,7 +72,7 @@ export function pickFields(
  * resource's top-level fields), else a UsageError lists the valid ones. Duplicates are dropped.
  */
 export function parseFields(text: string, knownFields: readonly string[]): string[] {
-  const valid = `Valid fields: ${knownFields.join(', ')}.`;
+  const valid = knownFields.join(', ');
   const fields = [
     ...new Set(
       text
@@ -80,14 +81,15 @@ export function parseFields(text: string, knownFields: readonly string[]): strin
         .filter((field) => field !== ''),
     ),
   ];
-  if (fields.length === 0) throw new UsageError(`--fields needs at least one field name. ${valid}`);
+  if (fields.length === 0)
+    throw new UsageError(`--fields needs at least one field name: expected some of ${valid}`);
   for (const field of fields) {
     const path = field.split('.');
     if (path.includes('')) {
-      throw new UsageError(`Invalid field "${field}" in --fields: write nested fields as owner.email.`);
+      throw new UsageError(`invalid field ${quote(field)} in --fields: write nested fields as owner.email`);
     }
     if (!knownFields.includes(path[0]!))
-      throw new UsageError(`Unknown field "${field}" in --fields. ${valid}`);
+      throw new UsageError(`unknown field ${quote(field)} in --fields: expected one of ${valid}`);
   }
   return fields;
 }

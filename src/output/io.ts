@@ -5,10 +5,10 @@
  * Imported on every run, `--version` and `--help` included, so it loads no chalk, ora or other
  * output library at module level: `startSpinner` imports ora when a spinner is really shown.
  */
-import { PassThrough, Writable } from 'node:stream';
 import type { WriteStream } from 'node:tty';
 import type { Ora } from 'ora';
 import { UsageError } from '../core/errors.js';
+import { escapeControls } from '../core/quote.js';
 import { readSecret } from './secret-prompt.js';
 
 /** A progress indicator on stderr; a silent stand-in when stderr or stdout is not a TTY. */
@@ -40,7 +40,7 @@ export interface IO {
   setNoInput(noInput: boolean): void;
   /** stdin and stdout are TTYs and --no-input is not set. */
   canPrompt(): boolean;
-  /** stdout columns, 80 when unknown. */
+  /** stdout's columns on a terminal; else (a pipe, a terminal reporting 0) COLUMNS when it is a positive number; else 80. */
   terminalWidth(): number;
   /**
    * Writes to stdout, honouring back-pressure: resolves once the chunk is accepted (await it in
@@ -50,14 +50,27 @@ export interface IO {
   write(chunk: string): Promise<void>;
   /** Writes out what `write` is holding back (see `TerminalFacts.coalesce`); resolves when accepted. */
   flush(): Promise<void>;
+  /**
+   * Writes out what is held back, then `chunk`, without waiting: for the last words of an
+   * interrupted run (closing a JSON array), when there is no time to wait for 'drain'.
+   */
+  writeLast(chunk: string): void;
   /** True once the reader of stdout went away; long streams check it to stop early. */
   stdoutClosed(): boolean;
-  /** A line to stderr (message + '\n'). */
+  /**
+   * A line to stderr (message + '\n'), control characters but tab and newline in caret
+   * notation: messages echo API text and user input, which must not drive the terminal.
+   */
   errorLine(message: string): void;
-  /** An ora spinner on stderr when stdout and stderr are both TTYs; otherwise a no-op with the same methods. */
+  /**
+   * An ora spinner on stderr when stdout and stderr are both TTYs; otherwise a no-op with the same
+   * methods. Both streams are then one terminal, so the first `write` to stdout stops it.
+   */
   startSpinner(label: string): Promise<Spinner>;
   /** Hidden-input prompt on a TTY (for a token); the question goes to stderr. Throws UsageError if !canPrompt(). */
   promptSecret(question: string): Promise<string>;
+  /** A yes/no question on a terminal (stderr), No unless the answer starts with y. Throws UsageError if !canPrompt(). */
+  confirm(question: string): Promise<boolean>;
   /** All of stdin as text (for `--with-token`, `--body -`, ids on stdin). */
   readStdin(): Promise<string>;
 }
@@ -69,7 +82,7 @@ export interface IOStreams {
   stderr: NodeJS.WritableStream;
 }
 
-interface TerminalFacts {
+export interface TerminalFacts {
   env: Record<string, string | undefined>;
   stdoutTTY: boolean;
   stderrTTY: boolean;
@@ -110,17 +123,19 @@ class OraSpinner implements Spinner {
     else this.ora.stopAndPersist({ symbol: '✖', ...(text === undefined ? {} : { text }) });
   }
   stop(): void {
-    this.ora.stop();
+    // Stopped by the first stdout write and again by its owner: a stopped ora would still move the cursor.
+    if (this.ora.isSpinning) this.ora.stop();
   }
 }
 
-class StreamIO implements IO {
+export class StreamIO implements IO {
   private colorDisabled = false;
   private noInput = false;
   private closed = false;
   private failure: Error | undefined;
   private pending = '';
   private flushScheduled = false;
+  private spinner: Spinner | undefined;
 
   constructor(
     readonly stdin: NodeJS.ReadableStream,
@@ -165,10 +180,15 @@ class StreamIO implements IO {
   }
   terminalWidth(): number {
     const columns = this.facts.columns();
-    return columns && columns > 0 ? columns : DEFAULT_WIDTH;
+    if (columns && columns > 0) return columns;
+    const fromEnv = Number(this.facts.env.COLUMNS);
+    return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : DEFAULT_WIDTH;
   }
 
   write(chunk: string): Promise<void> {
+    // A spinner line and stdout text on one terminal would overwrite each other.
+    this.spinner?.stop();
+    this.spinner = undefined;
     if (this.failure) return Promise.reject(this.failure);
     if (this.closed) return Promise.resolve();
     if (!this.facts.coalesce) return this.writeNow(chunk);
@@ -189,6 +209,11 @@ class StreamIO implements IO {
     if (this.failure) return Promise.reject(this.failure);
     return data ? this.writeNow(data) : Promise.resolve();
   }
+  writeLast(chunk: string): void {
+    const data = this.pending + chunk;
+    this.pending = '';
+    if (!this.closed && !this.failure) this.stdout.write(data);
+  }
   private writeNow(chunk: string): Promise<void> {
     if (this.closed || this.stdout.write(chunk)) return Promise.resolve();
     return this.drained();
@@ -199,7 +224,7 @@ class StreamIO implements IO {
   errorLine(message: string): void {
     // Keep stdout and stderr in order when both go to one place (`2>&1`).
     if (this.pending) this.flush().catch(() => {});
-    this.stderr.write(`${message}\n`);
+    this.stderr.write(`${escapeControls(message)}\n`);
   }
 
   async startSpinner(label: string): Promise<Spinner> {
@@ -217,16 +242,31 @@ class StreamIO implements IO {
       discardStdin: false,
       color: color ? 'cyan' : false,
     });
-    return new OraSpinner(spinner.start(), color);
+    this.spinner = new OraSpinner(spinner.start(), color);
+    return this.spinner;
   }
 
   promptSecret(question: string): Promise<string> {
     if (!this.canPrompt()) {
       return Promise.reject(
-        new UsageError('Cannot prompt: stdin or stdout is not a terminal, or --no-input is set.'),
+        new UsageError('cannot prompt: stdin or stdout is not a terminal, or --no-input is set'),
       );
     }
     return readSecret(this.stdin, this.stderr, question);
+  }
+
+  async confirm(question: string): Promise<boolean> {
+    if (!this.canPrompt())
+      throw new UsageError('cannot ask: stdin or stdout is not a terminal, or --no-input is set');
+    this.stderr.write(`${question} [y/N] `);
+    const { createInterface } = await import('node:readline');
+    const lines = createInterface({ input: this.stdin, terminal: false });
+    try {
+      for await (const line of lines) return /^\s*y(es)?\s*$/i.test(line);
+      return false;
+    } finally {
+      lines.close();
+    }
   }
 
   async readStdin(): Promise<string> {
@@ -272,41 +312,4 @@ export function createSystemIO(
     columns: () => (stdout as Partial<WriteStream>).columns,
     coalesce: !isTTY(stdout),
   });
-}
-
-/** Options of `createMemoryIO`: which streams pretend to be TTYs, stdin's text, the environment (empty by default), the width. */
-export interface MemoryIOOptions {
-  stdoutTTY?: boolean;
-  stderrTTY?: boolean;
-  stdinTTY?: boolean;
-  stdin?: string;
-  env?: Record<string, string | undefined>;
-  columns?: number;
-}
-
-function captureStream(): { stream: Writable; text(): string } {
-  let text = '';
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      text += chunk.toString('utf8');
-      callback();
-    },
-  });
-  return { stream, text: () => text };
-}
-
-/** An IO over in-memory streams, with the captured stdout and stderr text: for tests, and for `sandbox demo` to read ids. */
-export function createMemoryIO(opts: MemoryIOOptions = {}): { io: IO; stdout(): string; stderr(): string } {
-  const stdout = captureStream();
-  const stderr = captureStream();
-  const stdin = new PassThrough();
-  stdin.end(opts.stdin ?? '');
-  const io = new StreamIO(stdin, stdout.stream, stderr.stream, {
-    env: opts.env ?? {},
-    stdoutTTY: opts.stdoutTTY ?? false,
-    stderrTTY: opts.stderrTTY ?? false,
-    stdinTTY: opts.stdinTTY ?? false,
-    columns: () => opts.columns,
-  });
-  return { io, stdout: stdout.text, stderr: stderr.text };
 }

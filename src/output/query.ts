@@ -1,6 +1,7 @@
 /** --query: JMESPath (community edition) over the JSON output. */
 import { compile, type JSONValue, TreeInterpreter } from '@jmespath-community/jmespath';
 import { UsageError } from '../core/errors.js';
+import { escapeControls, quote } from '../core/quote.js';
 
 /** A compiled --query, applied to a JSON document. */
 export type Query = (document: unknown) => unknown;
@@ -8,8 +9,10 @@ export type Query = (document: unknown) => unknown;
 /** Compiles `expression` now, so a syntax error stops the command before any request; UsageError on bad syntax or evaluation. */
 export function compileQuery(expression: string): Query {
   const fail = (error: unknown): never => {
+    // JMESPath's messages are sentences ("Unexpected token type: ..."): worded here as ours are.
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/\.$/, '');
     throw new UsageError(
-      `Invalid --query "${expression}": ${error instanceof Error ? error.message : String(error)}`,
+      `invalid --query ${quote(expression)}: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`,
     );
   };
   let ast: ReturnType<typeof compile>;
@@ -25,4 +28,21 @@ export function compileQuery(expression: string): Query {
       return fail(error);
     }
   };
+}
+
+/**
+ * A --query result as printed: JSON (pretty or compact), or with `raw` a string as it is and an
+ * array of scalars one per line, as `jq -r` prints them (so `$(wfd ... --query baseUrl --raw)`
+ * is the bare value). Raw text headed for a terminal has its control characters escaped.
+ */
+export function queryResultText(
+  value: unknown,
+  options: { raw: boolean; pretty: boolean; terminal: boolean },
+): string {
+  const json = (v: unknown) => (options.pretty ? JSON.stringify(v, null, 2) : JSON.stringify(v));
+  const raw = (text: string) => (options.terminal ? escapeControls(text) : text);
+  if (options.raw && typeof value === 'string') return `${raw(value)}\n`;
+  if (options.raw && Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object'))
+    return value.map((v) => `${typeof v === 'string' ? raw(v) : JSON.stringify(v)}\n`).join('');
+  return `${json(value)}\n`;
 }

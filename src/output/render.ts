@@ -1,7 +1,7 @@
 /**
  * The output formats of list and detail commands (DESIGN.md "Output:"). Commands describe their
  * columns and hand over rows; this module picks the renderer, so no command branches on TTY or format.
- * Heavy renderers (cli-table3, csv-stringify, jmespath) load only for the format in use.
+ * Heavy renderers (string-width, chalk, csv-stringify, jmespath) load only for the format in use.
  */
 import { UsageError } from '../core/errors.js';
 import { plainText } from './cells.js';
@@ -10,21 +10,34 @@ import { flatten, getPath, pickFields } from './fields.js';
 import type { IO } from './io.js';
 import type { Query } from './query.js';
 import { jsonArraySink, jsonQuerySink, ndjsonSink, plainSink, quietSink } from './sinks.js';
-import type { Column, ItemSection, OutputFormat, RenderOptions, RowSink } from './types.js';
+import type { Column, DetailView, OutputFormat, RenderOptions, RowSink } from './types.js';
 
 export { flatten, getPath, parseFields } from './fields.js';
 export { FORMATS_HELP } from './formats-help.js';
-export type { Column, ColumnKind, ItemSection, OutputFormat, RenderOptions, RowSink } from './types.js';
+export type {
+  Column,
+  ColumnKind,
+  DetailField,
+  DetailTable,
+  DetailView,
+  ListInfo,
+  OutputFormat,
+  RenderOptions,
+  RowSink,
+} from './types.js';
+
+/** --query with -o csv: the query works on JSON, which CSV is not. */
+export function queryWithCsv(): UsageError {
+  return new UsageError('--query applies to JSON output: it cannot be used with -o csv', {
+    hint: 'use -o json or -o ndjson',
+  });
+}
 
 /** What is actually printed once -q and --query have had their say. */
 function effectiveFormat(options: RenderOptions): OutputFormat | 'quiet' {
   if (options.quiet) return 'quiet';
   if (options.query === undefined) return options.format;
-  if (options.format === 'csv') {
-    throw new UsageError(
-      '--query applies to JSON output and cannot be combined with -o csv. Use -o json or -o ndjson.',
-    );
-  }
+  if (options.format === 'csv') throw queryWithCsv();
   return options.format === 'ndjson' ? 'ndjson' : 'json';
 }
 
@@ -33,15 +46,38 @@ function claimFormat(io: IO, format: OutputFormat | 'quiet'): void {
   if (format === 'json' || format === 'ndjson' || format === 'csv') io.setColorDisabled(true);
 }
 
+/** How a --query result is printed: JSON, or bare strings with --raw. */
+async function resultText(
+  io: IO,
+  options: RenderOptions,
+  pretty: boolean,
+): Promise<(value: unknown) => string> {
+  const { queryResultText } = await import('./query.js');
+  const settings = { raw: options.raw === true, pretty, terminal: io.isStdoutTTY() };
+  return (value) => queryResultText(value, settings);
+}
+
 async function loadQuery(options: RenderOptions): Promise<Query | undefined> {
   if (options.query === undefined) return undefined;
   const { compileQuery } = await import('./query.js');
   return compileQuery(options.query);
 }
 
-/** The columns of table and plain output: --fields when given, else the command's. */
+/** The columns of plain output: --fields when given, else the command's. */
 function visibleColumns(options: RenderOptions): Column[] {
   return options.fields ? columnsForFields(options.fields, options.columns) : options.columns;
+}
+
+/**
+ * The columns of a table: the table's own, or --fields described as the command describes
+ * them, none hidden on a narrow terminal since the user named each.
+ */
+function tableColumns(options: RenderOptions): Column[] {
+  const own = options.tableColumns ?? options.columns;
+  if (!options.fields) return own;
+  return columnsForFields(options.fields, [...own, ...options.columns]).map(
+    ({ hidePriority, ...column }) => column,
+  );
 }
 
 function now(options: RenderOptions): () => Date {
@@ -50,7 +86,8 @@ function now(options: RenderOptions): () => Date {
 
 /**
  * The sink a list command writes its rows to. ndjson, csv, plain and -q print each row at once;
- * json streams one array (buffering only for --query); table buffers and prints at `end`.
+ * json streams one array (buffering only for --query); table lays out from a bounded sample
+ * of rows, then streams (see table-sink.ts).
  * Throws UsageError for an invalid --query, before any row is fetched.
  */
 export async function createRowSink(io: IO, options: RenderOptions): Promise<RowSink> {
@@ -60,16 +97,20 @@ export async function createRowSink(io: IO, options: RenderOptions): Promise<Row
   const pick = (row: Record<string, unknown>) => (fields ? pickFields(row, fields) : row);
   switch (format) {
     case 'quiet':
-      return quietSink(io);
+      return quietSink(io, options.idField);
     case 'plain':
       return plainSink(io, visibleColumns(options));
     case 'ndjson': {
       const query = await loadQuery(options);
-      return ndjsonSink(io, query ? (row) => query(pick(row)) : pick);
+      if (!query) return ndjsonSink(io, pick);
+      const text = await resultText(io, options, false);
+      return ndjsonSink(io, (row) => query(pick(row)), text);
     }
     case 'json': {
       const query = await loadQuery(options);
-      return query ? jsonQuerySink(io, pick, query) : jsonArraySink(io, pick);
+      return query
+        ? jsonQuerySink(io, pick, query, await resultText(io, options, true))
+        : jsonArraySink(io, pick);
     }
     case 'csv': {
       // A stable header: the command's columns unless --fields names others (see csv-sink.ts).
@@ -79,7 +120,7 @@ export async function createRowSink(io: IO, options: RenderOptions): Promise<Row
     }
     case 'table': {
       const { tableSink } = await import('./table-sink.js');
-      return tableSink(io, visibleColumns(options), {
+      return tableSink(io, tableColumns(options), {
         now: now(options),
         ...(options.noun ? { noun: options.noun } : {}),
       });
@@ -90,15 +131,14 @@ export async function createRowSink(io: IO, options: RenderOptions): Promise<Row
 /**
  * Prints one object (`get` commands). json: the object, pretty; ndjson: one line; plain: a
  * `key<TAB>value` line per flattened leaf (or per --fields path); csv: header and one row; -q: its
- * id; table: a key/value block over the command's columns (or --fields; every leaf when the
- * command gives none), then `sections` as titled tables. Sections appear in table output only:
- * a command that wants them in json too puts them in the item as well.
+ * id; table: the command's detail view (see detail-view.ts), or with --fields, or for a command
+ * without a view, a block over the columns (every leaf when the command gives none either).
  */
 export async function renderItem(
   io: IO,
   options: RenderOptions,
   item: Record<string, unknown>,
-  extra: { sections?: ItemSection[] } = {},
+  extra: { view?: DetailView } = {},
 ): Promise<void> {
   const format = effectiveFormat(options);
   claimFormat(io, format);
@@ -106,20 +146,27 @@ export async function renderItem(
   const picked = fields ? pickFields(item, fields) : item;
   switch (format) {
     case 'quiet':
-      if (item.id !== null && item.id !== undefined) await io.write(`${plainText(item.id)}\n`);
+      {
+        const id = item[options.idField ?? 'id'];
+        if (id !== null && id !== undefined) await io.write(`${plainText(id)}\n`);
+      }
       return;
     case 'json':
     case 'ndjson': {
       const query = await loadQuery(options);
-      const document = query ? query(picked) : picked;
-      await io.write(`${format === 'json' ? JSON.stringify(document, null, 2) : JSON.stringify(document)}\n`);
+      if (!query) {
+        await io.write(`${format === 'json' ? JSON.stringify(picked, null, 2) : JSON.stringify(picked)}\n`);
+        return;
+      }
+      const text = await resultText(io, options, format === 'json');
+      await io.write(text(query(picked)));
       return;
     }
     case 'plain': {
       const entries = fields
         ? fields.map((field) => [field, getPath(item, field)] as const)
         : Object.entries(flatten(item));
-      await io.write(entries.map(([key, value]) => `${key}\t${plainText(value)}\n`).join(''));
+      await io.write(entries.map(([key, value]) => `${plainText(key)}\t${plainText(value)}\n`).join(''));
       return;
     }
     case 'csv': {
@@ -130,12 +177,13 @@ export async function renderItem(
       return;
     }
     case 'table': {
-      const { renderItemBlock } = await import('./item-block.js');
+      const { renderDetail, viewOfColumns } = await import('./detail-view.js');
       const columns =
         fields || options.columns.length > 0
           ? visibleColumns(options)
           : columnsForFields(Object.keys(flatten(item)), []);
-      await io.write(renderItemBlock(io, columns, item, extra.sections ?? [], now(options)()));
+      const view = !fields && extra.view ? extra.view : viewOfColumns(columns);
+      await io.write(renderDetail(io, item, view, now(options)()));
       return;
     }
   }

@@ -20,9 +20,10 @@ export function readSecret(
   question: string,
 ): Promise<string> {
   // Raw mode turns off the terminal's echo and line editing; streams that are not a TTY lack it.
+  // On before the question shows: a token pasted the moment it appears must not be echoed.
   const tty = input as Partial<ReadStream>;
-  output.write(question);
   tty.setRawMode?.(true);
+  output.write(question);
   input.setEncoding('utf8');
 
   return new Promise((resolve, reject) => {
@@ -40,7 +41,7 @@ export function readSecret(
       for (const char of String(chunk)) {
         if (ENTER.has(char) || char === CTRL_D) return finish();
         // Raw mode swallows SIGINT, so Ctrl-C has to be honoured here.
-        if (char === CTRL_C) return finish(new CancelledError('Cancelled.'));
+        if (char === CTRL_C) return finish(new CancelledError('cancelled'));
         if (BACKSPACE.has(char)) secret = Array.from(secret).slice(0, -1).join('');
         else if (char >= ' ') secret += char;
       }

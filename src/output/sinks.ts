@@ -2,6 +2,7 @@
  * The streaming row sinks: each row is written as it arrives and nothing is kept, so an export of
  * any size runs in bounded memory. Only `jsonQuerySink` buffers, because a --query sees the whole array.
  */
+import { onInterrupt } from '../core/interrupt.js';
 import { plainText } from './cells.js';
 import { getPath } from './fields.js';
 import type { IO } from './io.js';
@@ -12,10 +13,11 @@ import type { Column, RowSink } from './types.js';
 export type Select = (row: Record<string, unknown>) => unknown;
 
 /** -q: each row's id on its own line; rows without an id print nothing. */
-export function quietSink(io: IO): RowSink {
+export function quietSink(io: IO, idField = 'id'): RowSink {
   return {
     async write(row) {
-      if (row.id !== null && row.id !== undefined) await io.write(`${plainText(row.id)}\n`);
+      const id = row[idField];
+      if (id !== null && id !== undefined) await io.write(`${plainText(id)}\n`);
     },
     async end() {},
   };
@@ -31,11 +33,15 @@ export function plainSink(io: IO, columns: readonly Column[]): RowSink {
   };
 }
 
-/** One compact JSON value per line. */
-export function ndjsonSink(io: IO, select: Select): RowSink {
+/** One compact JSON value per line (or what `text` makes of each value, with its newline). */
+export function ndjsonSink(
+  io: IO,
+  select: Select,
+  text: (value: unknown) => string = (value) => `${JSON.stringify(value)}\n`,
+): RowSink {
   return {
     async write(row) {
-      await io.write(`${JSON.stringify(select(row))}\n`);
+      await io.write(text(select(row)));
     },
     async end() {},
   };
@@ -52,26 +58,35 @@ function indent(json: string): string {
  */
 export function jsonArraySink(io: IO, select: Select): RowSink {
   let started = false;
+  // Ctrl-C in the middle of the array still leaves a whole JSON document.
+  let release: (() => void) | undefined;
   return {
     async write(row) {
+      if (!started) release = onInterrupt(() => io.writeLast('\n]\n'));
       await io.write(`${started ? ',\n' : '[\n'}${indent(JSON.stringify(select(row), null, 2))}`);
       started = true;
     },
     async end() {
+      release?.();
       await io.write(started ? '\n]\n' : '[]\n');
     },
   };
 }
 
-/** A JSON array with --query applied to the whole of it at the end, pretty-printed. */
-export function jsonQuerySink(io: IO, select: Select, query: Query): RowSink {
+/** A JSON array with --query applied to the whole of it at the end, printed by `text`. */
+export function jsonQuerySink(
+  io: IO,
+  select: Select,
+  query: Query,
+  text: (value: unknown) => string,
+): RowSink {
   const rows: unknown[] = [];
   return {
     async write(row) {
       rows.push(select(row));
     },
     async end() {
-      await io.write(`${JSON.stringify(query(rows), null, 2)}\n`);
+      await io.write(text(query(rows)));
     },
   };
 }

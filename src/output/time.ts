@@ -13,13 +13,16 @@ export function parseTime(value: unknown): Date | undefined {
   return Number.isNaN(time) ? undefined : new Date(time);
 }
 
-/** "just now" within a minute either way, else "5m ago", "3h ago", "2d ago", "3mo ago", "2y ago", or "in 5m" for the future. */
+/**
+ * "just now" within a minute either way, else "5min ago", "3h ago", "2d ago", "3mo ago", "2y ago",
+ * or "in 5min" for the future. Minutes are "min", never "m", so they cannot be read as months.
+ */
 export function relativeTime(date: Date, now: Date): string {
   const delta = now.getTime() - date.getTime();
   const span = Math.abs(delta);
   if (span < MINUTE) return 'just now';
   let amount: string;
-  if (span < HOUR) amount = `${Math.floor(span / MINUTE)}m`;
+  if (span < HOUR) amount = `${Math.floor(span / MINUTE)}min`;
   else if (span < DAY) amount = `${Math.floor(span / HOUR)}h`;
   else if (span < MONTH) amount = `${Math.floor(span / DAY)}d`;
   // 360 to 364 days would otherwise read "12mo"; a year starts at 365 days.

@@ -2,139 +2,262 @@
  * Builds the sandbox's HTTP pipeline on fastify. Stages run in this fixed order
  * for every request:
  *
- *   1. request id and request log  x-request-id on every response; /v1 requests logged when answered
+ *   0. target                      the URL normalised once (request-target.ts): every later stage and
+ *                                  the router judge that same path
+ *   1. request id and request log  x-request-id on every response, then a refused target is a 400;
+ *                                  /v1 requests logged when answered
  *   2. test hooks                  /_sandbox/* routes: no token, no limits
- *   3. auth                        every /v1 path (unknown ones too): 401 before anything else
- *   4. rate limit                  per token and per client, counted after auth
- *   5. route                       fastify's router calls a pure handler; unknown routes -> 404
- *   6. error mapper                SandboxError and fastify's own errors -> the spec's body shapes
+ *      OAuth                       /authorize, /token, /.well-known/*: client credentials, no bearer token
+ *   3. auth                        a guard of the /v1 context: every /v1 route and the /v1 not-found
+ *                                  handler sit behind it, so nothing under /v1 is reached without a token
+ *   4. rate limit                  per token and per client, counted after auth, also in the /v1 context
+ *   5. faults                      --faults: a seeded draw per /v1 request; 429/5xx instead of the route,
+ *                                  slow and reset applied to its answer (faults/stage.ts)
+ *   6. body                        a Content-Encoding refused (415), then JSON parsed once and bounded
+ *   7. route                       fastify's router calls a pure handler; unknown routes -> 404
+ *   8. error mapper                SandboxError and fastify's own errors -> the spec's body shapes
+ *   9. durable                     with a data directory, every answer waits until the writes made
+ *                                  so far are on disk (persist/durable-answers.ts)
+ *
+ * What Node's HTTP parser refuses (431, malformed requests) and CONNECT never reach these stages:
+ * protocol-errors.ts answers and logs them.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
-import { authenticate, bearerToken } from './auth.js';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { downloadAttachment, mergeAttachments } from './attachments/handlers.js';
+import { registerUploadRoute } from './attachments/routes.js';
+import { registerAttachmentTestHooks } from './attachments/test-hooks.js';
+import { authenticate, tokenPrefix } from './auth.js';
 import type { QueryParams } from './collection.js';
-import type { Clock, Handler, Services } from './context.js';
-import { rateLimited, SandboxError, standardError } from './errors.js';
+import { refuseEncodedBodies } from './content-encoding.js';
+import type { Handler, RequestContext, Services } from './context.js';
+import { createJob, getJob } from './docintel/handlers.js';
+import { rateLimited, type SandboxError, standardError } from './errors.js';
+import { toSandboxError } from './fastify-errors.js';
+import type { FaultInjector } from './faults/injector.js';
+import { FaultStage } from './faults/stage.js';
+import { registerFaultTestHooks } from './faults/test-hooks.js';
 import { listCaseTemplates } from './handlers/case-templates.js';
 import { archiveCase, countCases, createCase, getCase, listCases, updateCaseData } from './handlers/cases.js';
+import {
+  getFormTemplateOptions,
+  getFormTemplateSteps,
+  listFormTemplates,
+} from './handlers/form-templates.js';
+import { countForms, createForm, getForm, listForms, updateForm } from './handlers/forms.js';
+import { getResponse } from './handlers/responses.js';
+import { getSignature } from './handlers/signatures.js';
 import { listWorkspaces } from './handlers/workspaces.js';
+import { registerJsonParser } from './json-body.js';
+import { registerOAuth } from './oauth/routes.js';
+import { holdAnswersUntilDurable } from './persist/durable-answers.js';
+import { answerClientError, answerConnect, MAX_HEADER_BYTES } from './protocol-errors.js';
 import { QueryCache } from './query-cache.js';
+import { randomUuid } from './random.js';
 import { type RateLimitConfig, RateLimiter } from './rate-limit.js';
 import { RequestLog } from './request-log.js';
-import type { Store, TokenRecord } from './store.js';
+import { isApiPath, normaliseTarget, type RequestTarget } from './request-target.js';
+import { sendReply } from './send-reply.js';
+import type { SandboxState } from './state.js';
+import type { TokenRecord } from './store.js';
 import { registerTestHooks } from './test-hooks.js';
+import type { Clock, Scheduler } from './time.js';
+import { Webhooks } from './webhooks/dispatcher.js';
+import { registerWebhookTestHooks } from './webhooks/test-hooks.js';
+import { createHttpTransport } from './webhooks/transport.js';
 
 export interface AppOptions {
-  readonly store: Store;
+  /** The seeded stores; the ids of new records come from its PRNG, so runs can be replayed. */
+  readonly state: SandboxState;
+  /** The size limit of one uploaded file, in bytes. */
+  readonly maxUploadBytes: number;
   readonly clock: Clock;
+  /** Runs deferred work by the time of `clock`. */
+  readonly scheduler: Scheduler;
   readonly rateLimit: RateLimitConfig;
-  /** Makes ids of new records; deterministic in server.ts so runs can be replayed. */
-  readonly newId: () => string;
+  /** The wait before each webhook retry; as many retries as delays. */
+  readonly webhookRetryDelaysMs: readonly number[];
+  /** Time-out of one webhook attempt. */
+  readonly webhookTimeoutMs: number;
+  /** The faults injected into /v1 requests (seeded in server.ts, changed at run time by a test hook). */
+  readonly faults: FaultInjector;
+  /** With a data directory: resolves once every write made so far is on disk. */
+  readonly durable?: () => Promise<void>;
 }
 
 /** The fastify instance of one sandbox, not yet listening. */
 export function createApp(options: AppOptions): FastifyInstance {
-  const { store, clock } = options;
-  const services: Services = { store, clock, cache: new QueryCache(), newId: options.newId };
+  const { state, clock, scheduler } = options;
+  const { store, forms, attachments } = state;
+  const newId = () => randomUuid(state.ids.next);
+  const transport = createHttpTransport(options.webhookTimeoutMs);
+  const webhooks = new Webhooks({
+    clock,
+    scheduler,
+    newId,
+    retryDelaysMs: options.webhookRetryDelaysMs,
+    transport: transport.send,
+  });
+  const services: Services = {
+    store,
+    forms,
+    attachments,
+    docintel: state.docintel,
+    clock,
+    scheduler,
+    cache: new QueryCache(),
+    newId,
+    webhooks,
+  };
   const log = new RequestLog();
   const limiter = new RateLimiter(options.rateLimit);
+  const faultStage = new FaultStage(options.faults, scheduler);
+  const targets = new WeakMap<IncomingMessage, RequestTarget>();
+  const arrivals = new WeakMap<FastifyRequest, number>();
   const tokenOf = new WeakMap<FastifyRequest, TokenRecord>();
-  const logRequest = (req: FastifyRequest, status: number) => {
-    if (!isApiPath(req.url)) return;
-    const token = bearerToken(req.headers.authorization);
-    log.add({ method: req.method, url: req.url, status, token_prefix: token?.slice(0, 8) ?? null });
-  };
-  // A malformed path (bad percent-encoding) fails before any hook runs: answer and log it here alike.
-  const badUrl = (error: Error, req: FastifyRequest, reply: FastifyReply) => {
-    const mapped = standardError(400, error.message);
-    reply.header('x-request-id', req.id).code(mapped.status).send(mapped.body);
-    logRequest(req, mapped.status);
-  };
-  const app = Fastify({ logger: false, genReqId: () => randomUUID(), frameworkErrors: badUrl });
+  const app = Fastify({
+    logger: false,
+    genReqId: () => randomUUID(),
+    // Node would answer a missing Host itself, with an empty body; stage 1 answers it in the standard shape.
+    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
+    // No parameter can be longer than the head; handlers judge long ones (after auth), not the router.
+    routerOptions: { maxParamLength: MAX_HEADER_BYTES },
+    clientErrorHandler: answerClientError(log, clock),
+    // 0. Target. A refused target goes to '/', which no route serves; the target stage answers it.
+    rewriteUrl: (raw) => {
+      const target = normaliseTarget(raw.url ?? '/');
+      targets.set(raw, target);
+      return target.ok ? target.url : '/';
+    },
+  });
   // Bodies are JSON only: fastify would otherwise hand text/plain bodies to handlers as strings.
   app.removeContentTypeParser('text/plain');
+  registerJsonParser(app);
+  refuseEncodedBodies(app);
+  app.server.on('connect', answerConnect(log, clock));
+  // 9. Durable: a root hook, so it holds back every answer, whatever context it comes from.
+  if (options.durable) holdAnswersUntilDurable(app, options.durable);
 
-  // 1. Request id and request log.
+  // 1. Request id and request log. The log keeps the URL as sent, and judges the normalised path.
   app.addHook('onRequest', async (req, reply) => {
+    arrivals.set(req, clock.now());
     reply.header('x-request-id', req.id);
+    const target = targets.get(req.raw)!;
+    if (!target.ok) throw standardError(400, target.reason);
+    if (req.raw.httpVersion === '1.1' && req.headers.host === undefined) {
+      throw standardError(400, 'Missing Host header: HTTP/1.1 requests need one');
+    }
   });
-  app.addHook('onResponse', async (req, reply) => logRequest(req, reply.statusCode));
-
-  // 2. Test hooks: outside /v1, so the auth and limit stages below pass them by.
-  registerTestHooks(app, store, log);
-
-  // 3. Auth.
-  app.addHook('onRequest', async (req) => {
-    if (isApiPath(req.url)) tokenOf.set(req, authenticate(req.headers.authorization, store));
-  });
-
-  // 4. Rate limit. Personal tokens: the client is the remote address.
-  app.addHook('onRequest', async (req) => {
-    const token = tokenOf.get(req);
-    if (!token) return;
-    const retryAfter = limiter.hit({ token: token.token, client: req.ip }, clock.now());
-    if (retryAfter > 0) throw rateLimited(retryAfter);
-  });
-  // Fault injection (--faults 429:0.1,503:0.05,reset:0.02,slow:0.02) belongs here, as one more
-  // onRequest stage: after auth and limits (a fault hits only requests that would otherwise be
-  // served), before the route.
-
-  // 5. Routes.
-  const route = (method: 'GET' | 'POST', url: string, handler: Handler) =>
-    app.route({
-      method,
-      url,
-      handler: async (req, reply) => {
-        const auth = tokenOf.get(req)!;
-        const params = req.params as Record<string, string>;
-        const result = handler({ auth, params, query: req.query as QueryParams, body: req.body }, services);
-        return reply.code(result.status).send(result.body);
-      },
+  app.addHook('onResponse', async (req, reply) => {
+    const { path } = targets.get(req.raw)!;
+    if (!isApiPath(path)) return;
+    log.add({
+      time: new Date(arrivals.get(req) ?? clock.now()).toISOString(),
+      method: req.method,
+      url: req.originalUrl,
+      path,
+      status: reply.statusCode,
+      duration_ms: Math.round(reply.elapsedTime * 10) / 10,
+      token_prefix: tokenPrefix(req.headers.authorization),
+      fault: faultStage.faultOf(req),
     });
-  route('GET', '/v1/workspaces', listWorkspaces);
-  route('GET', '/v1/cases', listCases);
-  route('GET', '/v1/cases/count', countCases);
-  route('GET', '/v1/cases/:id', getCase);
-  route('POST', '/v1/cases', createCase);
-  route('POST', '/v1/cases/:id', archiveCase);
-  route('POST', '/v1/cases/:id/data', updateCaseData);
-  route('GET', '/v1/case_templates', listCaseTemplates);
-  app.setNotFoundHandler(async (req) => {
-    throw standardError(404, `Route ${req.method}:${req.url.split('?')[0]} not found`);
   });
 
-  // 6. Error mapper.
+  // 2. Test hooks and OAuth: outside /v1, so the auth and limit guards of the /v1 context never apply.
+  registerTestHooks(app, store, log);
+  registerFaultTestHooks(app, options.faults);
+  registerWebhookTestHooks(app, services);
+  registerAttachmentTestHooks(app, attachments);
+  registerOAuth(app, store, clock, { clients: state.clients, grants: state.grants });
+
+  // 8. Error mapper (set before the /v1 context is registered, which inherits it).
   app.setErrorHandler(async (error: FastifyError, _req, reply) => {
     const mapped = toSandboxError(error);
     return reply.code(mapped.status).headers(mapped.headers).send(mapped.body);
+  });
+  app.setNotFoundHandler(async (req) => {
+    throw notFound(req);
+  });
+
+  app.register(
+    async (v1) => {
+      // 3. Auth: a hook of the /v1 context, so it guards every route below and the not-found handler.
+      v1.addHook('onRequest', async (req) => {
+        tokenOf.set(req, authenticate(req.headers.authorization, store));
+      });
+
+      // 4. Rate limit. The client is the OAuth client id, or the remote address for personal tokens.
+      v1.addHook('onRequest', async (req) => {
+        const token = tokenOf.get(req)!;
+        const client = token.clientId === undefined ? `address ${req.ip}` : `oauth ${token.clientId}`;
+        const retryAfter = limiter.hit({ token: token.token, client }, clock.now());
+        if (retryAfter > 0) throw rateLimited(retryAfter);
+      });
+      // 5. Faults: after auth and limits, so a fault hits only requests that would otherwise be served.
+      faultStage.register(v1);
+
+      // 7. Routes.
+      const contextOf = (req: FastifyRequest): RequestContext => ({
+        auth: tokenOf.get(req)!,
+        params: req.params as Record<string, string>,
+        query: req.query as QueryParams,
+        body: req.body,
+        headers: req.headers,
+      });
+      const route = (method: 'GET' | 'POST' | 'PATCH', url: string, handler: Handler) =>
+        v1.route({
+          method,
+          url,
+          handler: async (req, reply) => sendReply(reply, await handler(contextOf(req), services), webhooks),
+        });
+      route('GET', '/workspaces', listWorkspaces);
+      route('GET', '/cases', listCases);
+      route('GET', '/cases/count', countCases);
+      route('GET', '/cases/:id', getCase);
+      route('POST', '/cases', createCase);
+      route('POST', '/cases/:id', archiveCase);
+      route('POST', '/cases/:id/data', updateCaseData);
+      route('GET', '/case_templates', listCaseTemplates);
+      route('GET', '/forms', listForms);
+      route('GET', '/forms/count', countForms);
+      route('GET', '/forms/:id', getForm);
+      route('POST', '/forms', createForm);
+      route('PATCH', '/forms/:id', updateForm);
+      route('GET', '/responses/:id', getResponse);
+      route('GET', '/form_templates', listFormTemplates);
+      route('GET', '/form_templates/:slug/options', getFormTemplateOptions);
+      route('GET', '/form_templates/:slug/steps', getFormTemplateSteps);
+      route('GET', '/signatures/:id', getSignature);
+      route('GET', '/attachments', mergeAttachments);
+      route('GET', '/attachments/:id', downloadAttachment);
+      registerUploadRoute(v1, { services, maxUploadBytes: options.maxUploadBytes, contextOf });
+      route('POST', '/document-intelligence', createJob);
+      route('GET', '/document-intelligence/:id', getJob);
+      v1.setNotFoundHandler(async (req) => {
+        throw notFound(req);
+      });
+    },
+    { prefix: '/v1' },
+  );
+
+  // Answers held back by a slow fault, and long polls of the feeds, end at once: closing waits for
+  // requests in flight.
+  app.addHook('preClose', async () => {
+    faultStage.release();
+    log.releaseWaiters();
+    webhooks.deliveries.releaseWaiters();
+  });
+  // Pending webhook retries and attempts in flight end with the sandbox.
+  app.addHook('onClose', async () => {
+    webhooks.close();
+    scheduler.cancelAll();
+    await transport.close();
   });
 
   return app;
 }
 
-function isApiPath(url: string): boolean {
-  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
-}
-
-/** Fastify's own errors (body parsing, limits) in the spec's standard shape; anything else is a 500. */
-function toSandboxError(error: FastifyError): SandboxError {
-  if (error instanceof SandboxError) return error;
-  switch (error.code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return standardError(400, 'Body is not valid JSON');
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return standardError(400, 'Body is empty; send a JSON object');
-    // The spec's status table has no 415: an unsupported body type is a bad request.
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return standardError(400, 'Unsupported Content-Type; send application/json');
-  }
-  const status = error.statusCode ?? 500;
-  if (status >= 400 && status < 500) return standardError(status, error.message);
-  process.stderr.write(`sandbox: unexpected error: ${error.stack ?? error.message}\n`);
-  return standardError(500, 'Internal Server Error');
+function notFound(req: FastifyRequest): SandboxError {
+  return standardError(404, `Route ${req.method}:${req.url.split('?')[0]} not found`);
 }

@@ -10,10 +10,15 @@ export function bearerToken(header: string | undefined): string | null {
   return header === undefined ? null : (BEARER_RE.exec(header)?.[1] ?? null);
 }
 
+/** The first 8 characters of a well-formed bearer token (`wfd_` + 4 hex), for logs; null without one. */
+export function tokenPrefix(header: string | undefined): string | null {
+  return bearerToken(header)?.slice(0, 8) ?? null;
+}
+
 /**
  * The active token record of a request.
  * @throws SandboxError 401 `Missing authorization header` without the header;
- *   401 `Invalid token` for a malformed header or an unknown or revoked token
+ *   401 `Invalid token` for a malformed header or an unknown, expired or revoked token
  */
 export function authenticate(header: string | undefined, store: Store): TokenRecord {
   if (header === undefined) throw standardError(401, 'Missing authorization header');

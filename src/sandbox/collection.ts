@@ -10,6 +10,7 @@ import {
   FilterError,
   type FilterSchema,
   type ParamFilter,
+  type ParamProblem,
   type Predicate,
   type Sorter,
   type SortKey,
@@ -26,8 +27,13 @@ export interface CollectionDef<T extends { readonly id: string }> {
   readonly name: string;
   /** Method 1 parameters by name, e.g. `owner[email]`. */
   readonly params: Readonly<Record<string, ParamFilter<T>>>;
-  /** Method 2 fields and relations. */
-  readonly filter: FilterSchema<T>;
+  /**
+   * Method 1 parameters that take several values, repeated (`flow[slug]=a&flow[slug]=b`) or in
+   * array form (`flow[slug][]=a&flow[slug][]=b`); a record matches when any value matches.
+   */
+  readonly listParams?: Readonly<Record<string, ParamFilter<T>>>;
+  /** Method 2 fields and relations; without it, `filter` is an unknown parameter. */
+  readonly filter?: FilterSchema<T>;
   readonly sortable: Readonly<Record<string, SortKey<T>>>;
   /** Sort applied when none is given, e.g. `-created_at`. */
   readonly defaultSort: string;
@@ -43,6 +49,7 @@ export interface CollectionQuery<T> {
 }
 
 const RESERVED = new Set(['page[number]', 'page[size]', 'sort', 'filter']);
+const ARRAY_SUFFIX = '[]';
 
 /**
  * Validates a list or count query.
@@ -56,10 +63,16 @@ export function parseCollectionQuery<T extends { readonly id: string }>(
 ): CollectionQuery<T> {
   const issues: ValidationIssue[] = [];
   const values = new Map<string, string>();
+  const lists = new Map<string, string[]>();
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined) continue;
     const path = paramPath(name);
-    if (!RESERVED.has(name) && !Object.hasOwn(def.params, name)) {
+    const listName = listParamName(name, def);
+    if (listName !== undefined) {
+      const list = lists.get(listName) ?? [];
+      list.push(...(Array.isArray(value) ? value : [value]));
+      lists.set(listName, list);
+    } else if (!isKnownParam(name, def)) {
       issues.push({ message: `unknown query parameter ${name}`, path, type: 'unrecognized_keys' });
     } else if (Array.isArray(value)) {
       issues.push({ message: 'must be given once', path, type: 'invalid_type' });
@@ -85,6 +98,16 @@ export function parseCollectionQuery<T extends { readonly id: string }>(
     }
   }
 
+  for (const [name, raws] of lists) {
+    const result = listPredicate(def.listParams![name]!, raws);
+    if (typeof result === 'function') {
+      predicates.push(result);
+      keyParts.push([name, JSON.stringify([...new Set(raws)].sort())]);
+    } else {
+      issues.push({ message: result.message, path: paramPath(name), type: result.type });
+    }
+  }
+
   const page = {
     number: checkPage('page[number]', values, Number.MAX_SAFE_INTEGER, 1, issues),
     size: checkPage('page[size]', values, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, issues),
@@ -98,7 +121,7 @@ export function parseCollectionQuery<T extends { readonly id: string }>(
   if (issues.length > 0 || typeof sorter !== 'function') throw invalid('Invalid query parameters', issues);
 
   const rawFilter = values.get('filter');
-  if (rawFilter !== undefined) {
+  if (rawFilter !== undefined && def.filter) {
     try {
       const compiled = compileJsonFilter(rawFilter, def.filter);
       predicates.push(...compiled.predicates);
@@ -148,6 +171,33 @@ function checkPage(
   if (typeof result === 'number') return result;
   issues.push({ message: result.message, path: paramPath(name), type: result.type });
   return fallback;
+}
+
+function isKnownParam<T extends { readonly id: string }>(name: string, def: CollectionDef<T>): boolean {
+  if (name === 'filter') return def.filter !== undefined;
+  return RESERVED.has(name) || Object.hasOwn(def.params, name);
+}
+
+/** The list parameter a query parameter gives values of (`flow[slug]` or `flow[slug][]`), if any. */
+function listParamName<T extends { readonly id: string }>(
+  name: string,
+  def: CollectionDef<T>,
+): string | undefined {
+  if (!def.listParams) return undefined;
+  const base = name.endsWith(ARRAY_SUFFIX) ? name.slice(0, -ARRAY_SUFFIX.length) : name;
+  return Object.hasOwn(def.listParams, base) ? base : undefined;
+}
+
+/** Any of the values matches; the first problem with a value is reported. */
+function listPredicate<T>(filter: ParamFilter<T>, raws: readonly string[]): Predicate<T> | ParamProblem {
+  const predicates: Predicate<T>[] = [];
+  for (const raw of raws) {
+    if (raw === '') return { message: 'must not be empty', type: 'too_small' };
+    const result = filter(raw);
+    if (typeof result !== 'function') return result;
+    predicates.push(result);
+  }
+  return (record) => predicates.some((p) => p(record));
 }
 
 /** `page[size]` -> ['page', 'size']; `status` -> ['status']. */

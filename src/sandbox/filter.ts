@@ -10,6 +10,8 @@
  * - sort puts nulls after every value (last ascending, first descending) and
  *   breaks ties by ascending id, so offset paging is deterministic.
  */
+import { jsonBoundsProblem } from './json-body.js';
+import { likeMatcher, MAX_PATTERN_LENGTH } from './like.js';
 import { EMAIL_RE, foldText, UUID_RE } from './text.js';
 
 export type Predicate<T> = (record: T) => boolean;
@@ -18,7 +20,8 @@ export type Predicate<T> = (record: T) => boolean;
 export type FilterField<T> =
   | { readonly type: 'string' | 'uuid'; readonly get: (record: T) => string | null }
   | { readonly type: 'enum'; readonly values: readonly string[]; readonly get: (record: T) => string | null }
-  | { readonly type: 'date'; readonly get: (record: T) => number | null };
+  | { readonly type: 'date'; readonly get: (record: T) => number | null }
+  | { readonly type: 'boolean'; readonly get: (record: T) => boolean | null };
 
 type Fields<T> = Readonly<Record<string, FilterField<T>>>;
 
@@ -56,6 +59,9 @@ export function compileJsonFilter<T>(raw: string, schema: FilterSchema<T>): Comp
   } catch (error) {
     throw new FilterError([`filter is not valid JSON: ${(error as Error).message}`]);
   }
+  // canonicalJson below recurses: a deep filter must not reach it.
+  const outOfBounds = jsonBoundsProblem(parsed);
+  if (outOfBounds) throw new FilterError([`filter ${outOfBounds}`]);
   if (!isObject(parsed)) throw new FilterError(['filter must be a JSON object']);
   const out: Compiling<T> = { predicates: [], problems: [] };
   for (const [section, value] of Object.entries(parsed)) {
@@ -130,7 +136,7 @@ function compileOperators<T>(path: string, operators: unknown, field: FilterFiel
 
 /** One operator on one field: the predicate, or a string saying what is wrong. */
 function compileOperator<T>(op: string, value: unknown, field: FilterField<T>): Predicate<T> | string {
-  const get = field.get as (record: T) => string | number | null;
+  const get = field.get as (record: T) => string | number | boolean | null;
   switch (op) {
     case '$eq':
     case '$ne': {
@@ -152,12 +158,15 @@ function compileOperator<T>(op: string, value: unknown, field: FilterField<T>): 
     }
     case '$like':
     case '$ilike': {
-      if (field.type === 'date') return `${op} matches text fields only, and this is a date field`;
+      if (field.type === 'date' || field.type === 'boolean')
+        return `${op} matches text fields only, and this is a ${field.type} field`;
       if (typeof value !== 'string') return `${op} expects a string pattern`;
-      const pattern = likePattern(value, op === '$ilike');
+      if (value.length > MAX_PATTERN_LENGTH)
+        return `${op} patterns are at most ${MAX_PATTERN_LENGTH} characters long`;
+      const matches = likeMatcher(value, op === '$ilike');
       return (r) => {
         const text = get(r);
-        return text !== null && pattern.test(text as string);
+        return text !== null && matches(text as string);
       };
     }
     default:
@@ -165,7 +174,7 @@ function compileOperator<T>(op: string, value: unknown, field: FilterField<T>): 
   }
 }
 
-function notEqual(actual: string | number | null, operand: string | number): boolean {
+function notEqual(actual: string | number | boolean | null, operand: string | number | boolean): boolean {
   return actual !== null && actual !== operand;
 }
 
@@ -185,7 +194,10 @@ function comparison<T>(op: string, get: (r: T) => number | null, instant: number
 }
 
 /** The value `$eq`/`$ne` compare with, in the field's stored form, or the problem. */
-function equalityOperand<T>(field: FilterField<T>, value: unknown): string | number | { problem: string } {
+function equalityOperand<T>(
+  field: FilterField<T>,
+  value: unknown,
+): string | number | boolean | { problem: string } {
   switch (field.type) {
     case 'string':
       return typeof value === 'string' ? value : { problem: 'expects a string or null' };
@@ -201,16 +213,9 @@ function equalityOperand<T>(field: FilterField<T>, value: unknown): string | num
       const instant = typeof value === 'string' ? parseIsoDate(value) : null;
       return instant ?? { problem: 'expects an ISO 8601 date or null' };
     }
+    case 'boolean':
+      return typeof value === 'boolean' ? value : { problem: 'expects true, false or null' };
   }
-}
-
-/** `$like` pattern to an anchored RegExp; `%` is any run of characters, everything else literal. */
-export function likePattern(pattern: string, ignoreCase: boolean): RegExp {
-  const body = pattern
-    .split('%')
-    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${body}$`, ignoreCase ? 'isu' : 'su');
 }
 
 const ISO_DATE_RE =
@@ -290,10 +295,21 @@ export const param = {
       return { message: 'must be true or false', type: 'invalid_type' };
     },
 
+  /** `true` or `false`: a boolean field (e.g. a form's archived flag). */
+  bool:
+    <T>(get: (record: T) => boolean): ParamFilter<T> =>
+    (raw) => {
+      if (raw !== 'true' && raw !== 'false')
+        return { message: 'must be true or false', type: 'invalid_type' };
+      const wanted = raw === 'true';
+      return (r) => get(r) === wanted;
+    },
+
   /** Case-insensitive substring. */
   contains:
     <T>(get: (record: T) => string): ParamFilter<T> =>
     (raw) => {
+      if (raw.length > MAX_PATTERN_LENGTH) return tooLong();
       const needle = raw.toLowerCase();
       return (r) => get(r).toLowerCase().includes(needle);
     },
@@ -305,6 +321,7 @@ export const param = {
   search:
     <T>(getKey: (record: T) => string | null): ParamFilter<T> =>
     (raw) => {
+      if (raw.length > MAX_PATTERN_LENGTH) return tooLong();
       const words = foldText(raw).split(/\s+/).filter(Boolean);
       return (r) => {
         const key = getKey(r);
@@ -312,6 +329,10 @@ export const param = {
       };
     },
 };
+
+function tooLong(): ParamProblem {
+  return { message: `must be at most ${MAX_PATTERN_LENGTH} characters long`, type: 'too_big' };
+}
 
 /** How to read a sortable field from a record. */
 export type SortKey<T> = (record: T) => string | number | null;

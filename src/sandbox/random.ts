@@ -8,13 +8,35 @@ export type Rng = () => number;
 
 /** mulberry32: tiny, fast and good enough for test data (not for secrets). */
 export function createRng(seed: number): Rng {
+  return createResumableRng(seed).next;
+}
+
+/** A PRNG whose position can be read and set again later. */
+export interface ResumableRng {
+  readonly next: Rng;
+  /** Where the sequence stands: `resume(position)` continues it from here. */
+  position(): number;
+  resume(position: number): void;
+}
+
+/**
+ * The PRNG of `createRng`, resumable: the ids a sandbox makes at run time continue, after a
+ * restart on a data directory, where the last run stopped, so they never repeat.
+ */
+export function createResumableRng(seed: number): ResumableRng {
   let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (t ^ (t >>> 14)) >>> 0;
+  return {
+    next: () => {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let t = state;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return (t ^ (t >>> 14)) >>> 0;
+    },
+    position: () => state,
+    resume(position) {
+      state = position >>> 0;
+    },
   };
 }
 

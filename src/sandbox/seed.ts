@@ -3,6 +3,7 @@
  * templates and cases on every run; workspaces, tokens, owners and templates
  * come from their own PRNG stream, so they do not change with the case count.
  */
+
 import { chance, createRng, pick, type Rng, randomHex, randomInt, randomUuid } from './random.js';
 import {
   type CaseRecord,
@@ -17,17 +18,20 @@ import {
   type WorkspaceRecord,
 } from './store.js';
 import { foldText } from './text.js';
+import { type Clock, realTime } from './time.js';
 
 export interface SeedOptions {
   /** PRNG seed (integer). */
   seed: number;
   /** Cases in total across workspaces; the first workspace gets 80%. */
   cases: number;
+  /** When tokens expire (default: real time). */
+  clock?: Clock;
 }
 
 // Seeded timestamps live in this fixed range, never relative to now, so runs are reproducible.
-const START = Date.UTC(2025, 0, 1);
-const END = Date.UTC(2026, 9, 31, 23, 59, 59);
+export const START = Date.UTC(2025, 0, 1);
+export const END = Date.UTC(2026, 9, 31, 23, 59, 59);
 const DAY = 86_400_000;
 /** The days of the range as `YYYY-MM-DD`, for date fields of case data. */
 const DATES = Array.from({ length: Math.floor((END - START) / DAY) + 1 }, (_, i) =>
@@ -46,7 +50,7 @@ interface TemplateSeed {
 interface WorkspaceSeed {
   slug: string;
   name: string;
-  owners: ReadonlyArray<readonly [name: string, email: string]>;
+  owners: ReadonlyArray<readonly [name: string, email: string, locale: string]>;
   templates: readonly TemplateSeed[];
 }
 
@@ -55,9 +59,9 @@ const WORKSPACES: readonly WorkspaceSeed[] = [
     slug: 'acme',
     name: 'Acme Corporation',
     owners: [
-      ['Alice Martin', 'alice.martin@acme.example'],
-      ['Bruno Costa', 'bruno.costa@acme.example'],
-      ['Chiara Rossi', 'chiara.rossi@acme.example'],
+      ['Alice Martin', 'alice.martin@acme.example', 'fr-FR'],
+      ['Bruno Costa', 'bruno.costa@acme.example', 'pt-BR'],
+      ['Chiara Rossi', 'chiara.rossi@acme.example', 'it-IT'],
     ],
     templates: [
       {
@@ -92,8 +96,8 @@ const WORKSPACES: readonly WorkspaceSeed[] = [
     slug: 'globex',
     name: 'Globex Inc.',
     owners: [
-      ['Hank Scorpio', 'hank.scorpio@globex.example'],
-      ['Dana Kim', 'dana.kim@globex.example'],
+      ['Hank Scorpio', 'hank.scorpio@globex.example', 'en-US'],
+      ['Dana Kim', 'dana.kim@globex.example', 'en-GB'],
     ],
     templates: [
       {
@@ -163,12 +167,14 @@ const STATUSES: Readonly<Record<ParentStatus, readonly string[]>> = {
 
 /** Builds a store filled with the seeded data. */
 export function seedStore(options: SeedOptions): Store {
-  const store = new Store();
+  const store = new Store(options.clock ?? realTime());
   const fixed = createRng(options.seed);
   const workspaces = WORKSPACES.map((seed) => seedWorkspace(store, fixed, seed));
+  // The first owner of acme is also a member of globex, so the OAuth authorize page has a choice to offer.
+  store.addMember(workspaces[1]!.workspace, workspaces[0]!.owners[0]!);
   const contacts = contactPool();
   const rng = createRng(options.seed ^ 0x5eed5eed);
-  const counts = splitCases(options.cases, workspaces.length);
+  const counts = splitByWorkspace(options.cases, workspaces.length);
   workspaces.forEach((ws, i) => {
     for (let n = 0; n < counts[i]!; n++) store.insertCase(seedCase(store, rng, ws, contacts));
   });
@@ -192,7 +198,8 @@ interface SeededTemplate {
 function seedWorkspace(store: Store, rng: Rng, seed: WorkspaceSeed): SeededWorkspace {
   const workspace: WorkspaceRecord = { id: randomUuid(rng), slug: seed.slug, name: seed.name };
   store.addWorkspace(workspace);
-  const owners = seed.owners.map(([name, email]) => ({ id: randomUuid(rng), email, name }));
+  const owners = seed.owners.map(([name, email, locale]) => ({ id: randomUuid(rng), email, name, locale }));
+  for (const owner of owners) store.addMember(workspace, owner);
   store.addToken({ token: `wfd_${randomHex(rng, 4)}`, workspace, owner: owners[0]!, revoked: false });
   const templates = seed.templates.map((t, i) => {
     const createdAt = START + i * DAY + randomInt(rng, 0, DAY / 1000 - 1) * 1000;
@@ -289,14 +296,15 @@ function dataSchema(fields: Readonly<Record<string, FieldKind>>): DataSchema {
 }
 
 // Every given x family combination, with an ASCII e-mail made from the folded names.
-function contactPool(): ContactRecord[] {
+export function contactPool(): ContactRecord[] {
   const local = (name: string) => foldText(name).replace(/[^a-z]/g, '');
   return GIVEN_NAMES.flatMap((given) =>
     FAMILY_NAMES.map((family) => makeContact(given, family, `${local(given)}.${local(family)}@example.com`)),
   );
 }
 
-function splitCases(total: number, workspaces: number): number[] {
+/** Splits `total` records between workspaces: 80% to the first, the rest evenly. */
+export function splitByWorkspace(total: number, workspaces: number): number[] {
   const rest = Math.floor(total / 5);
   const counts = Array.from({ length: workspaces }, (_, i) =>
     i === 0 ? 0 : Math.floor(rest / (workspaces - 1)),

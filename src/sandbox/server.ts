@@ -1,26 +1,81 @@
 /**
- * Starts and stops a sandbox: seeds a store, builds the app and listens.
- * The CLI imports this module lazily (it loads fastify).
+ * Starts and stops a sandbox: seeds its state (and replays a data directory into it), builds
+ * the app and listens. The CLI imports this module lazily (it loads fastify).
  */
 import type { AddressInfo } from 'node:net';
+import { baseUrlOf } from './address.js';
 import { createApp } from './app.js';
-import { createRng, randomUuid } from './random.js';
+import { MemoryBlobStore } from './attachments/blobs.js';
+import { DEFAULT_MAX_UPLOAD_BYTES } from './attachments/upload.js';
+import { checkSlowMs, DEFAULT_SLOW_MS, FaultsError, parseFaults } from './faults/config.js';
+import { FaultInjector } from './faults/injector.js';
+import type { OAuthClient } from './oauth/clients.js';
+import { DataDir } from './persist/data-dir.js';
+import { DataDirError, SeedMismatchError } from './persist/errors.js';
+import { LockedError } from './persist/lock.js';
 import { parseRateLimit, type RateLimitConfig } from './rate-limit.js';
-import { seedStore } from './seed.js';
+import { type SeedParameters, seedParameters, seedState } from './state.js';
+import { type Clock, realTime, type Scheduler } from './time.js';
 
-export { parseRateLimit, type RateLimitConfig };
+export {
+  type Clock,
+  DataDirError,
+  FaultsError,
+  LockedError,
+  type OAuthClient,
+  parseFaults,
+  parseRateLimit,
+  type RateLimitConfig,
+  type Scheduler,
+  SeedMismatchError,
+};
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /**
+   * Keep the state in this directory (made when missing) across restarts; without it the state
+   * lives in memory and ends with the sandbox. The directory holds the seed parameters below
+   * and the changes since: leave them out to use the stored ones (others are refused).
+   */
+  dataDir?: string;
+  /** A data directory's journal is compacted into its snapshot past this size and the snapshot's (default 8 MiB). */
+  compactJournalBytes?: number;
   /** PRNG seed of the data and tokens (default 1). */
   seed?: number;
   /** Cases in total across workspaces (default 200). */
   cases?: number;
+  /** Forms in total across workspaces (default 150). */
+  forms?: number;
+  /**
+   * Attachments in total across workspaces (default 100), on the completed
+   * responses of templates that take files. Their bytes are made when read.
+   */
+  attachments?: number;
+  /** Size of each large seeded attachment, one in ten (default 8 MiB; 1 GiB for a memory test). */
+  largeAttachmentBytes?: number;
+  /** The size limit of one uploaded file, in bytes (default 25 MiB); a larger one gets a 413. */
+  maxUploadBytes?: number;
+  /** From the creation of a document intelligence job to its outcome, in ms (default 2000). */
+  docintelDelayMs?: number;
   /** 'spec' (default) | 'off' | 'N/DURATION' such as '5/1s' or '100/1m'. */
   rateLimit?: string;
+  /** Faults injected into /v1 requests, drawn from the seed: 'off' (default) or '429:0.1,503:0.05,reset:0.02,slow:0.02'. */
+  faults?: string;
+  /** How long a `slow` fault holds an answer back, in ms (default 1000). */
+  slowMs?: number;
+  /** OAuth clients provisioned besides the seed's default one. */
+  oauthClients?: readonly OAuthClient[];
+  /** Lifetime of OAuth access tokens in seconds, 1 to 86400 (default: the spec's 86400). */
+  oauthTokenTtl?: number;
+  /** The wait before each webhook retry, as many retries as delays (default 1 s, 5 s, 25 s). */
+  webhookRetryDelaysMs?: readonly number[];
+  /** Time-out of one webhook attempt (default 5 s). */
+  webhookTimeoutMs?: number;
+  /** Time and deferred work; real by default. Tests pass a ManualClock to move time themselves. */
+  clock?: Clock & Scheduler;
 }
 
 /** A seeded workspace and the one token bound to it. */
@@ -35,49 +90,131 @@ export interface RunningSandbox {
   /** The host root, e.g. `http://127.0.0.1:4010` (resource endpoints are under `/v1`). */
   baseUrl: string;
   workspaces: SandboxWorkspace[];
-  /** Stops listening and closes open connections. */
+  /** The seed's default OAuth client (its loopback redirect URIs match any port). */
+  oauth: OAuthClient;
+  /** The data directory (absolute), or null when the state lives in memory. */
+  dataDir: string | null;
+  /** Stops listening, closes open connections, and with a data directory commits and releases it. */
   close(): Promise<void>;
 }
 
 const MAX_CASES = 1_000_000;
+const MAX_TOKEN_TTL = 86_400;
+const MAX_FORMS = 1_000_000;
+const MAX_ATTACHMENTS = 1_000_000;
+// Uploads are kept in memory.
+const MAX_UPLOAD_BYTES = 2 ** 31;
+// Large files are streamed from a generator, never held: the bound is what a test could want.
+const MAX_LARGE_BYTES = 2 ** 40;
+const MAX_DOCINTEL_DELAY_MS = 3_600_000;
+const DEFAULT_RETRY_DELAYS_MS = [1000, 5000, 25_000];
 
 /**
- * Seeds a sandbox and starts listening.
- * @throws Error with a one-line message for invalid options, or when the port is taken
+ * Seeds a sandbox (and replays its data directory) and starts listening.
+ * @throws Error with a one-line message for invalid options, or when the port is taken;
+ *   DataDirError (LockedError, SeedMismatchError) when the data directory cannot be used
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
-  const seed = options.seed ?? 1;
-  const cases = options.cases ?? 200;
+  const requested = requestedSeed(options);
   const port = options.port ?? 0;
   const host = options.host ?? '127.0.0.1';
-  if (!Number.isSafeInteger(seed)) throw new Error(`Invalid seed ${seed}: expected an integer`);
-  if (!Number.isInteger(cases) || cases < 0 || cases > MAX_CASES) {
-    throw new Error(`Invalid case count ${cases}: expected an integer from 0 to ${MAX_CASES}`);
+  const accessTokenTtl = options.oauthTokenTtl ?? MAX_TOKEN_TTL;
+  const time = options.clock ?? realTime();
+  const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+  const docintelDelayMs = options.docintelDelayMs ?? 2000;
+  checkInteger('upload limit', maxUploadBytes, 1, MAX_UPLOAD_BYTES, ' (bytes)');
+  if (options.compactJournalBytes !== undefined) {
+    checkInteger('journal compaction size', options.compactJournalBytes, 1, MAX_LARGE_BYTES, ' (bytes)');
+  }
+  checkInteger('document intelligence delay', docintelDelayMs, 0, MAX_DOCINTEL_DELAY_MS, ' (ms)');
+  const retryDelays = options.webhookRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  if (!retryDelays.every((ms) => Number.isInteger(ms) && ms >= 0)) {
+    throw new Error(`Invalid webhook retry delays ${retryDelays.join(',')}: expected integers >= 0 (ms)`);
   }
   if (!Number.isInteger(port) || port < 0 || port > 65_535) {
     throw new Error(`Invalid port ${port}: expected an integer from 0 to 65535`);
   }
+  if (!Number.isInteger(accessTokenTtl) || accessTokenTtl < 1 || accessTokenTtl > MAX_TOKEN_TTL) {
+    throw new Error(
+      `Invalid OAuth token lifetime ${accessTokenTtl}: expected seconds from 1 to ${MAX_TOKEN_TTL}`,
+    );
+  }
   const rateLimit = parseRateLimit(options.rateLimit ?? 'spec');
-  const store = seedStore({ seed, cases });
-  const ids = createRng(seed ^ 0x1d5);
-  const app = createApp({ store, clock: { now: Date.now }, rateLimit, newId: () => randomUuid(ids) });
-  await app.listen({ port, host });
-  const address = app.server.address() as AddressInfo;
-  return {
-    baseUrl: `http://${urlHost(address.address)}:${address.port}`,
-    workspaces: store.tokens().map(({ workspace, token }) => ({
-      id: workspace.id,
-      slug: workspace.slug,
-      name: workspace.name,
-      token,
-    })),
-    close: () => app.close(),
-  };
+  const rates = parseFaults(options.faults ?? 'off');
+  const slowMs = checkSlowMs(options.slowMs ?? DEFAULT_SLOW_MS);
+  const givenClients = options.oauthClients ?? [];
+
+  const dir = options.dataDir === undefined ? undefined : await DataDir.open(options.dataDir, requested);
+  try {
+    const params = dir?.params ?? seedParameters(requested);
+    const state = seedState(params, {
+      clock: time,
+      blobs: dir?.blobs ?? new MemoryBlobStore(),
+      docintelDelayMs,
+      accessTokenTtl,
+    });
+    const journal = dir
+      ? await dir.load(state, { clients: givenClients, compactBytes: options.compactJournalBytes })
+      : undefined;
+    if (!dir) for (const client of givenClients) state.clients.provision(client);
+    const app = createApp({
+      state,
+      maxUploadBytes,
+      clock: time,
+      scheduler: time,
+      rateLimit,
+      webhookRetryDelaysMs: retryDelays,
+      webhookTimeoutMs: options.webhookTimeoutMs ?? 5000,
+      faults: new FaultInjector(params.seed, { rates, slowMs }),
+      ...(journal ? { durable: () => journal.durable() } : {}),
+    });
+    await app.listen({ port, host });
+    return {
+      baseUrl: baseUrlOf(app.server.address() as AddressInfo),
+      workspaces: state.store.tokens().map(({ workspace, token }) => ({
+        id: workspace.id,
+        slug: workspace.slug,
+        name: workspace.name,
+        token,
+      })),
+      oauth: state.defaultClient,
+      dataDir: dir?.path ?? null,
+      close: async () => {
+        await app.close();
+        await dir?.close();
+      },
+    };
+  } catch (error) {
+    await dir?.close();
+    throw error;
+  }
 }
 
-// A wildcard address is reached through loopback; IPv6 needs brackets in a URL.
-function urlHost(address: string): string {
-  if (address === '0.0.0.0') return '127.0.0.1';
-  if (address === '::') return '[::1]';
-  return address.includes(':') ? `[${address}]` : address;
+/**
+ * The seed parameters the options give, checked; those left out are undefined (a data
+ * directory, or the defaults, decide them).
+ */
+function requestedSeed(options: SandboxOptions): Partial<SeedParameters> {
+  const { seed, cases, forms, attachments, largeAttachmentBytes } = options;
+  if (seed !== undefined && !Number.isSafeInteger(seed)) {
+    throw new Error(`Invalid seed ${seed}: expected an integer`);
+  }
+  if (cases !== undefined && (!Number.isInteger(cases) || cases < 0 || cases > MAX_CASES)) {
+    throw new Error(`Invalid case count ${cases}: expected an integer from 0 to ${MAX_CASES}`);
+  }
+  if (forms !== undefined && (!Number.isInteger(forms) || forms < 0 || forms > MAX_FORMS)) {
+    throw new Error(`Invalid form count ${forms}: expected an integer from 0 to ${MAX_FORMS}`);
+  }
+  if (attachments !== undefined) checkInteger('attachment count', attachments, 0, MAX_ATTACHMENTS);
+  if (largeAttachmentBytes !== undefined) {
+    checkInteger('large attachment size', largeAttachmentBytes, 1, MAX_LARGE_BYTES, ' (bytes)');
+  }
+  return { seed, cases, forms, attachments, largeAttachmentBytes };
+}
+
+/** @throws Error with a one-line message unless `value` is an integer from `min` to `max` */
+function checkInteger(what: string, value: number, min: number, max: number, unit = ''): void {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`Invalid ${what} ${value}: expected an integer from ${min} to ${max}${unit}`);
+  }
 }

@@ -3,13 +3,16 @@
  * inspect and steer a running sandbox.
  *
  *   GET    /_sandbox/health         {ok: true}
- *   GET    /_sandbox/requests       {count, requests: [{method, url, status, token_prefix}]}
+ *   GET    /_sandbox/requests       {count, cursor, requests: [{seq, time, method, url, path, status,
+ *                                   duration_ms, token_prefix, fault}]}; `since`, `limit`, `wait`
+ *                                   read it as a feed (feed-query.ts)
  *   DELETE /_sandbox/requests       resets that log (204)
  *   POST   /_sandbox/tokens/revoke  {token}: revokes it, as the web application's settings would
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { standardError } from './errors.js';
+import { feedQuery } from './feed-query.js';
 import type { RequestLog } from './request-log.js';
 import type { Store } from './store.js';
 import { parseBody } from './validation.js';
@@ -20,7 +23,20 @@ const RevokeBody = z.strictObject({ token: z.string().min(1) });
 export function registerTestHooks(app: FastifyInstance, store: Store, log: RequestLog): void {
   app.get('/_sandbox/health', async () => ({ ok: true }));
 
-  app.get('/_sandbox/requests', async () => log.snapshot());
+  app.get('/_sandbox/requests', async (req) => {
+    const feed = feedQuery(req.query as Record<string, unknown>);
+    // A number past the latest comes from an earlier run of the sandbox: read from the start.
+    const since = feed.since !== undefined && feed.since > log.latest ? 0 : feed.since;
+    const { limit, waitMs } = feed;
+    await log.waitAfter(since, waitMs);
+    const found = log.after(since, limit);
+    return {
+      count: log.count,
+      // What to pass as `since` next time: the last entry answered, or where the reader stood.
+      cursor: found.at(-1)?.seq ?? since ?? log.latest,
+      requests: found.map(({ seq, entry }) => ({ seq, ...entry })),
+    };
+  });
 
   app.delete('/_sandbox/requests', async (_req, reply) => {
     log.reset();

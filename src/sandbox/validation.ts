@@ -22,5 +22,9 @@ function toIssues(issue: z.core.$ZodIssue): ValidationIssue[] {
       type: issue.code,
     }));
   }
+  // A record key that fails its own check (a webhook URL): zod only says "Invalid key in record".
+  if (issue.code === 'invalid_key') {
+    return [{ message: issue.issues[0]?.message ?? issue.message, path, type: 'invalid_format' }];
+  }
   return [{ message: issue.message, path, type: issue.code }];
 }

@@ -6,8 +6,9 @@
 import { createRng, hashString, randomUuid } from './random.js';
 import type { CaseLike, CaseRecord, TemplateRecord, WorkspaceRecord } from './store.js';
 
-const iso = (ms: number) => new Date(ms).toISOString();
-const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+/** An epoch-milliseconds timestamp as the API shows it: ISO 8601 UTC with milliseconds. */
+export const iso = (ms: number) => new Date(ms).toISOString();
+export const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
 
 export function workspaceView(workspace: WorkspaceRecord) {
   return { id: workspace.id, slug: workspace.slug, name: workspace.name };

@@ -115,11 +115,15 @@ describe('auth login', () => {
       expect(result.code, result.stderr).toBe(0);
     }
     const profiles = await runWfd(['auth', 'profiles', '-o', 'json'], { env });
-    const rows = JSON.parse(profiles.stdout) as { name: string; current: string }[];
-    expect(rows.map((r) => [r.name, r.current])).toEqual([
-      ['acme', ''],
-      ['globex', '*'],
+    const rows = JSON.parse(profiles.stdout) as { profile: string; current: boolean }[];
+    expect(rows.map((r) => [r.profile, r.current])).toEqual([
+      ['acme', false],
+      ['globex', true],
     ]);
+    // The same key names as `auth status --json`, and -q prints the names.
+    const status = JSON.parse((await runWfd(['auth', 'status', '--json'], { env })).stdout);
+    expect(Object.keys(rows[0]!).every((key) => key === 'current' || key in status)).toBe(true);
+    expect((await runWfd(['auth', 'profiles', '-q'], { env })).stdout).toBe('acme\nglobex\n');
 
     const before = await runWfd(['workspaces', 'list', '-q'], { env });
     expect(before.stdout.trim()).toBe(globex!.id);

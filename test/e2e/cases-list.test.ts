@@ -110,7 +110,7 @@ describe('output formats', () => {
     );
     expect(out[0]).toBe('id,contact.email,owner.email');
     expect(out).toHaveLength(4);
-    // Without --fields: the table's columns, whatever the first row holds.
+    // Without --fields: plain's columns, whatever the first row holds.
     const full = lines((await runWfd([...args, '-o', 'csv'], { env })).stdout);
     expect(full[0]).toBe('id,title,parent_status,status,waiting_for,contact.family_name,updated_at');
   });
@@ -157,9 +157,12 @@ describe('filters narrow the results exactly like the data says', () => {
       [['--template', sample.template.id], (r) => r.template.id === sample.template.id],
       [['--owner', sample.owner.email], (r) => r.owner.email === sample.owner.email],
       [['--owner', sample.owner.id], (r) => r.owner.id === sample.owner.id],
-      [['--workspace', sample.workspace.slug], () => true],
-      [['--workspace', sample.workspace.id], () => true],
+      [['--workspace', sample.workspace.slug], (r) => r.workspace.slug === sample.workspace.slug],
+      [['--workspace', sample.workspace.id], (r) => r.workspace.id === sample.workspace.id],
     ];
+    // The filter is real: another workspace's slug is refused (403, exit 4), not ignored.
+    const other = await runWfd(['cases', 'list', '--workspace', sandbox.workspaces[1]!.slug], { env });
+    expect(other.code, other.stderr).toBe(4);
     for (const [flags, predicate] of checks) {
       expect((await ids(['cases', 'list', '--all', ...flags])).sort(), flags.join(' ')).toEqual(
         idsOf(all.filter(predicate)),
@@ -258,6 +261,7 @@ describe('case templates', () => {
       reference: string;
       archived_at: string | null;
       owner: { email: string };
+      workspace: { slug: string };
       title: string;
     };
     const rows = JSON.parse(
@@ -269,7 +273,7 @@ describe('case templates', () => {
       [['--archived'], (r) => r.archived_at !== null],
       [['--no-archived'], (r) => r.archived_at === null],
       [['--owner', sample.owner.email], (r) => r.owner.email === sample.owner.email],
-      [['--workspace', sandbox.workspaces[0]!.slug], () => true],
+      [['--workspace', sandbox.workspaces[0]!.slug], (r) => r.workspace.slug === sandbox.workspaces[0]!.slug],
     ];
     for (const [flags, predicate] of checks) {
       const expected = rows

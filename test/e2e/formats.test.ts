@@ -2,9 +2,8 @@
  * Every cases command in every output format, against the sandbox. The table format needs
  * a terminal: those runs go through `script`, which gives the child a pseudo-terminal.
  */
-import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BIN, lines, runWfd, useSandbox } from './harness.js';
+import { lines, onTerminal, runWfd, useSandbox } from './harness.js';
 
 const ESC = String.fromCharCode(27);
 /** A colour (SGR) escape sequence. */
@@ -22,48 +21,35 @@ beforeAll(async () => {
   templateId = (await runWfd(['case-templates', 'list', '--limit', '1', '-q'], { env })).stdout.trim();
 });
 
-/**
- * Runs wfd on a pseudo-terminal (160 columns by default) and returns the text the terminal
- * shows: a spinner line erased with ESC[0K is dropped, cursor controls are removed, and
- * colour codes are kept so tests can look for them.
- */
-function onTerminal(args: string[], columns = 160): string {
-  const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
-  const result = spawnSync('script', ['-qec', `stty cols ${columns}; ${quoted}`, '/dev/null'], {
-    env: { ...env, TERM: 'xterm' },
-    encoding: 'utf8',
-    timeout: 20_000,
-  });
-  expect(result.status, result.stdout).toBe(0);
-  return result.stdout
-    .replace(/\r/g, '')
-    .replace(new RegExp(`^.*${ESC}\\[0K`, 'gm'), '')
-    .replace(new RegExp(`${ESC}\\[\\?[\\d;]*[a-zA-Z]`, 'g'), '');
+/** wfd on a pseudo-terminal of `columns`: what the screen shows (see harness.ts). */
+function screen(args: string[], columns = 160): string {
+  return onTerminal(args, { env, columns });
 }
 
 describe('cases list', () => {
   it('table on a terminal: title line, upper-case headers, relative times, no ANSI under NO_COLOR', () => {
-    const out = onTerminal(['cases', 'list', '--limit', '3']);
+    const out = screen(['cases', 'list', '--limit', '3']);
     expect(out).toMatch(/^Showing 3 of \d+ cases$/m);
-    expect(out).toMatch(/^ID\s+TITLE\s+STAGE\s+STATUS\s+WAITING FOR\s+CONTACT\s+UPDATED$/m);
-    expect(out).toMatch(/ago$/m);
+    expect(out).toMatch(
+      /^REFERENCE\s+TITLE\s+CONTACT\s+PARENT STATUS\s+STATUS\s+WAITING FOR\s+UPDATED(\s+ID)?$/m,
+    );
+    expect(out).toMatch(/ \d+(min|h|d|mo|y) ago( |$)/m);
     // No colour (SGR) codes; the spinner may still move the cursor.
     expect(out).not.toMatch(SGR);
   });
 
   it('a terminal that reports 0 columns still gets its table (no spinner loop)', () => {
-    const out = onTerminal(['cases', 'list', '--limit', '2'], 0);
+    const out = screen(['cases', 'list', '--limit', '2'], 0);
     expect(out).toMatch(/^Showing 2 of \d+ cases$/m);
     expect(out.length).toBeLessThan(10_000);
   });
 
   it('table in colour when FORCE_COLOR is set', () => {
-    const out = onTerminal(['cases', 'list', '--limit', '3']).length;
-    const coloured = spawnSync(
-      'script',
-      ['-qec', `stty cols 160; '${process.execPath}' '${BIN}' cases list --limit 3`, '/dev/null'],
-      { env: { ...env, NO_COLOR: undefined, FORCE_COLOR: '1', TERM: 'xterm' }, encoding: 'utf8' },
-    ).stdout;
+    const out = screen(['cases', 'list', '--limit', '3']).length;
+    const coloured = onTerminal(['cases', 'list', '--limit', '3'], {
+      env: { ...env, NO_COLOR: undefined, FORCE_COLOR: '1' },
+      columns: 160,
+    });
     expect(coloured).toContain('\u001b[');
     expect(coloured.length).toBeGreaterThan(out);
   });
@@ -77,16 +63,16 @@ describe('cases count', () => {
     expect(JSON.parse((await runWfd(['cases', 'count', '--json'], { env })).stdout)).toEqual({ count: n });
     expect((await runWfd(['cases', 'count', '-o', 'ndjson'], { env })).stdout).toBe(`{"count":${n}}\n`);
     expect((await runWfd(['cases', 'count', '-o', 'csv'], { env })).stdout).toBe(`count\n${n}\n`);
-    expect(onTerminal(['cases', 'count']).trim()).toBe(String(n));
+    expect(screen(['cases', 'count']).trim()).toBe(String(n));
     expect((await runWfd(['cases', 'count', '--json', '--query', 'count'], { env })).stdout).toBe(`${n}\n`);
   });
 });
 
 describe('cases get', () => {
   it('table on a terminal: labelled fields and the steps', () => {
-    const out = onTerminal(['cases', 'get', caseId]);
-    expect(out).toMatch(new RegExp(`^id\\s+${caseId}$`, 'm'));
-    expect(out).toMatch(/^contact\.family_name\s+\S/m);
+    const out = screen(['cases', 'get', caseId]);
+    expect(out).toMatch(new RegExp(`^ID\\s+${caseId}$`, 'm'));
+    expect(out).toMatch(/^Contact\s+\S/m);
     expect(out).toMatch(/^Steps$/m);
     expect(out).toMatch(/^#\s+TITLE\s+STATUS$/m);
   });
@@ -105,8 +91,8 @@ describe('cases create and update-data', () => {
     const csv = lines((await create('csv')).stdout);
     expect(csv[0]!.split(',')).toContain('title');
     expect(csv).toHaveLength(2);
-    expect(onTerminal(['cases', 'create', '--template', templateId, '--title', 'Format table'])).toMatch(
-      /^title\s+Format table$/m,
+    expect(screen(['cases', 'create', '--template', templateId, '--title', 'Format table'])).toMatch(
+      /^Title\s+Format table$/m,
     );
     const update = (format: string) =>
       runWfd(['cases', 'update-data', json.id, '--set', `f=${format}`, '-o', format], { env });
@@ -125,10 +111,12 @@ describe('cases archive and unarchive', () => {
       if (format === 'ndjson') expect(JSON.parse(out)).toMatchObject({ id: caseId, result: 'archived' });
       if (format === 'csv') expect(lines(out)[0]).toBe('id,result,archived_at,error');
       if (format === 'plain') expect(out).toMatch(new RegExp(`^${caseId}\\tarchived\\t\\d{4}-`));
-      await runWfd(['cases', 'unarchive', caseId], { env });
+      const restored = await runWfd(['cases', 'unarchive', caseId], { env });
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(restored.stdout).toMatch(new RegExp(`^${caseId}\\tunarchived\\t\\t$`, 'm'));
     }
-    const table = onTerminal(['cases', 'archive', caseId]);
+    const table = screen(['cases', 'archive', caseId]);
     expect(table).toMatch(/^ID\s+RESULT\s+ARCHIVED AT/m);
-    expect(onTerminal(['cases', 'unarchive', caseId])).toMatch(new RegExp(`${caseId}\\s+unarchived`));
+    expect(screen(['cases', 'unarchive', caseId])).toMatch(new RegExp(`${caseId}\\s+unarchived`));
   });
 });

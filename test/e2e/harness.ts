@@ -3,13 +3,13 @@
  * config directory, against a sandbox that is itself started with `wfd sandbox start`
  * on an ephemeral loopback port. Nothing is mocked: every request crosses real HTTP.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const BIN = fileURLToPath(new URL('../../bin/wfd.js', import.meta.url));
 
@@ -22,6 +22,10 @@ export interface RunResult {
 export interface SandboxInfo {
   baseUrl: string;
   workspaces: { id: string; slug: string; name: string; token: string }[];
+  /** The sandbox's default OAuth client. */
+  oauth: { client_id: string; client_secret: string; redirect_uris: string[] };
+  /** Where its state is kept (--data-dir, absolute), or null in memory. */
+  dataDir: string | null;
 }
 
 /** A clean environment: no CI variables, no colour, no user config, no inherited WFD_* settings. */
@@ -43,11 +47,14 @@ export function tempDir(prefix = 'wfd-e2e-'): { path: string; remove(): void } {
 /** Runs `wfd args...` to completion. */
 export function runWfd(
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; stdin?: string; timeoutMs?: number } = {},
+  options: { env?: NodeJS.ProcessEnv; stdin?: string; timeoutMs?: number; cwd?: string; uid?: number } = {},
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       env: options.env ?? baseEnv(),
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+      // Another user (uid and gid alike), to test what a file's mode keeps from others.
+      ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.uid }),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -135,7 +142,11 @@ export function useSandbox(
   const dir = tempDir();
   let sandbox: StartedSandbox | undefined;
   beforeAll(async () => {
-    sandbox = await startSandbox(['--rate-limit', 'off', '--no-profile', ...extraArgs]);
+    sandbox = await startSandbox([
+      '--no-profile',
+      ...(extraArgs.includes('--rate-limit') ? [] : ['--rate-limit', 'off']),
+      ...extraArgs,
+    ]);
     const env = baseEnv({
       WFD_CONFIG_DIR: dir.path,
       WFD_TOKEN: sandbox.workspaces[0]!.token,
@@ -147,4 +158,29 @@ export function useSandbox(
     await sandbox?.stop();
     dir.remove();
   });
+}
+
+const ESC = String.fromCharCode(27);
+
+/**
+ * Runs wfd on a pseudo-terminal of `columns` (through `script`) and returns what the screen shows:
+ * `script` records the spinner on stderr too, so lines up to its last erase (ESC[0K) and the
+ * cursor controls are dropped; colour codes stay, so tests can look for them. Fails the test on a
+ * non-zero exit unless `expectCode` says otherwise.
+ */
+export function onTerminal(
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; columns?: number; expectCode?: number },
+): string {
+  const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  const result = spawnSync('script', ['-qec', `stty cols ${options.columns ?? 80}; ${quoted}`, '/dev/null'], {
+    env: { ...options.env, TERM: 'xterm' },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  expect(result.status, result.stdout).toBe(options.expectCode ?? 0);
+  return result.stdout
+    .replace(/\r/g, '')
+    .replace(new RegExp(`^.*${ESC}\\[0K`, 'gm'), '')
+    .replace(new RegExp(`${ESC}\\[\\?[\\d;]*[a-zA-Z]|${ESC}\\[\\d*G`, 'g'), '');
 }

@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { baseEnv, lines, runWfd, startSandbox, tempDir } from './harness.js';
+import { BIN, baseEnv, lines, runWfd, startSandbox, tempDir } from './harness.js';
 
 describe('sandbox start', () => {
   it('saves a "sandbox" profile so --profile sandbox works at once', async () => {
@@ -19,6 +22,9 @@ describe('sandbox start', () => {
         },
       );
       expect(second.stdout.trim()).toBe(started.workspaces[1]!.id);
+      // There was no current profile: "sandbox" became it, so no --profile is needed.
+      const plain = await runWfd(['workspaces', 'list', '-q'], { env: ownEnv });
+      expect(plain.stdout.trim()).toBe(started.workspaces[0]!.id);
     } finally {
       await started.stop();
       own.remove();
@@ -26,25 +32,153 @@ describe('sandbox start', () => {
   });
 });
 
+describe('sandbox start: faults', () => {
+  it('injects the --faults given into /v1 requests, with the --slow-ms given', async () => {
+    const started = await startSandbox(['--no-profile', '--faults', '503:1', '--slow-ms', '250']);
+    try {
+      const settings = await fetch(`${started.baseUrl}/_sandbox/faults`);
+      expect(await settings.json()).toEqual({ faults: '503:1', slow_ms: 250 });
+      const res = await fetch(`${started.baseUrl}/v1/workspaces`, {
+        headers: { authorization: `Bearer ${started.workspaces[0]!.token}` },
+      });
+      expect(res.status).toBe(503);
+    } finally {
+      await started.stop();
+    }
+  });
+
+  it.each([
+    [
+      ['--faults', '503:0.7,500:0.7'],
+      /^error: invalid --faults "503:0.7,500:0.7": the shares add up to 1.4, more than 1\n/,
+    ],
+    [['--faults', 'boom:1'], /^error: invalid --faults "boom:1": unknown fault "boom"/],
+    [['--slow-ms', '-5'], /--slow-ms/],
+  ])('refuses %j with exit 2 before listening', async (args, message) => {
+    const result = await runWfd(['sandbox', 'start', '--port', '0', '--no-profile', ...args]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe('sandbox start: the OAuth client', () => {
+  it('is in the -o json line for scripts; the banner shows its id and redirect URIs, not its secret', async () => {
+    const started = await startSandbox(['--no-profile', '--oauth-token-ttl', '2m']);
+    let banner = '';
+    const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '--no-profile'], {
+      env: baseEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      expect(started.oauth).toEqual({
+        client_id: expect.stringMatching(/^wfd-sandbox-[0-9a-f]{16}$/),
+        client_secret: expect.stringMatching(/^[0-9a-f]{64}$/),
+        redirect_uris: ['https://127.0.0.1/callback', 'https://localhost/callback'],
+      });
+      expect(await accessTokenLifetime(started.baseUrl, started.oauth)).toBe(120);
+
+      child.stdout.setEncoding('utf8');
+      for await (const chunk of child.stdout) {
+        banner += chunk;
+        if (banner.includes('Ctrl-C stops it.')) break;
+      }
+      expect(banner).toContain(`OAuth client ${started.oauth.client_id} (-o json prints its secret)`);
+      expect(banner).toContain(
+        '  redirect URIs https://127.0.0.1/callback, https://localhost/callback\n  (loopback: any port)\n',
+      );
+      // The same seed gives the same client, so the secret would be this one.
+      expect(banner).not.toContain(started.oauth.client_secret);
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      await started.stop();
+    }
+  });
+});
+
+/** Goes through the authorize pages and the token endpoint with fetch: the `expiresIn` given. */
+async function accessTokenLifetime(baseUrl: string, oauth: { client_id: string; client_secret: string }) {
+  const redirect_uri = 'https://127.0.0.1:9000/callback';
+  const query = new URLSearchParams({ client_id: oauth.client_id, redirect_uri, response_type: 'code' });
+  const field = (page: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(page)![1]!;
+  const post = (path: string, fields: Record<string, string>) =>
+    fetch(`${baseUrl}${path}`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+  const start = await (await fetch(`${baseUrl}/authorize?${query}`)).text();
+  const signIn = {
+    session: field(start, 'session'),
+    csrf: field(start, 'csrf'),
+    email: 'dana.kim@globex.example',
+  };
+  const consent = await (await post('/authorize/sign-in', signIn)).text();
+  const done = await post('/authorize/consent', {
+    session: field(consent, 'session'),
+    csrf: field(consent, 'csrf'),
+    workspace: field(consent, 'workspace'),
+    decision: 'approve',
+  });
+  const code = new URL(done.headers.get('location')!).searchParams.get('code')!;
+  const { client_id, client_secret } = oauth;
+  const token = await post('/token', {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri,
+    client_id,
+    client_secret,
+  });
+  return ((await token.json()) as { expiresIn: number }).expiresIn;
+}
+
 describe('sandbox demo', () => {
-  it('runs a guided tour of real commands against a temporary sandbox and exits 0', async () => {
+  it('tours every capability with real commands against a temporary sandbox, exits 0 and leaves nothing behind', async () => {
     const own = tempDir();
+    const scratch = tempDir('wfd-e2e-tmp-');
+    const cwd = tempDir('wfd-e2e-cwd-');
     try {
       const result = await runWfd(['sandbox', 'demo'], {
-        env: baseEnv({ WFD_CONFIG_DIR: own.path }),
+        // Its temporary folder goes under TMPDIR: an empty TMPDIR after the run means it cleaned up.
+        env: baseEnv({ WFD_CONFIG_DIR: own.path, TMPDIR: scratch.path }),
+        cwd: cwd.path,
         timeoutMs: 60_000,
       });
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stdout).toContain('$ wfd cases list --contact muller --limit 3');
-      expect(result.stdout).toMatch(/Müller/);
+      const out = result.stdout;
+      // Cases: filters, a case, bulk changes and the exit code of bad input.
+      expect(out).toContain('$ wfd cases list --contact muller --limit 3');
+      expect(out).toMatch(/Müller/);
+      expect(out).toMatch(/\$ wfd cases archive \S+ --dry-run\nPOST /);
+      expect(result.stderr).toContain('dry run: this request was not sent');
+      expect(out).toMatch(/\$ wfd cases unarchive \S+\n\S+\tunarchived/);
       expect(result.stderr).toContain('error: invalid --parent-status "done"');
-      // The tour leaves the user's config alone.
+      // Forms and webhooks: the listener printed the delivery of responses:completed.
+      const formId = /\$ wfd forms create [^\n]+\n(\S+)\n/.exec(out)?.[1];
+      expect(formId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(out).toMatch(new RegExp(`\\S+\\tresponses:completed\\t\\S+\\t${formId}\\n`));
+      // Her response, the signed PDF, her attachments, the export and document intelligence.
+      expect(out).toMatch(/\$ wfd responses get \S+\n/);
+      expect(out).toMatch(/-O signed-nda\.pdf\n/);
+      expect(out).toMatch(/\tsaved\tfiles\/document-1\.\w+\t\d+\t\n/);
+      expect(result.stderr).toMatch(/✓ exported 2 files .*manifest export\/manifest\.ndjson/);
+      const manifest = /\$ head -n 1 export\/manifest\.ndjson\n(.+)\n/.exec(out)?.[1];
+      expect(JSON.parse(manifest!)).toMatchObject({
+        form_id: formId,
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
+      expect(result.stderr).toContain('0 to download (0 B), 2 already exported');
+      expect(out).toMatch(/\$ wfd attachments upload signed-nda\.pdf\n[0-9a-f-]{36}\n/);
+      expect(out).toMatch(/\$ wfd docintel extract signed-nda\.pdf\n/);
+      expect(out).toContain('"Signer": "Ana Silva <ana@example.org>"');
+      // Nothing left: no temporary folder, nothing in the folder it ran from, no saved profile.
+      expect(readdirSync(scratch.path)).toEqual([]);
+      expect(readdirSync(cwd.path)).toEqual([]);
       const profiles = await runWfd(['auth', 'profiles', '-q'], {
         env: baseEnv({ WFD_CONFIG_DIR: own.path }),
       });
       expect(profiles.stdout).toBe('');
     } finally {
       own.remove();
+      scratch.remove();
+      cwd.remove();
     }
   });
 });

@@ -26,8 +26,8 @@ describe('bad input exits 2 with one clear line, before any request', () => {
     ['bad --limit', ['cases', 'list', '--limit', '0'], /--limit/],
     ['page size over 100', ['cases', 'list', '--page', '1', '--page-size', '500'], /--page-size/],
     ['--all with --limit', ['cases', 'list', '--all', '--limit', '5'], /--all and --limit/],
-    ['unknown option', ['cases', 'list', '--colour', 'red'], /unknown option '--colour'/],
-    ['unknown command', ['casez', 'list'], /unknown command 'casez'/],
+    ['unknown option', ['cases', 'list', '--colour', 'red'], /unknown option "--colour"/],
+    ['unknown command', ['casez', 'list'], /unknown command "casez"/],
     ['bad output format', ['cases', 'list', '-o', 'yaml'], /--output "yaml"/],
     ['missing required flag', ['cases', 'create', '--title', 'x'], /--template/],
     [
@@ -93,9 +93,11 @@ describe('bare commands and typos', () => {
     expect(noun.stderr).toBe('');
   });
 
-  it('a typo gets a one-line error with a suggestion, exit 2', async () => {
+  it('a typo gets a one-line error and a hint with the suggestion, exit 2', async () => {
     const result = await runWfd(['cases', 'list', '--limt', '3'], { env });
     expect(result.code).toBe(2);
-    expect(result.stderr.split('\n')[0]).toBe("error: unknown option '--limt' (Did you mean --limit?)");
+    expect(result.stderr).toBe(
+      'error: unknown option "--limt"\nhint: did you mean --limit? run `wfd cases list --help` to see the options\n',
+    );
   });
 });

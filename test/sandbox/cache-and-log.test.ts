@@ -30,7 +30,16 @@ describe('QueryCache', () => {
 });
 
 describe('RequestLog', () => {
-  const entry = (i: number) => ({ method: 'GET', url: `/v1/cases?n=${i}`, status: 200, token_prefix: null });
+  const entry = (i: number) => ({
+    time: '2026-01-01T00:00:00.000Z',
+    method: 'GET',
+    url: `/v1/cases?n=${i}`,
+    path: '/v1/cases',
+    status: 200,
+    duration_ms: 1,
+    token_prefix: null,
+    fault: null,
+  });
 
   it('keeps the last entries up to its capacity and counts them all', () => {
     const log = new RequestLog(3);
@@ -38,5 +47,27 @@ describe('RequestLog', () => {
     expect(log.snapshot()).toEqual({ count: 10, requests: [entry(8), entry(9), entry(10)] });
     log.reset();
     expect(log.snapshot()).toEqual({ count: 0, requests: [] });
+  });
+
+  it('numbers entries for good: a reset does not restart them, and trimmed ones are skipped', () => {
+    const log = new RequestLog(3);
+    for (let i = 1; i <= 10; i++) log.add(entry(i));
+    expect(log.after(undefined, 10).map(({ seq }) => seq)).toEqual([8, 9, 10]);
+    expect(log.after(2, 10).map(({ seq }) => seq)).toEqual([8, 9, 10]);
+    expect(log.after(8, 1)).toEqual([{ seq: 9, entry: entry(9) }]);
+    expect(log.after(10, 10)).toEqual([]);
+    log.reset();
+    log.add(entry(11));
+    expect(log.after(10, 10)).toEqual([{ seq: 11, entry: entry(11) }]);
+    expect(log.latest).toBe(11);
+  });
+
+  it('ends a wait when an entry comes after the number waited on', async () => {
+    const log = new RequestLog(3);
+    log.add(entry(1));
+    const waiting = log.waitAfter(1, 60_000);
+    log.add(entry(2));
+    await waiting;
+    expect(log.after(1, 10).map(({ seq }) => seq)).toEqual([2]);
   });
 });

@@ -4,11 +4,11 @@ import {
   compileSort,
   FilterError,
   type FilterSchema,
-  likePattern,
   type Predicate,
   param,
   parseIsoDate,
 } from '../../src/sandbox/filter.js';
+import { likeMatcher } from '../../src/sandbox/like.js';
 import { foldText } from '../../src/sandbox/text.js';
 
 interface Row {
@@ -177,6 +177,61 @@ describe('compileJsonFilter', () => {
   });
 });
 
+describe('boolean attributes', () => {
+  interface Flagged {
+    id: string;
+    flag: boolean | null;
+  }
+  const flagged: Flagged[] = [
+    { id: '00000000-0000-4000-8000-000000000001', flag: true },
+    { id: '00000000-0000-4000-8000-000000000002', flag: false },
+    { id: '00000000-0000-4000-8000-000000000003', flag: null },
+  ];
+  const flagSchema: FilterSchema<Flagged> = {
+    attributes: { flag: { type: 'boolean', get: (r) => r.flag } },
+    relationships: {},
+  };
+  const matching = (operators: object) => {
+    const { predicates } = compileJsonFilter(JSON.stringify({ attributes: { flag: operators } }), flagSchema);
+    return flagged.filter((r) => predicates.every((p) => p(r))).map((r) => r.flag);
+  };
+
+  it('compares with $eq and $ne, null apart', () => {
+    expect(matching({ $eq: true })).toEqual([true]);
+    expect(matching({ $eq: false })).toEqual([false]);
+    expect(matching({ $ne: true })).toEqual([false]);
+    expect(matching({ $eq: null })).toEqual([null]);
+    expect(matching({ $ne: null })).toEqual([true, false]);
+  });
+
+  it('refuses non-boolean values, comparisons and patterns', () => {
+    const details = (operators: object) => {
+      try {
+        compileJsonFilter(JSON.stringify({ attributes: { flag: operators } }), flagSchema);
+      } catch (error) {
+        return (error as FilterError).details;
+      }
+      throw new Error('expected a FilterError');
+    };
+    expect(details({ $eq: 'true', $gt: true, $ilike: 'T%' })).toEqual([
+      'attributes.flag.$eq: expects true, false or null',
+      'attributes.flag.$gt: $gt compares numbers and dates only, and this is a boolean field',
+      'attributes.flag.$ilike: $ilike matches text fields only, and this is a boolean field',
+    ]);
+  });
+
+  it('reads true and false as method 1 values, nothing else', () => {
+    const bool = param.bool<Flagged>((r) => r.flag === true);
+    const onlyTrue = bool('true') as Predicate<Flagged>;
+    expect(flagged.filter(onlyTrue).map((r) => r.flag)).toEqual([true]);
+    const notTrue = bool('false') as Predicate<Flagged>;
+    expect(flagged.filter(notTrue).map((r) => r.flag)).toEqual([false, null]);
+    for (const raw of ['TRUE', '1', 'yes', '']) {
+      expect(bool(raw)).toEqual({ message: 'must be true or false', type: 'invalid_type' });
+    }
+  });
+});
+
 describe('method 1 parameters', () => {
   const test = (result: Predicate<Row> | { message: string }, row: Row) => {
     if (typeof result !== 'function') throw new Error(result.message);
@@ -275,11 +330,33 @@ describe('helpers', () => {
     }
   });
 
-  it('turns $like patterns into anchored expressions with % as the only wildcard', () => {
-    expect(likePattern('a%c', false).test('abbc')).toBe(true);
-    expect(likePattern('a_c', false).test('abc')).toBe(false);
-    expect(likePattern('a.c(', false).test('a.c(')).toBe(true);
-    expect(likePattern('A%', true).test('abc')).toBe(true);
+  it('matches $like patterns whole, with % as the only wildcard', () => {
+    const cases: [string, string, boolean, boolean][] = [
+      ['a%c', 'abbc', false, true],
+      ['a%c', 'abbcd', false, false],
+      ['a_c', 'abc', false, false],
+      ['a.c(', 'a.c(', false, true],
+      ['A%', 'abc', true, true],
+      ['A%', 'abc', false, false],
+      ['%', '', false, true],
+      ['%b%', 'abc', false, true],
+      ['%b%b%', 'abc', false, false],
+      ['a%a', 'a', false, false],
+      ['a%a', 'aa', false, true],
+      ['%@acme.example', 'alice@acme.example', false, true],
+      ['%x%y%', 'xyxy', false, true],
+      ['ab%%%ab', 'abab', false, true],
+      ['ab%%%ab', 'aba', false, false],
+    ];
+    for (const [pattern, text, ignoreCase, expected] of cases)
+      expect([pattern, text, likeMatcher(pattern, ignoreCase)(text)]).toEqual([pattern, text, expected]);
+  });
+
+  it('matches in linear time: a pattern that sends a backtracking regex into minutes returns at once', () => {
+    const text = 'a'.repeat(50_000);
+    expect(likeMatcher('%%%%%%%%%%%%%%%%%%%%z', true)(text)).toBe(false);
+    expect(likeMatcher(`${'%a'.repeat(100)}%z`, false)(text)).toBe(false);
+    expect(likeMatcher(`${'%a'.repeat(100)}%`, false)(text)).toBe(true);
   });
 
   it('folds accents, including letters Unicode does not decompose', () => {

@@ -1,6 +1,8 @@
 /** Test helpers: a real sandbox on an ephemeral port, driven over HTTP with undici. */
+import { connect } from 'node:net';
 import { request } from 'undici';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.js';
+import { ManualClock } from '../../src/sandbox/time.js';
 
 /** A JSON response body or list item: tests assert on it field by field. */
 // biome-ignore lint/suspicious/noExplicitAny: shapes are what the tests check, so they are not typed up front
@@ -9,6 +11,7 @@ export type Json = any;
 export interface HttpResult {
   status: number;
   headers: Record<string, string | string[] | undefined>;
+  /** Parsed when the response is JSON, else the text (HTML pages); undefined when empty. */
   body: Json;
 }
 
@@ -48,7 +51,12 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
     }
     const res = await request(`${sandbox.baseUrl}${path}`, { method: method as 'GET', headers, body });
     const text = await res.body.text();
-    return { status: res.statusCode, headers: res.headers, body: text === '' ? undefined : JSON.parse(text) };
+    const json = String(res.headers['content-type']).startsWith('application/json');
+    return {
+      status: res.statusCode,
+      headers: res.headers,
+      body: text === '' ? undefined : json ? JSON.parse(text) : text,
+    };
   };
   return {
     sandbox,
@@ -101,3 +109,76 @@ export function compareNullsLast(a: string | null, b: string | null): number {
 }
 
 export const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** What came back over a raw socket. */
+export interface RawAnswer {
+  /** The status of the status line; null when the server closed the connection without one. */
+  status: number | null;
+  /** Response headers, names in lower case. */
+  headers: Record<string, string>;
+  /** Everything after the head, as text. */
+  body: string;
+  /** The bytes after the head. */
+  bodyBytes: number;
+}
+
+/**
+ * Sends bytes exactly as given over a raw socket (undici and fetch would normalise the request)
+ * and reads until the server closes the connection; a reset ends the answer like a close.
+ * @throws Error when the server neither answers nor closes within `timeoutMs`
+ */
+export function rawExchange(baseUrl: string, data: string | Buffer, timeoutMs = 10_000): Promise<RawAnswer> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer and no close within ${timeoutMs} ms`));
+    }, timeoutMs);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(parseAnswer(Buffer.concat(chunks)));
+    });
+    socket.write(data);
+  });
+}
+
+function parseAnswer(received: Buffer): RawAnswer {
+  let bytes = received;
+  // Interim answers (100 Continue) come before the answer.
+  while (/^HTTP\/1\.[01] 1\d\d /.test(bytes.toString('latin1', 0, 13)) && bytes.includes('\r\n\r\n')) {
+    bytes = bytes.subarray(bytes.indexOf('\r\n\r\n') + 4);
+  }
+  const status = /^HTTP\/1\.[01] (\d{3})/.exec(bytes.toString('latin1', 0, 12));
+  if (!status) return { status: null, headers: {}, body: bytes.toString('utf8'), bodyBytes: bytes.length };
+  const headEnd = bytes.indexOf('\r\n\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of bytes.toString('latin1', 0, headEnd).split('\r\n').slice(1)) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const body = headEnd === -1 ? Buffer.alloc(0) : bytes.subarray(headEnd + 4);
+  return { status: Number(status[1]), headers, body: body.toString('utf8'), bodyBytes: body.length };
+}
+
+/** Sends one request with its request line exactly as given, and parses its JSON answer. */
+export async function rawRequest(
+  baseUrl: string,
+  requestLine: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number | null; body: Json }> {
+  const { host } = new URL(baseUrl);
+  const head = Object.entries({ host, ...headers, connection: 'close' })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  const { status, body } = await rawExchange(baseUrl, `${requestLine}\r\n${head}\r\n`);
+  return { status, body: body === '' ? undefined : JSON.parse(body) };
+}
+
+/** A clock that moves only when told: expiry is tested by moving time, never by sleeping. */
+export function manualClock(start = Date.UTC(2026, 0, 15, 9)): ManualClock {
+  return new ManualClock(start);
+}

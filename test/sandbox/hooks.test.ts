@@ -2,6 +2,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestSandbox, type TestSandbox } from './helpers.js';
 
 let t: TestSandbox;
+/** A request log entry as the hook shows it; its number, time and duration are checked elsewhere. */
+const logged = (method: string, url: string, path: string, status: number, token: string | null) => ({
+  seq: expect.any(Number),
+  time: expect.any(String),
+  method,
+  url,
+  path,
+  status,
+  duration_ms: expect.any(Number),
+  token_prefix: token === null ? null : token.slice(0, 8),
+  fault: null,
+});
 beforeAll(async () => {
   t = await startTestSandbox();
 });
@@ -28,24 +40,26 @@ describe('test hooks', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       count: 4,
+      cursor: res.body.requests[3].seq,
       requests: [
-        {
-          method: 'GET',
-          url: '/v1/cases?page%5Bsize%5D=2&status=new',
-          status: 200,
-          token_prefix: t.token.slice(0, 8),
-        },
-        { method: 'GET', url: '/v1/workspaces', status: 401, token_prefix: null },
-        { method: 'GET', url: '/v1/cases/not-a-uuid', status: 400, token_prefix: t.otherToken.slice(0, 8) },
-        { method: 'POST', url: '/v1/cases', status: 400, token_prefix: t.token.slice(0, 8) },
+        logged('GET', '/v1/cases?page%5Bsize%5D=2&status=new', '/v1/cases', 200, t.token),
+        logged('GET', '/v1/workspaces', '/v1/workspaces', 401, null),
+        logged('GET', '/v1/cases/not-a-uuid', '/v1/cases/not-a-uuid', 400, t.otherToken),
+        logged('POST', '/v1/cases', '/v1/cases', 400, t.token),
       ],
     });
+    const seqs = res.body.requests.map((r: { seq: number }) => r.seq);
+    expect(seqs).toEqual([seqs[0], seqs[0] + 1, seqs[0] + 2, seqs[0] + 3]);
   });
 
   it('resets the log with DELETE', async () => {
     await t.get('/v1/workspaces');
     await t.call('DELETE', '/_sandbox/requests', { token: null });
-    expect((await t.get('/_sandbox/requests')).body).toEqual({ count: 0, requests: [] });
+    expect((await t.get('/_sandbox/requests')).body).toEqual({
+      count: 0,
+      cursor: expect.any(Number),
+      requests: [],
+    });
   });
 
   it('revokes a token at once: later requests get 401 Invalid token', async () => {
@@ -107,7 +121,7 @@ describe('malformed requests', () => {
     });
     expect(res.headers['x-request-id']).toEqual(expect.any(String));
     expect((await t.get('/_sandbox/requests')).body.requests).toEqual([
-      { method: 'GET', url: '/v1/cases/%zz', status: 400, token_prefix: t.token.slice(0, 8) },
+      logged('GET', '/v1/cases/%zz', '/v1/cases', 400, t.token),
     ]);
   });
 

@@ -47,7 +47,9 @@ describe('readJsonBody', () => {
     expect(await readJsonBody(file, async () => '')).toEqual({ a: 1 });
     expect(await readJsonBody('-', async () => '{"s":2}')).toEqual({ s: 2 });
     await expect(readJsonBody('-', async () => '[1]')).rejects.toThrow('must hold a JSON object');
-    await expect(readJsonBody('-', async () => '{')).rejects.toThrow('--body (stdin) is not valid JSON');
+    await expect(readJsonBody('-', async () => '{')).rejects.toThrow(
+      "--body - (stdin): invalid JSON at column 2: expected property name or '}'",
+    );
     await expect(readJsonBody(join(dir, 'missing.json'), async () => '')).rejects.toThrow('no such file');
   });
 });

@@ -10,9 +10,9 @@ async function store() {
   const dir = mkdtempSync(join(tmpdir(), 'wfd-unit-'));
   dirs.push(dir);
   const s = await ConfigStore.open(dir);
-  s.saveProfile('a', { baseUrl: 'http://a.example', token: 'wfd_aaaa', authType: 'token' });
-  s.saveProfile('b', { baseUrl: 'http://b.example', token: 'wfd_bbbb', authType: 'token' });
-  s.setCurrent('a');
+  await s.saveProfile('a', { baseUrl: 'http://a.example', token: 'wfd_aaaa', authType: 'token' });
+  await s.saveProfile('b', { baseUrl: 'http://b.example', token: 'wfd_bbbb', authType: 'token' });
+  await s.setCurrent('a');
   return s;
 }
 
@@ -45,7 +45,7 @@ describe('resolveCredentials precedence', () => {
       }),
     ).toMatchObject({ token: 'wfd_env', baseUrl: 'http://env', baseUrlSource: 'env' });
     expect(() => resolveCredentials(s, { env: { WFD_TOKEN: 'wfd_env', WFD_PROFILE: 'gone' } })).toThrow(
-      'profile "gone" does not exist',
+      'no profile named "gone"',
     );
     expect(resolveCredentials(s, { env: { WFD_TOKEN: 'wfd_env' } }).baseUrlSource).toBe('profile');
   });
@@ -65,11 +65,9 @@ describe('resolveCredentials precedence', () => {
     ).toBe('http://flag');
   });
 
-  it('a named profile that does not exist is an auth error listing the known ones', async () => {
+  it('a named profile that does not exist is a usage error (as auth switch) listing the known ones', async () => {
     const s = await store();
-    expect(() => resolveCredentials(s, { env: {}, profileFlag: 'zz' })).toThrow(
-      'profile "zz" does not exist',
-    );
+    expect(() => resolveCredentials(s, { env: {}, profileFlag: 'zz' })).toThrow('no profile named "zz"');
     const error = (() => {
       try {
         resolveCredentials(s, { env: { WFD_PROFILE: 'zz' } });
@@ -77,14 +75,14 @@ describe('resolveCredentials precedence', () => {
         return e as { exitCode: number; hint: string };
       }
     })();
-    expect(error?.exitCode).toBe(3);
-    expect(error?.hint).toContain('known profiles: a, b');
+    expect(error?.exitCode).toBe(2);
+    expect(error?.hint).toContain('saved profiles: a, b');
   });
 
   it('requireCredentials: no token is exit 3, no base URL exit 2', async () => {
     const s = await store();
-    s.removeProfile('a');
-    s.removeProfile('b');
+    await s.removeProfile('a');
+    await s.removeProfile('b');
     const none = resolveCredentials(s, { env: {} });
     expect(() => requireCredentials(none)).toThrow('not logged in: no credentials found');
     const noUrl = resolveCredentials(s, { env: { WFD_TOKEN: 'wfd_x' } });
@@ -94,7 +92,7 @@ describe('resolveCredentials precedence', () => {
   it('the config file is written with mode 0600 and removing the current profile unsets it', async () => {
     const s = await store();
     expect(statSync(s.path).mode & 0o777).toBe(0o600);
-    s.removeProfile('a');
+    await s.removeProfile('a');
     expect(s.currentProfileName()).toBeUndefined();
     expect(Object.keys(s.profiles())).toEqual(['b']);
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseBaseUrl } from '../../src/core/base-url.js';
 import { ApiError, NetworkError, UsageError } from '../../src/core/errors.js';
-import { ApiClient, encodeQuery } from '../../src/core/http.js';
+import { ApiClient, encodeQuery, isLoopback } from '../../src/core/http.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -206,8 +206,8 @@ describe('retries', () => {
     expect(await c.request({ method: 'POST', path: '/cases', body: {} })).toEqual({ ok: true });
     expect(waits).toEqual([5000, 3000]);
     expect(notices).toEqual([
-      'HTTP 429 from the API; waiting 5s before retry 1 of 5',
-      'HTTP 429 from the API; waiting 3s before retry 2 of 5',
+      'HTTP 429 from the API (retryAfter 5s); waiting 5s before retry 1 of 5',
+      'HTTP 429 from the API (retryAfter 3s); waiting 3s before retry 2 of 5',
     ]);
     expect(seen).toHaveLength(3);
     expect(debug.join('\n')).toContain('#1 ← 429');
@@ -253,13 +253,30 @@ describe('retries', () => {
     await c.close();
   });
 
-  it('a refused connection is a network error (exit 8) after retries', async () => {
+  it('a refused connection on this machine is a network error (exit 8) at once, without retries', async () => {
     const { c, waits } = client({ baseUrl: 'http://127.0.0.1:9', retries: 2 });
     const error = await failure(c.request({ method: 'GET', path: '/cases' }));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.exitCode).toBe(8);
-    expect(waits).toHaveLength(2);
+    expect(waits).toEqual([]);
     await c.close();
+  });
+
+  it('only loopback origins count as this machine', () => {
+    for (const origin of [
+      'http://localhost:4010',
+      'http://127.0.0.1',
+      'http://127.8.9.1:80',
+      'http://[::1]:4010',
+    ])
+      expect(isLoopback(origin), origin).toBe(true);
+    for (const origin of [
+      'https://api.example.com',
+      'http://10.0.0.1',
+      'http://128.0.0.1',
+      'http://localhost.example.com',
+    ])
+      expect(isLoopback(origin), origin).toBe(false);
   });
 
   it('a server slower than the time-out is a network error', async () => {
@@ -270,13 +287,38 @@ describe('retries', () => {
     expect(error.message).toContain('timed out after 0.1s');
     await c.close();
   });
+
+  it('a streamed download may take longer than the time-out while its bytes keep coming', async () => {
+    handlers.push((_q, r) => {
+      r.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': '12' });
+      let sent = 0;
+      const timer = setInterval(() => {
+        r.write('abcd');
+        if (++sent === 3) {
+          clearInterval(timer);
+          r.end();
+        }
+      }, 80);
+    });
+    const { c } = client({ timeoutMs: 150, retries: 0 });
+    const answer = await c.stream({ method: 'GET', path: '/attachments/x' });
+    let text = '';
+    for await (const chunk of answer.body) text += chunk;
+    expect(text).toBe('abcdabcdabcd');
+    await c.close();
+  });
 });
 
 describe('prepare (dry run)', () => {
-  it('shows method, URL with query, headers with the token redacted, and the body', () => {
+  it('shows method, URL with query, headers with the token redacted, and the body', async () => {
     const { c } = client();
     expect(
-      c.prepare({ method: 'POST', path: '/cases/abc', query: [['x', 'y z']], body: { archived: true } }),
+      await c.prepare({
+        method: 'POST',
+        path: '/cases/abc',
+        query: [['x', 'y z']],
+        body: { archived: true },
+      }),
     ).toEqual({
       method: 'POST',
       url: `${baseUrl}/v1/cases/abc?x=y%20z`,
@@ -293,7 +335,7 @@ describe('prepare (dry run)', () => {
   it('shows exactly the headers that are sent, but the token', async () => {
     handlers.push((_q, r) => json(r, 200, {}));
     const { c } = client();
-    const prepared = c.prepare({ method: 'POST', path: '/cases', body: { a: 1 } });
+    const prepared = await c.prepare({ method: 'POST', path: '/cases', body: { a: 1 } });
     await c.request({ method: 'POST', path: '/cases', body: { a: 1 } });
     for (const [name, value] of Object.entries(prepared.headers)) {
       if (name === 'authorization') expect(seen[0]!.headers[name]).toBe('Bearer wfd_0123456789abcdef');

@@ -29,9 +29,9 @@ describe('planPages', () => {
     expect(() => planPages({ all: true, limit: 3 })).toThrow('--all and --limit cannot be used together');
     expect(() => planPages({ page: 2, all: true })).toThrow('--page/--page-size cannot be combined');
     expect(() => planPages({ page: 1, pageSize: 101 })).toThrow(
-      'invalid --page-size 101: expected an integer from 1 to 100',
+      'invalid --page-size "101": expected an integer from 1 to 100',
     );
-    expect(() => planPages({ limit: 0 })).toThrow('invalid --limit 0');
+    expect(() => planPages({ limit: 0 })).toThrow('invalid --limit "0"');
   });
 });
 

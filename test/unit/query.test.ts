@@ -1,21 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import {
-  assertUuid,
-  buildListQuery,
-  checkSort,
-  filterParams,
-  isEmail,
-  isIsoDate,
-  isUuid,
-  type JsonFilter,
-  mergeFilters,
-  PARENT_STATUSES,
-  parseFilterJson,
-  WAITING_FOR,
-} from '../../src/core/query.js';
-import { compileWhere } from '../../src/core/where.js';
-import { parseIsoDate } from '../../src/sandbox/filter.js';
-import { expectUsage } from './expect-usage.js';
+import { buildListQuery, checkSort } from '../../src/core/list-query/build.js';
+import { parseFilterJson } from '../../src/core/list-query/json-filter.js';
+import { mergeFilters } from '../../src/core/list-query/merge.js';
+import { filterParams } from '../../src/core/list-query/params.js';
+import type { JsonFilter } from '../../src/core/list-query/types.js';
+import { assertUuid, isEmail, isIsoDate, isUuid } from '../../src/core/list-query/values.js';
+import { compileWhere } from '../../src/core/list-query/where.js';
+import { PARENT_STATUSES, WAITING_FOR } from '../../src/resources/cases.js';
+import { CASE_TEMPLATES, CASES, FORM_TEMPLATES, FORMS } from '../../src/resources/index.js';
+import { expectUsage } from '../support/expect-usage.js';
+
+const R = { cases: CASES, case_templates: CASE_TEMPLATES, forms: FORMS, form_templates: FORM_TEMPLATES };
 
 const U = '0b5c5d1e-1234-4abc-8def-0123456789ab';
 const U2 = '1b5c5d1e-1234-4abc-8def-0123456789ab';
@@ -75,34 +70,34 @@ describe('validators', () => {
     expect(isIsoDate('2026-01-01T23:59:60')).toBe(false);
   });
 
-  it('isIsoDate agrees with the sandbox on every sample', () => {
-    const samples = [
-      '2026-01-31',
-      '2024-02-29',
-      '2025-02-29',
-      '2026-04-31',
-      '2026-13-01',
-      '0050-06-01',
-      '0100-01-01',
-      '9999-12-31T23:59:59.999999Z',
-      '2026-01-31T09:30',
-      '2026-01-31T24:00',
-      '2026-01-31T09:60',
-      '2026-01-31T09:30:60',
-      '2026-01-31T09:30:00.1',
-      '2026-01-31T09:30:00.123456789+05:30',
-      '2026-01-31T09:30:00+23:59',
-      '2026-01-31T09:30:00+99:99',
-      '2026-01-31T09:30:00+0100',
-      '2026-01-31T09:30:00z',
-      '2026-01-31 09:30:00Z',
-      '2026-01-31T09:30:00ZZ',
-      '2026-01-31T',
-      '20260131',
-      '',
+  it('isIsoDate reads ISO 8601 as the spec writes it: real dates, times and zone offsets', () => {
+    const samples: [string, boolean][] = [
+      ['2026-01-31', true],
+      ['2024-02-29', true],
+      ['2025-02-29', false],
+      ['2026-04-31', false],
+      ['2026-13-01', false],
+      ['0050-06-01', true],
+      ['0100-01-01', true],
+      ['9999-12-31T23:59:59.999999Z', true],
+      ['2026-01-31T09:30', true],
+      ['2026-01-31T24:00', false],
+      ['2026-01-31T09:60', false],
+      ['2026-01-31T09:30:60', false],
+      ['2026-01-31T09:30:00.1', true],
+      ['2026-01-31T09:30:00.123456789+05:30', true],
+      ['2026-01-31T09:30:00+23:59', true],
+      ['2026-01-31T09:30:00+24:00', false],
+      ['2026-01-31T09:30:00+99:99', false],
+      ['2026-01-31T09:30:00+0100', false],
+      ['2026-01-31T09:30:00z', false],
+      ['2026-01-31 09:30:00Z', false],
+      ['2026-01-31T09:30:00ZZ', false],
+      ['2026-01-31T', false],
+      ['20260131', false],
+      ['', false],
     ];
-    for (const sample of samples)
-      expect([sample, isIsoDate(sample)]).toEqual([sample, parseIsoDate(sample) !== null]);
+    for (const [sample, valid] of samples) expect([sample, isIsoDate(sample)]).toEqual([sample, valid]);
   });
 
   it('exports the enumerations for help', () => {
@@ -114,7 +109,7 @@ describe('validators', () => {
 describe('filterParams: cases', () => {
   it('maps every flag to its bracket param, in the spec order', () => {
     expect(
-      filterParams('cases', {
+      filterParams(CASES, {
         contact: 'müller',
         contactEmail: 'ann@example.com',
         contactFamilyName: 'Doe',
@@ -145,7 +140,7 @@ describe('filterParams: cases', () => {
   });
 
   it('maps an owner UUID to owner[id] and a workspace UUID to workspace[id]', () => {
-    expect(filterParams('cases', { owner: U, workspace: U2, archived: true })).toEqual([
+    expect(filterParams(CASES, { owner: U, workspace: U2, archived: true })).toEqual([
       ['archived', 'true'],
       ['owner[id]', U],
       ['workspace[id]', U2],
@@ -154,21 +149,21 @@ describe('filterParams: cases', () => {
 
   it('ignores options that are not filters, and gives nothing for no flags', () => {
     const opts = { limit: 30, output: 'json', status: 'open' } as Parameters<typeof filterParams>[1];
-    expect(filterParams('cases', opts)).toEqual([['status', 'open']]);
-    expect(filterParams('cases', {})).toEqual([]);
+    expect(filterParams(CASES, opts)).toEqual([['status', 'open']]);
+    expect(filterParams(CASES, {})).toEqual([]);
   });
 
   it.each([
     [{ template: 'abc' }, 'invalid --template "abc": expected a UUID'],
     [
       { parentStatus: 'done' },
-      'invalid --parent-status "done" (expected one of draft, pending, in_progress, closed)',
+      'invalid --parent-status "done": expected one of draft, pending, in_progress, closed',
     ],
     [
       { parentStatus: 'Draft' },
-      'invalid --parent-status "Draft" (expected one of draft, pending, in_progress, closed)',
+      'invalid --parent-status "Draft": expected one of draft, pending, in_progress, closed',
     ],
-    [{ waitingFor: 'anyone' }, 'invalid --waiting-for "anyone" (expected one of none, owner, contact)'],
+    [{ waitingFor: 'anyone' }, 'invalid --waiting-for "anyone": expected one of none, owner, contact'],
     [{ owner: 'bob' }, 'invalid --owner "bob": expected an e-mail address or a UUID'],
     [
       { workspace: 'Acme Corp' },
@@ -185,14 +180,14 @@ describe('filterParams: cases', () => {
     [{ contactFamilyName: '' }, 'invalid --contact-family-name "": expected a non-empty value'],
     [{ contact: '' }, 'invalid --contact "": expected a non-empty value'],
   ])('refuses %j', (flags, message) => {
-    expectUsage(() => filterParams('cases', flags), message);
+    expectUsage(() => filterParams(CASES, flags), message);
   });
 });
 
 describe('filterParams: case templates', () => {
   it('maps title, reference, archived, owner and workspace', () => {
     expect(
-      filterParams('case_templates', {
+      filterParams(CASE_TEMPLATES, {
         workspace: U,
         owner: 'bob@example.com',
         archived: true,
@@ -210,11 +205,11 @@ describe('filterParams: case templates', () => {
 
   it('validates like cases', () => {
     expectUsage(
-      () => filterParams('case_templates', { title: '' }),
+      () => filterParams(CASE_TEMPLATES, { title: '' }),
       'invalid --title "": expected a non-empty value',
     );
     expectUsage(
-      () => filterParams('case_templates', { owner: 'x@y' }),
+      () => filterParams(CASE_TEMPLATES, { owner: 'x@y' }),
       'invalid --owner "x@y": expected an e-mail address or a UUID',
     );
   });
@@ -223,7 +218,7 @@ describe('filterParams: case templates', () => {
 describe('filterParams: forms', () => {
   it('maps every flag in the spec order', () => {
     expect(
-      filterParams('forms', {
+      filterParams(FORMS, {
         processed: false,
         completed: true,
         active: true,
@@ -254,12 +249,12 @@ describe('filterParams: forms', () => {
   });
 
   it('sends one flow as flow[slug] and several as repeated flow[slug][]', () => {
-    expect(filterParams('forms', { flow: 'kyc' })).toEqual([['flow[slug]', 'kyc']]);
-    expect(filterParams('forms', { flow: ['kyc', 'intake', 'kyc'] })).toEqual([
+    expect(filterParams(FORMS, { flow: 'kyc' })).toEqual([['flow[slug]', 'kyc']]);
+    expect(filterParams(FORMS, { flow: ['kyc', 'intake', 'kyc'] })).toEqual([
       ['flow[slug][]', 'kyc'],
       ['flow[slug][]', 'intake'],
     ]);
-    expect(filterParams('forms', { flow: [] })).toEqual([]);
+    expect(filterParams(FORMS, { flow: [] })).toEqual([]);
   });
 
   it.each([
@@ -276,7 +271,7 @@ describe('filterParams: forms', () => {
     [{ familyName: '' }, 'invalid --family-name "": expected a non-empty value'],
     [{ phone: ' ' }, 'invalid --phone " ": expected a non-empty value'],
   ])('refuses %j', (flags, message) => {
-    expectUsage(() => filterParams('forms', flags), message);
+    expectUsage(() => filterParams(FORMS, flags), message);
   });
 });
 
@@ -289,12 +284,12 @@ describe('parseFilterJson', () => {
         template: { id: { $ne: U2 } },
       },
     });
-    expect(parseFilterJson(text, 'cases')).toEqual(JSON.parse(text));
+    expect(parseFilterJson(text, CASES)).toEqual(JSON.parse(text));
   });
 
   it('passes $extends through with any value', () => {
     const text = '{"attributes":{"title":{"$extends":{"any":["thing"]},"$eq":"x"}}}';
-    expect(parseFilterJson(text, 'cases')).toEqual({
+    expect(parseFilterJson(text, CASES)).toEqual({
       attributes: { title: { $extends: { any: ['thing'] }, $eq: 'x' } },
     });
   });
@@ -302,11 +297,11 @@ describe('parseFilterJson', () => {
   it('accepts any field and relation for forms (template-dependent)', () => {
     const text =
       '{"attributes":{"data.score":{"$gt":3}},"relationships":{"flow":{"attributes":{"slug":{"$eq":"kyc"}}}}}';
-    expect(parseFilterJson(text, 'forms')).toEqual(JSON.parse(text));
+    expect(parseFilterJson(text, FORMS)).toEqual(JSON.parse(text));
   });
 
   it('accepts an empty object', () => {
-    expect(parseFilterJson(' {} ', 'case_templates')).toEqual({});
+    expect(parseFilterJson(' {} ', CASE_TEMPLATES)).toEqual({});
   });
 
   it.each([
@@ -345,7 +340,7 @@ describe('parseFilterJson', () => {
     ['{\n  "attributes": {\n', "invalid JSON at line 3, column 1: expected property name or '}'"],
     ['{\n  "a": [1,\n   ]}', "invalid JSON at line 3, column 4: unexpected token ']'"],
   ])('names the position of bad JSON %j', (text, problem) => {
-    expectUsage(() => parseFilterJson(text, 'cases'), `--filter: ${problem}`);
+    expectUsage(() => parseFilterJson(text, CASES), `--filter: ${problem}`);
   });
 
   it.each([
@@ -414,7 +409,7 @@ describe('parseFilterJson', () => {
       `--filter: relationships.owner.id: unknown operator "$in" ${OPS}`,
     ],
   ])('checks the shape of %s', (text, message) => {
-    expectUsage(() => parseFilterJson(text, 'cases'), message);
+    expectUsage(() => parseFilterJson(text, CASES), message);
   });
 
   it.each([
@@ -487,7 +482,7 @@ describe('parseFilterJson', () => {
         '(expected an e-mail address, or null)',
     ],
   ])('checks operators and values against the field type: %s', (text, message) => {
-    expectUsage(() => parseFilterJson(text, 'cases'), message);
+    expectUsage(() => parseFilterJson(text, CASES), message);
   });
 
   it('accepts values of the field type, as --where does', () => {
@@ -504,7 +499,7 @@ describe('parseFilterJson', () => {
         contact: { attributes: { email: { $eq: null } } },
       },
     });
-    expect(parseFilterJson(text, 'cases')).toEqual(JSON.parse(text));
+    expect(parseFilterJson(text, CASES)).toEqual(JSON.parse(text));
   });
 
   it.each([
@@ -537,14 +532,14 @@ describe('parseFilterJson', () => {
       '--filter: relationships.flow.attributes.id.$eq: invalid value "abc" for UUID field flow.id (expected a UUID)',
     ],
   ])('types the known fields of forms and the comparisons of template fields: %s', (text, message) => {
-    expectUsage(() => parseFilterJson(text, 'forms'), message);
+    expectUsage(() => parseFilterJson(text, FORMS), message);
   });
 
   it('lets template fields of forms take any equality value, and numbers or dates to compare', () => {
     const text =
       '{"attributes":{"score":{"$gt":3,"$le":"2026-01-31"},"tier":{"$eq":true,"$ne":"x","$like":"a%"},' +
       '"archived":{"$eq":false}},"relationships":{"flow":{"attributes":{"slug":{"$eq":7}}}}}';
-    expect(parseFilterJson(text, 'forms')).toEqual(JSON.parse(text));
+    expect(parseFilterJson(text, FORMS)).toEqual(JSON.parse(text));
   });
 
   it('refuses exactly the operators --where refuses, field by field', () => {
@@ -585,7 +580,7 @@ describe('parseFilterJson', () => {
           rel === undefined
             ? `{"attributes":${condition}}`
             : `{"relationships":{"${rel}":{"attributes":${condition}}}}`;
-        const r = resource as 'cases' | 'forms';
+        const r = R[resource as 'cases' | 'forms'];
         const where = refuses(() => compileWhere([`${field} ${whereOp} ${value}`], r), /does not apply/);
         const filter = refuses(() => parseFilterJson(json, r), /applies to .* only/);
         expect([field, whereOp, filter]).toEqual([field, whereOp, where]);
@@ -595,29 +590,29 @@ describe('parseFilterJson', () => {
 
   it('checks case template fields against their own list', () => {
     expectUsage(
-      () => parseFilterJson('{"attributes":{"status":{"$eq":"x"}}}', 'case_templates'),
+      () => parseFilterJson('{"attributes":{"status":{"$eq":"x"}}}', CASE_TEMPLATES),
       '--filter: attributes.status: unknown field (expected one of id, title, reference, archived_at, created_at, updated_at)',
     );
     expectUsage(
-      () => parseFilterJson('{"relationships":{"template":{"id":{"$eq":"x"}}}}', 'case_templates'),
+      () => parseFilterJson('{"relationships":{"template":{"id":{"$eq":"x"}}}}', CASE_TEMPLATES),
       '--filter: relationships.template: unknown relation (expected one of owner, workspace)',
     );
   });
 
   it('still checks operators on forms', () => {
     expectUsage(
-      () => parseFilterJson('{"attributes":{"anything":{"$gte":1}}}', 'forms'),
+      () => parseFilterJson('{"attributes":{"anything":{"$gte":1}}}', FORMS),
       `--filter: attributes.anything: unknown operator "$gte" ${OPS}`,
     );
   });
 
   it('does not mistake Object.prototype members for relations, and keeps __proto__ as a key', () => {
     expectUsage(
-      () => parseFilterJson('{"relationships":{"constructor":{"id":{"$eq":"x"}}}}', 'cases'),
+      () => parseFilterJson('{"relationships":{"constructor":{"id":{"$eq":"x"}}}}', CASES),
       '--filter: relationships.constructor: unknown relation (expected one of template, owner, workspace, contact)',
     );
     const text = `{"attributes":{"__proto__":{"$eq":1}},"relationships":{"__proto__":{"id":{"$eq":"${U}"}}}}`;
-    const filter = parseFilterJson(text, 'forms');
+    const filter = parseFilterJson(text, FORMS);
     expect(JSON.stringify(filter)).toBe(text);
     expect(JSON.stringify(mergeFilters(filter, { attributes: { a: { $eq: 2 } } }))).toBe(
       `{"attributes":{"__proto__":{"$eq":1},"a":{"$eq":2}},"relationships":{"__proto__":{"id":{"$eq":"${U}"}}}}`,
@@ -626,8 +621,8 @@ describe('parseFilterJson', () => {
 
   it('refuses form templates, which take no filters', () => {
     expectUsage(
-      () => parseFilterJson('{}', 'form_templates'),
-      '--filter: form_templates cannot be filtered (the API lists them with pagination and sort only)',
+      () => parseFilterJson('{}', FORM_TEMPLATES),
+      '--filter: form templates cannot be filtered (the API lists them with pagination and sort only)',
     );
   });
 });
@@ -707,54 +702,54 @@ describe('checkSort', () => {
     ['forms', '-_custom'],
     ['form_templates', '-updated_at'],
   ] as const)('accepts %s %s', (resource, sort) => {
-    expect(checkSort(resource, sort)).toBe(sort);
+    expect(checkSort(R[resource], sort)).toBe(sort);
   });
 
   it.each([
     [
       'cases',
       'name',
-      'invalid --sort "name" (expected one of created_at, updated_at, title, status, parent_status, waiting_for, reference, archived_at; prefix - for descending)',
+      'invalid --sort "name": expected one of created_at, updated_at, title, status, parent_status, waiting_for, reference, archived_at; prefix - for descending',
     ],
     [
       'cases',
       '--created_at',
-      'invalid --sort "--created_at" (expected one of created_at, updated_at, title, status, parent_status, waiting_for, reference, archived_at; prefix - for descending)',
+      'invalid --sort "--created_at": expected one of created_at, updated_at, title, status, parent_status, waiting_for, reference, archived_at; prefix - for descending',
     ],
     [
       'case_templates',
       'status',
-      'invalid --sort "status" (expected one of created_at, updated_at, title, reference, archived_at; prefix - for descending)',
+      'invalid --sort "status": expected one of created_at, updated_at, title, reference, archived_at; prefix - for descending',
     ],
     [
       'form_templates',
       'title',
-      'invalid --sort "title" (expected one of created_at, updated_at; prefix - for descending)',
+      'invalid --sort "title": expected one of created_at, updated_at; prefix - for descending',
     ],
     [
       'forms',
       'Created-At',
-      'invalid --sort "Created-At" (expected one of created_at, updated_at or a form template field; prefix - for descending)',
+      'invalid --sort "Created-At": expected one of created_at, updated_at or a form template field; prefix - for descending',
     ],
     [
       'forms',
       '',
-      'invalid --sort "" (expected one of created_at, updated_at or a form template field; prefix - for descending)',
+      'invalid --sort "": expected one of created_at, updated_at or a form template field; prefix - for descending',
     ],
     [
       'cases',
       '+title',
-      'invalid --sort "+title" (expected one of created_at, updated_at, title, status, parent_status, waiting_for, reference, archived_at; prefix - for descending)',
+      'invalid --sort "+title": expected one of created_at, updated_at, title, status, parent_status, waiting_for, reference, archived_at; prefix - for descending',
     ],
   ] as const)('refuses %s %j', (resource, sort, message) => {
-    expectUsage(() => checkSort(resource, sort), message);
+    expectUsage(() => checkSort(R[resource], sort), message);
   });
 });
 
 describe('buildListQuery', () => {
   it('combines method-1 params, the merged filter and the sort, in that order', () => {
     expect(
-      buildListQuery('cases', {
+      buildListQuery(CASES, {
         flags: { parentStatus: 'pending', owner: 'bob@example.com' },
         filter:
           '{"relationships":{"template":{"id":{"$eq":"' +
@@ -777,7 +772,7 @@ describe('buildListQuery', () => {
 
   it('handles forms flags with several flows and a template-field sort', () => {
     expect(
-      buildListQuery('forms', {
+      buildListQuery(FORMS, {
         flags: { flow: ['kyc', 'intake'], completed: true },
         where: ['score > 3'],
         sort: 'score',
@@ -792,15 +787,15 @@ describe('buildListQuery', () => {
   });
 
   it('adds nothing for empty inputs: no flags, no clauses, an empty filter', () => {
-    expect(buildListQuery('cases', {})).toEqual([]);
-    expect(buildListQuery('case_templates', { flags: {}, where: [], filter: '{}' })).toEqual([]);
-    expect(buildListQuery('form_templates', { sort: '-created_at' })).toEqual([['sort', '-created_at']]);
+    expect(buildListQuery(CASES, {})).toEqual([]);
+    expect(buildListQuery(CASE_TEMPLATES, { flags: {}, where: [], filter: '{}' })).toEqual([]);
+    expect(buildListQuery(FORM_TEMPLATES, { sort: '-created_at' })).toEqual([['sort', '-created_at']]);
   });
 
   it('refuses a conflict between --filter and --where', () => {
     expectUsage(
       () =>
-        buildListQuery('cases', {
+        buildListQuery(CASES, {
           filter: '{"attributes":{"status":{"$eq":"open"}}}',
           where: ['status = closed'],
         }),
@@ -810,20 +805,20 @@ describe('buildListQuery', () => {
 
   it('passes errors of each part through', () => {
     expectUsage(
-      () => buildListQuery('cases', { flags: { waitingFor: 'me' } }),
-      'invalid --waiting-for "me" (expected one of none, owner, contact)',
+      () => buildListQuery(CASES, { flags: { waitingFor: 'me' } }),
+      'invalid --waiting-for "me": expected one of none, owner, contact',
     );
     expectUsage(
-      () => buildListQuery('cases', { where: ['title >= a'] }),
+      () => buildListQuery(CASES, { where: ['title >= a'] }),
       'invalid --where clause "title >= a": operator ">=" does not apply to string field title at column 7 (expected one of = != like ilike)',
     );
     expectUsage(
-      () => buildListQuery('cases', { sort: 'name' }),
-      'invalid --sort "name" (expected one of created_at, updated_at, title, status, parent_status, waiting_for, reference, archived_at; prefix - for descending)',
+      () => buildListQuery(CASES, { sort: 'name' }),
+      'invalid --sort "name": expected one of created_at, updated_at, title, status, parent_status, waiting_for, reference, archived_at; prefix - for descending',
     );
     expectUsage(
-      () => buildListQuery('form_templates', { where: ['created_at > 2026-01-01'] }),
-      '--where: form_templates cannot be filtered (the API lists them with pagination and sort only)',
+      () => buildListQuery(FORM_TEMPLATES, { where: ['created_at > 2026-01-01'] }),
+      '--where: form templates cannot be filtered (the API lists them with pagination and sort only)',
     );
   });
 });

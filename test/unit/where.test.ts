@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { FilterResource } from '../../src/core/query.js';
-import { compileWhere } from '../../src/core/where.js';
-import { expectUsage } from './expect-usage.js';
+import { compileWhere } from '../../src/core/list-query/where.js';
+import { CASE_TEMPLATES, CASES, FORM_TEMPLATES, FORMS } from '../../src/resources/index.js';
+import { expectUsage } from '../support/expect-usage.js';
 
 const U = '0b5c5d1e-1234-4abc-8def-0123456789ab';
 
 /** Compiles one clause on cases unless told otherwise. */
-function one(clause: string, resource: FilterResource = 'cases') {
-  return compileWhere([clause], resource);
+const R = { cases: CASES, case_templates: CASE_TEMPLATES, forms: FORMS, form_templates: FORM_TEMPLATES };
+type ResourceName = keyof typeof R;
+
+function one(clause: string, resource: ResourceName = 'cases') {
+  return compileWhere([clause], R[resource]);
 }
 
 describe('compileWhere: operators', () => {
@@ -46,13 +49,13 @@ describe('compileWhere: operators', () => {
 
 describe('compileWhere: values', () => {
   it('takes null with = and != (case-insensitive)', () => {
-    expect(compileWhere(['archived_at = null', 'reference != NULL'], 'cases')).toEqual({
+    expect(compileWhere(['archived_at = null', 'reference != NULL'], CASES)).toEqual({
       attributes: { archived_at: { $eq: null }, reference: { $ne: null } },
     });
   });
 
   it('takes true and false on boolean fields', () => {
-    expect(compileWhere(['archived = true', 'active != FALSE'], 'forms')).toEqual({
+    expect(compileWhere(['archived = true', 'active != FALSE'], FORMS)).toEqual({
       attributes: { archived: { $eq: true }, active: { $ne: false } },
     });
   });
@@ -118,7 +121,7 @@ describe('compileWhere: values', () => {
   });
 
   it('keeps the text of number-like bare values on string fields (no lost zeros)', () => {
-    expect(compileWhere(['reference = 00123', 'status = 42', 'title != true'], 'cases')).toEqual({
+    expect(compileWhere(['reference = 00123', 'status = 42', 'title != true'], CASES)).toEqual({
       attributes: { reference: { $eq: '00123' }, status: { $eq: '42' }, title: { $ne: 'true' } },
     });
   });
@@ -130,7 +133,7 @@ describe('compileWhere: values', () => {
 
   it('checks enums, UUIDs and e-mails, quoted or not', () => {
     expect(
-      compileWhere(['parent_status = in_progress', "waiting_for != 'contact'", `id = "${U}"`], 'cases'),
+      compileWhere(['parent_status = in_progress', "waiting_for != 'contact'", `id = "${U}"`], CASES),
     ).toEqual({
       attributes: {
         parent_status: { $eq: 'in_progress' },
@@ -162,13 +165,13 @@ describe('compileWhere: relations', () => {
   });
 
   it('combines id and attributes of one relation', () => {
-    expect(compileWhere([`owner.id = ${U}`, 'owner.email like %@acme.com'], 'cases')).toEqual({
+    expect(compileWhere([`owner.id = ${U}`, 'owner.email like %@acme.com'], CASES)).toEqual({
       relationships: { owner: { id: { $eq: U }, attributes: { email: { $like: '%@acme.com' } } } },
     });
   });
 
   it('lets forms use any field and relation (template-dependent), still typing known ones', () => {
-    expect(compileWhere(['flow.slug = intake', `customer.id = ${U}`, 'priority = high'], 'forms')).toEqual({
+    expect(compileWhere(['flow.slug = intake', `customer.id = ${U}`, 'priority = high'], FORMS)).toEqual({
       attributes: { priority: { $eq: 'high' } },
       relationships: {
         flow: { attributes: { slug: { $eq: 'intake' } } },
@@ -191,7 +194,7 @@ describe('compileWhere: merging', () => {
         'created_at < 2026-02-01',
         'archived_at = null',
       ],
-      'cases',
+      CASES,
     );
     expect(JSON.stringify(filter)).toBe(
       '{"attributes":{"created_at":{"$ge":"2026-01-01","$lt":"2026-02-01"},"archived_at":{"$eq":null}},' +
@@ -200,23 +203,23 @@ describe('compileWhere: merging', () => {
   });
 
   it('accepts the same operator twice with the same value', () => {
-    expect(compileWhere(['status = open', "status = 'open'"], 'cases')).toEqual({
+    expect(compileWhere(['status = open', "status = 'open'"], CASES)).toEqual({
       attributes: { status: { $eq: 'open' } },
     });
   });
 
   it('returns an empty filter for no clauses', () => {
-    expect(compileWhere([], 'cases')).toEqual({});
+    expect(compileWhere([], CASES)).toEqual({});
   });
 
   it('refuses one operator with two values, naming the earlier clause', () => {
     expectUsage(
-      () => compileWhere(['created_at >= 2026-01-01', 'created_at >= 2026-02-01'], 'cases'),
+      () => compileWhere(['created_at >= 2026-01-01', 'created_at >= 2026-02-01'], CASES),
       'invalid --where clause "created_at >= 2026-02-01": conflicting ">=" on created_at at column 12 ' +
         '(expected one value per operator and field; "created_at >= 2026-01-01" already gives "2026-01-01")',
     );
     expectUsage(
-      () => compileWhere([`owner.id = ${U}`, 'owner.id = 1b5c5d1e-1234-4abc-8def-0123456789ab'], 'cases'),
+      () => compileWhere([`owner.id = ${U}`, 'owner.id = 1b5c5d1e-1234-4abc-8def-0123456789ab'], CASES),
       'invalid --where clause "owner.id = 1b5c5d1e-1234-4abc-8def-0123456789ab": conflicting "=" on owner.id at column 10 ' +
         `(expected one value per operator and field; "owner.id = ${U}" already gives "${U}")`,
     );
@@ -421,7 +424,7 @@ describe('compileWhere: checks against the resource', () => {
   });
 
   it('keeps a template field named __proto__ as a key without touching prototypes', () => {
-    const filter = compileWhere(['__proto__ = x', '__proto__.constructor = y'], 'forms');
+    const filter = compileWhere(['__proto__ = x', '__proto__.constructor = y'], FORMS);
     expect(JSON.stringify(filter)).toBe(
       '{"attributes":{"__proto__":{"$eq":"x"}},"relationships":{"__proto__":{"attributes":{"constructor":{"$eq":"y"}}}}}',
     );
@@ -431,13 +434,13 @@ describe('compileWhere: checks against the resource', () => {
   it('refuses form templates, which take no filters', () => {
     expectUsage(
       () => one('created_at > 2026-01-01', 'form_templates'),
-      '--where: form_templates cannot be filtered (the API lists them with pagination and sort only)',
+      '--where: form templates cannot be filtered (the API lists them with pagination and sort only)',
     );
   });
 
   it('reports the first bad clause of several', () => {
     expectUsage(
-      () => compileWhere(['title = ok', 'foo = 1', 'bar = 2'], 'case_templates'),
+      () => compileWhere(['title = ok', 'foo = 1', 'bar = 2'], CASE_TEMPLATES),
       'invalid --where clause "foo = 1": unknown field "foo" at column 1 (expected one of id, title, ' +
         'reference, archived_at, created_at, updated_at, or a relation field: owner.id, owner.email, ' +
         'workspace.id, workspace.slug)',

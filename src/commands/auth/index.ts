@@ -1,53 +1,98 @@
 /** Registers `wfd auth <verb>`. */
-import type { Command } from 'commander';
+import { Argument, type Command, Option } from 'commander';
 import { lazy } from '../action.js';
+import { durationArg } from '../arg-parsers.js';
+import { completeWith } from '../completion-values.js';
+import { addExamples } from '../options.js';
 
-export function registerAuthCommands(program: Command): void {
-  const auth = program.command('auth').description('Log in, switch profiles, show credentials');
+export function registerAuthCommands(auth: Command): void {
+  addExamples(auth, ['wfd auth login --base-url https://api.example.com', 'wfd auth status']);
 
-  auth
-    .command('login')
-    .description('Save a personal API token in a profile, after checking it with the API')
-    .option('--with-token', 'read the token from stdin instead of a prompt')
-    .addHelpText(
-      'after',
-      `
-The token is checked with GET /v1/workspaces and saved, with its workspace, in the profile
-named by --profile (default "default"), which becomes the current profile.
+  addExamples(
+    auth
+      .command('login')
+      .summary('Log in: save a personal API token, or sign in through the browser with OAuth')
+      .description(
+        `Log in: save a personal API token, or sign in through the browser with OAuth (--oauth)
 
-Examples:
-  $ wfd auth login --base-url https://api.example.com
-  $ echo "$TOKEN" | wfd auth login --with-token --base-url https://api.example.com --profile acme`,
-    )
-    .action(lazy(() => import('./login.js')));
+A personal token is checked with GET /v1/workspaces and saved, with its workspace, in the profile named by --profile (default "default"), which becomes the current profile.
 
-  auth
-    .command('status')
-    .description('Show which credentials are in use and whether the token works')
-    .action(lazy(() => import('./status.js')));
+With --oauth, wfd opens the service's sign-in page; you sign in, choose a workspace and approve. The browser comes back to an HTTPS listener of wfd on 127.0.0.1, whose self-signed certificate the browser warns about: wfd prints its SHA-256 fingerprint to compare. The profile keeps the access and refresh tokens and the client secret (file mode 0600), so the token is renewed unattended before it expires. --manual suits a browser on another machine.`,
+      )
+      .option('--with-token', 'read a personal token from stdin instead of a prompt')
+      .option('--force', 'replace the login of an existing profile without asking')
+      .option(
+        '--oauth',
+        'sign in with OAuth 2.0 in a browser; the client secret comes from WFD_CLIENT_SECRET or a prompt',
+      )
+      .option('--client-id <id>', 'OAuth client id, as the service operator issued it (env WFD_CLIENT_ID)')
+      .option(
+        '--redirect-uri <uri>',
+        'OAuth redirect URI registered for the client (default https://127.0.0.1:<free port>/callback)',
+      )
+      .option('--no-browser', 'print the sign-in URL instead of opening a browser')
+      .option('--manual', 'paste the address the browser lands on, instead of listening on 127.0.0.1')
+      .option(
+        '--scope <scopes>',
+        'OAuth scopes, space-separated (default offline_access, which allows refresh)',
+      )
+      .addOption(
+        new Option(
+          '--timeout <duration>',
+          'how long to wait for the browser to come back (default 5m)',
+        ).argParser(durationArg()),
+      ),
+    [
+      'wfd auth login --base-url https://api.example.com',
+      'echo "$TOKEN" | wfd auth login --with-token --base-url https://api.example.com --profile acme',
+      'wfd auth login --oauth --client-id my-app --base-url https://api.example.com   # asks for the secret',
+      'wfd auth login --oauth --client-id my-app --redirect-uri https://127.0.0.1:8123/callback --no-browser',
+      'wfd auth login --oauth --client-id my-app --manual    # over SSH: paste the address the browser shows',
+    ],
+  ).action(lazy(() => import('./login.js')));
 
-  auth
-    .command('token')
-    .description('Print the access token of the active credentials (for scripts)')
-    .addHelpText(
-      'after',
-      `\nExamples:\n  $ curl -H "Authorization: Bearer $(wfd auth token)" "$(wfd auth status --json --query baseUrl)/v1/workspaces"`,
-    )
-    .action(lazy(() => import('./token.js')));
+  addExamples(
+    auth
+      .command('status')
+      .description('Show which credentials are in use, their kind, user and expiry, and whether they work'),
+    [
+      'wfd auth status',
+      'wfd --profile acme auth status --json',
+      'wfd auth status --json --query expiresAt --raw',
+    ],
+  ).action(lazy(() => import('./status.js')));
 
-  auth
-    .command('logout')
-    .description('Remove the saved profile and its token')
-    .action(lazy(() => import('./logout.js')));
+  addExamples(
+    auth
+      .command('token')
+      .description('Print the access token of the active credentials, renewed first if due (for scripts)'),
+    [
+      'curl -H "Authorization: Bearer $(wfd auth token)" "$(wfd auth status --json --query baseUrl --raw)/v1/workspaces"',
+    ],
+  ).action(lazy(() => import('./token.js')));
 
-  auth
-    .command('profiles')
-    .description('List saved profiles; the current one is marked')
-    .action(lazy(() => import('./profiles.js')));
+  addExamples(
+    auth
+      .command('refresh')
+      .description('Renew the access token of an OAuth profile now, with its refresh token'),
+    ['wfd auth refresh', 'wfd --profile acme auth refresh'],
+  ).action(lazy(() => import('./refresh.js')));
 
-  auth
-    .command('switch')
-    .description('Make a saved profile the current one')
-    .argument('<name>', 'profile name')
-    .action(lazy(() => import('./switch.js')));
+  addExamples(auth.command('logout').description('Remove the saved profile and its token'), [
+    'wfd auth logout',
+    'wfd --profile acme auth logout',
+  ]).action(lazy(() => import('./logout.js')));
+
+  addExamples(auth.command('profiles').description('List saved profiles; the current one is marked'), [
+    'wfd auth profiles',
+    'wfd auth profiles -o json',
+  ]).action(lazy(() => import('./profiles.js')));
+
+  addExamples(
+    auth
+      .command('switch')
+      .description('Make a saved profile the current one')
+      .addArgument(completeWith(new Argument('<name>', 'profile name'), { kind: 'profiles' })),
+    ['wfd auth switch acme'],
+  ).action(lazy(() => import('./switch.js')));
 }

@@ -1,54 +1,89 @@
 import { z } from 'zod';
-import { listWorkspaces } from '../../api/workspaces.js';
 import type { Context } from '../../context.js';
-import { DEFAULT_PROFILE, isValidProfileName } from '../../core/auth/store.js';
-import { parseBaseUrl } from '../../core/base-url.js';
+import { redirectUriProblem } from '../../core/auth/authorization.js';
 import { ApiError, AuthError, UsageError } from '../../core/errors.js';
+import { quote } from '../../core/quote.js';
 import { defineVerb } from '../verb.js';
+import { boundWorkspace, loggedInLine, loginTarget } from './shared.js';
 
-export const LoginOptions = z.object({ withToken: z.boolean().optional() });
+const DEFAULT_TIMEOUT_MS = 5 * 60_000;
+/** RFC 6749 3.3: scope tokens are printable ASCII but space, `"` and `\`, separated by spaces. */
+const SCOPE = /^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/;
+const OAUTH_ONLY = ['clientId', 'redirectUri', 'manual', 'scope', 'timeout'] as const;
+
+export const LoginOptions = z
+  .object({
+    withToken: z.boolean().optional(),
+    force: z.boolean().optional(),
+    oauth: z.boolean().optional(),
+    clientId: z.string().optional(),
+    redirectUri: z.string().optional(),
+    /** false with --no-browser */
+    browser: z.boolean().default(true),
+    manual: z.boolean().optional(),
+    scope: z
+      .string()
+      .regex(SCOPE, 'expected scopes separated by single spaces, such as "offline_access"')
+      .optional(),
+    /** milliseconds, from --timeout */
+    timeout: z.number().int().positive().optional(),
+  })
+  .superRefine((options, issues) => {
+    if (options.oauth && options.withToken) {
+      issues.addIssue({
+        code: 'custom',
+        path: ['withToken'],
+        message: 'reads a personal token: it cannot be used with --oauth',
+      });
+    }
+    for (const key of OAUTH_ONLY) {
+      if (!options.oauth && options[key] !== undefined) {
+        issues.addIssue({ code: 'custom', path: [key], message: 'is an OAuth option: add --oauth' });
+      }
+    }
+    if (options.redirectUri !== undefined) {
+      const problem = redirectUriProblem(options.redirectUri, !options.manual);
+      if (problem) {
+        issues.addIssue({
+          code: 'custom',
+          path: ['redirectUri'],
+          message: `${quote(options.redirectUri)}: ${problem}`,
+        });
+      }
+    }
+  })
+  .transform((options) => ({ ...options, timeout: options.timeout ?? DEFAULT_TIMEOUT_MS }));
 export type LoginOptions = z.infer<typeof LoginOptions>;
 
+/** A personal token (prompt or stdin), or with --oauth the browser sign-in (./oauth-login.ts). */
 export async function runLogin(options: LoginOptions, ctx: Context): Promise<void> {
-  const profileName = ctx.globals.profile ?? ctx.env.WFD_PROFILE ?? DEFAULT_PROFILE;
-  if (!isValidProfileName(profileName)) {
-    throw new UsageError(
-      `invalid profile name "${profileName}": use letters, digits, dot, dash or underscore`,
-    );
+  const target = await loginTarget(ctx, options.force === true);
+  if (options.oauth) {
+    const { loginWithOAuth } = await import('./oauth-login.js');
+    return loginWithOAuth(options, target, ctx);
   }
-  const store = await ctx.config();
-  const baseUrl = ctx.globals.baseUrl ?? ctx.env.WFD_BASE_URL ?? store.profile(profileName)?.baseUrl;
-  if (!baseUrl) {
-    throw new UsageError('no base URL to log in to', {
-      hint: 'pass --base-url https://HOST (the host root, without /v1) or set WFD_BASE_URL',
-    });
-  }
-  // Checked before the token is read, so a typo does not cost the user a paste.
-  parseBaseUrl(baseUrl);
   const token = await readToken(options, ctx);
-  const client = await ctx.apiFor(baseUrl, token);
-  let workspaces: Awaited<ReturnType<typeof listWorkspaces>>;
+  const client = await ctx.apiFor(target.baseUrl, token);
+  let workspace: Awaited<ReturnType<typeof boundWorkspace>>;
   try {
-    workspaces = await listWorkspaces(client);
+    workspace = await boundWorkspace(client);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
-      throw new AuthError(`the token was refused by ${baseUrl}: ${error.message}`, {
+      throw new AuthError(`the token was refused by ${target.baseUrl}: ${error.message}`, {
         hint: 'check that you copied the whole token, and that it was not revoked',
       });
     }
     throw error;
   }
-  const workspace = workspaces[0];
-  store.saveProfile(profileName, {
-    baseUrl,
+  await target.store.saveProfile(target.profileName, {
+    baseUrl: target.baseUrl,
     token,
     authType: 'token',
-    ...(workspace ? { workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name } } : {}),
+    ...(workspace ? { workspace } : {}),
     savedAt: ctx.now().toISOString(),
+    ...(ctx.globals.requestRate !== undefined ? { rateLimit: ctx.globals.requestRate } : {}),
   });
-  store.setCurrent(profileName);
-  const where = workspace ? `workspace ${workspace.name} (${workspace.slug})` : baseUrl;
-  ctx.io.errorLine(`✓ Logged in to ${where}; saved as profile "${profileName}"`);
+  ctx.io.errorLine(loggedInLine(target, workspace));
 }
 
 /** From stdin with --with-token, else a hidden prompt; never from an argument (it would land in shell history). */
@@ -60,7 +95,7 @@ async function readToken(options: LoginOptions, ctx: Context): Promise<string> {
     token = (await ctx.io.promptSecret('Paste your API token: ')).trim();
   } else {
     throw new UsageError('no token given and cannot prompt here', {
-      hint: 'pipe it in: `wfd auth login --with-token < token.txt`, or set WFD_TOKEN for a single run',
+      hint: 'pipe it in: `wfd auth login --with-token < token.txt`, set WFD_TOKEN for a single run, or use --oauth',
     });
   }
   if (token.length === 0) throw new UsageError('the token is empty');

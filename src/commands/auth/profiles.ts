@@ -6,33 +6,34 @@ import { defineVerb } from '../verb.js';
 
 export const ProfilesOptions = z.object({});
 
+/** The keys of a row: the names `auth status --json` uses for the same facts. */
+const FIELDS = ['profile', 'current', 'auth', 'baseUrl', 'workspace'] as const;
+
 export async function runProfiles(_options: unknown, ctx: Context): Promise<void> {
   const store = await ctx.config();
   const current = ctx.globals.profile ?? ctx.env.WFD_PROFILE ?? store.currentProfileName();
   const render = renderOptions(ctx, {
     noun: 'profiles',
+    idField: 'profile',
     columns: [
-      { field: 'current', header: ' ' },
-      { field: 'name' },
+      { field: 'profile' },
+      { field: 'current', kind: 'bool' },
       { field: 'workspace.slug', header: 'WORKSPACE' },
-      { field: 'base_url', header: 'BASE URL' },
+      { field: 'baseUrl', header: 'BASE URL' },
       { field: 'auth' },
     ],
-    knownFields: ['name', 'current', 'workspace', 'base_url', 'auth'],
   });
   const sink = await createRowSink(ctx.io, render);
   for (const [name, profile] of Object.entries(store.profiles())) {
     await sink.write({
-      // `id` keeps -q useful: it prints the profile names.
-      id: name,
-      current: name === current ? '*' : '',
-      name,
-      workspace: profile.workspace ?? null,
-      base_url: profile.baseUrl,
+      profile: name,
+      current: name === current,
       auth: profile.authType,
+      baseUrl: profile.baseUrl,
+      workspace: profile.workspace ?? null,
     });
   }
   await sink.end();
 }
 
-export const verb = defineVerb(ProfilesOptions, runProfiles);
+export const verb = defineVerb(ProfilesOptions, runProfiles, { fields: FIELDS });

@@ -1,12 +1,14 @@
 import { z } from 'zod';
-import { listWorkspaces } from '../../api/workspaces.js';
 import type { Context } from '../../context.js';
 import { requireCredentials } from '../../core/auth/credentials.js';
-import { ApiError } from '../../core/errors.js';
+import { ApiError, AuthError } from '../../core/errors.js';
+import { escapeControls } from '../../core/quote.js';
 import { redactToken } from '../../core/redact.js';
 import { renderItem } from '../../output/render.js';
+import { absoluteTime, relativeTime } from '../../output/time.js';
 import { renderOptions } from '../shared/output.js';
 import { defineVerb } from '../verb.js';
+import { boundWorkspace } from './shared.js';
 
 export const StatusOptions = z.object({});
 
@@ -17,36 +19,101 @@ const BASE_URL_SOURCES = {
   none: () => 'none',
 } as const;
 
-/** Prints where the credentials come from and checks the token live; exit 3 when it is refused. */
+/**
+ * Prints where the credentials come from, their kind, and for an OAuth login its user and
+ * expiry, then checks the token live (renewing an OAuth token when due): exit 3 when refused.
+ */
 export async function runStatus(_options: unknown, ctx: Context): Promise<void> {
   const store = await ctx.config();
   const credentials = await ctx.credentials();
-  const { token, baseUrl } = requireCredentials(credentials);
-  const render = renderOptions(ctx, {
-    columns: [],
-    knownFields: ['profile', 'source', 'baseUrl', 'baseUrlFrom', 'token', 'workspace', 'valid', 'configFile'],
-  });
-  const client = await ctx.apiFor(baseUrl, token);
-  let workspace: Record<string, unknown> | undefined;
-  let failure: ApiError | undefined;
+  const { baseUrl } = requireCredentials(credentials);
+  const render = renderOptions(ctx, { columns: [] });
+  const client = await ctx.api();
+  let workspace: Awaited<ReturnType<typeof boundWorkspace>>;
+  let failure: ApiError | AuthError | undefined;
   try {
-    workspace = (await listWorkspaces(client))[0];
+    workspace = await boundWorkspace(client);
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!(error instanceof ApiError || error instanceof AuthError)) throw error;
     failure = error;
   }
+  // Read after the check: an OAuth token may have been renewed by it.
+  const profile =
+    credentials.source === 'profile' && credentials.profileName
+      ? (store.profile(credentials.profileName) ?? credentials.profile)
+      : undefined;
+  const oauth = profile?.authType === 'oauth' ? profile.oauth : undefined;
   const status = {
     profile: credentials.profileName ?? null,
     source: credentials.source === 'env' ? 'WFD_TOKEN' : `profile ${credentials.profileName}`,
+    auth: profile?.authType ?? 'token',
     baseUrl,
     baseUrlFrom: BASE_URL_SOURCES[credentials.baseUrlSource](credentials.profileName),
-    token: redactToken(token),
-    workspace: workspace ? { id: workspace.id, slug: workspace.slug, name: workspace.name } : null,
+    token: redactToken(profile?.token ?? credentials.token),
+    workspace: workspace ?? null,
+    user: oauth?.user ?? null,
+    clientId: oauth?.clientId ?? null,
+    expiresAt: oauth?.expiresAt ?? null,
     valid: !failure,
     configFile: store.path,
   };
-  await renderItem(ctx.io, render, status);
+  if (render.format === 'table' && !render.fields && render.query === undefined && !render.quiet)
+    await ctx.io.write(describeStatus(status, failure, ctx.now()));
+  else await renderItem(ctx.io, render, status);
   if (failure) throw failure;
 }
 
-export const verb = defineVerb(StatusOptions, runStatus);
+type Status = {
+  profile: string | null;
+  source: string;
+  auth: string;
+  baseUrl: string;
+  baseUrlFrom: string;
+  token: string;
+  workspace: { name?: unknown; slug?: unknown } | null;
+  user: { name?: string; email?: string } | null;
+  clientId: string | null;
+  expiresAt: string | null;
+  configFile: string;
+};
+
+/** `auth status` on a terminal, in sentences as `gh auth status` writes them. */
+function describeStatus(status: Status, failure: Error | undefined, now: Date): string {
+  const where = status.workspace ? `${status.workspace.name} (${status.workspace.slug})` : status.baseUrl;
+  const who = status.user?.name
+    ? ` as ${status.user.name}${status.user.email ? ` <${status.user.email}>` : ''}`
+    : '';
+  const lines = [
+    failure
+      ? `✗ The credentials were refused by ${status.baseUrl}: ${failure.message}`
+      : `✓ Logged in to ${where} at ${status.baseUrl}${who}`,
+  ];
+  const kind = status.auth === 'oauth' ? `an OAuth token of client ${status.clientId}` : 'a personal token';
+  lines.push(`  - Credentials: ${kind} (${status.token}) from ${status.source}`);
+  if (status.expiresAt) {
+    const left = Date.parse(status.expiresAt) - now.getTime();
+    const when = relativeTime(new Date(status.expiresAt), now);
+    lines.push(
+      `  - The access token ${left > 0 ? 'expires' : 'expired'} ${when} (${absoluteTime(new Date(status.expiresAt))}); it is renewed when due`,
+    );
+  }
+  lines.push(`  - Base URL from ${status.baseUrlFrom}`, `  - Config file: ${status.configFile}`);
+  return `${lines.map(escapeControls).join('\n')}\n`;
+}
+
+export const verb = defineVerb(StatusOptions, runStatus, {
+  fields: [
+    'profile',
+    'source',
+    'auth',
+    'baseUrl',
+    'baseUrlFrom',
+    'token',
+    'workspace',
+    'user',
+    'clientId',
+    'expiresAt',
+    'valid',
+    'configFile',
+  ],
+});

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import type { Context } from '../../context.js';
-import { requireCredentials } from '../../core/auth/credentials.js';
+import { AuthError } from '../../core/errors.js';
 import { defineVerb } from '../verb.js';
 
 export const TokenOptions = z.object({});
 
-/** The one command that prints a token, because that is what it is for. */
+/** The one command that prints a token, because that is what it is for: valid now (renewed if due). */
 export async function runToken(_options: unknown, ctx: Context): Promise<void> {
-  const { token } = requireCredentials(await ctx.credentials());
+  const token = await (await ctx.tokenSource()).token();
+  if (!token) throw new AuthError('the profile holds no token', { hint: 'log in: `wfd auth login`' });
   await ctx.io.write(`${token}\n`);
 }
 

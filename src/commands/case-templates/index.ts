@@ -1,25 +1,15 @@
 /** Registers `wfd case-templates <verb>`. */
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
+import { CASE_TEMPLATES } from '../../resources/case-templates.js';
 import { lazy } from '../action.js';
-import { addPagingOptions, addQueryOptions } from '../options.js';
+import { addExamples, addListOptions } from '../options.js';
 
-export function registerCaseTemplatesCommands(program: Command): void {
-  const templates = program.command('case-templates').description('List case templates');
-  const list = templates
-    .command('list')
-    .alias('ls')
-    .description('List case templates')
-    .addOption(new Option('--title <text>', 'title contains this text'))
-    .addOption(new Option('--reference <ref>', 'reference number'))
-    .addOption(new Option('--archived', 'only archived templates'))
-    .addOption(new Option('--no-archived', 'only templates that are not archived'))
-    .addOption(new Option('--owner <email|id>', "owner's e-mail or id"))
-    .addOption(new Option('--workspace <slug|id>', 'workspace slug or id'))
-    .addHelpText(
-      'after',
-      `\nExamples:\n  $ wfd case-templates list --title onboarding\n  $ wfd case-templates list -q`,
-    );
-  addQueryOptions(addPagingOptions(list), 'created_at, updated_at, title, reference, archived_at').action(
-    lazy(() => import('./list.js')),
-  );
+export function registerCaseTemplatesCommands(templates: Command): void {
+  addExamples(templates, ['wfd case-templates list']);
+
+  const list = templates.command('list').alias('ls').description('List case templates');
+  addExamples(addListOptions(list, CASE_TEMPLATES), [
+    'wfd case-templates list --title onboarding',
+    'wfd case-templates list -q',
+  ]).action(lazy(() => import('./list.js')));
 }

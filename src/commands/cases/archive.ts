@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { defineVerb } from '../verb.js';
-import { runSetArchived, SetArchivedOptions } from './set-archived.js';
+import { RESULT_FIELDS, runSetArchived, SetArchivedOptions } from './set-archived.js';
 
 export const ArchiveCasesOptions = SetArchivedOptions;
 
@@ -8,4 +8,7 @@ export function runArchiveCases(options: SetArchivedOptions, ctx: Context): Prom
   return runSetArchived(options, ctx, true);
 }
 
-export const verb = defineVerb(ArchiveCasesOptions, runArchiveCases, ['ids']);
+export const verb = defineVerb(ArchiveCasesOptions, runArchiveCases, {
+  positional: ['ids'],
+  fields: RESULT_FIELDS,
+});

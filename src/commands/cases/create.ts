@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { createCaseRequest } from '../../api/cases.js';
+import { createCase } from '../../api/cases.js';
 import type { Context } from '../../context.js';
 import { parseSetPairs, readJsonBody } from '../../core/body.js';
 import { isRecord } from '../../core/guards.js';
-import { assertUuid } from '../../core/query.js';
+import { assertUuid } from '../../core/list-query/values.js';
 import { renderItem } from '../../output/render.js';
+import { CASES } from '../../resources/cases.js';
 import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { renderOptions } from '../shared/output.js';
 import { DryRunFlag } from '../shared/schemas.js';
 import { defineVerb } from '../verb.js';
-import { CASE_DETAIL_COLUMNS, CASE_FIELDS } from './shared.js';
+import { CASE_DETAIL_VIEW } from './shared.js';
 
 export const CreateCaseOptions = DryRunFlag.extend({
   template: z.string(),
@@ -29,10 +30,10 @@ export async function runCreateCase(options: CreateCaseOptions, ctx: Context): P
     title: options.title,
     ...(Object.keys(data).length > 0 ? { data } : {}),
   };
-  const render = renderOptions(ctx, { columns: CASE_DETAIL_COLUMNS, knownFields: CASE_FIELDS });
+  const render = renderOptions(ctx, { columns: [] });
   const client = await mutationClient(ctx, options.dryRun);
-  const created = await sendOrPrint(ctx, client, createCaseRequest(body), options.dryRun);
-  if (created) await renderItem(ctx.io, render, created);
+  const created = await sendOrPrint(ctx, client, createCase(body), options.dryRun);
+  if (created) await renderItem(ctx.io, render, created, { view: CASE_DETAIL_VIEW });
 }
 
-export const verb = defineVerb(CreateCaseOptions, runCreateCase);
+export const verb = defineVerb(CreateCaseOptions, runCreateCase, { fields: CASES.fields });

@@ -1,6 +1,6 @@
 import type { Context } from '../../context.js';
 import { defineVerb } from '../verb.js';
-import { runSetArchived, SetArchivedOptions } from './set-archived.js';
+import { RESULT_FIELDS, runSetArchived, SetArchivedOptions } from './set-archived.js';
 
 export const UnarchiveCasesOptions = SetArchivedOptions;
 
@@ -8,4 +8,7 @@ export function runUnarchiveCases(options: SetArchivedOptions, ctx: Context): Pr
   return runSetArchived(options, ctx, false);
 }
 
-export const verb = defineVerb(UnarchiveCasesOptions, runUnarchiveCases, ['ids']);
+export const verb = defineVerb(UnarchiveCasesOptions, runUnarchiveCases, {
+  positional: ['ids'],
+  fields: RESULT_FIELDS,
+});

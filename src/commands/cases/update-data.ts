@@ -1,16 +1,17 @@
 import { z } from 'zod';
-import { updateCaseDataRequest } from '../../api/cases.js';
+import { updateCaseData } from '../../api/cases.js';
 import type { Context } from '../../context.js';
 import { parseSetPairs, readJsonBody } from '../../core/body.js';
 import { UsageError } from '../../core/errors.js';
-import { assertUuid } from '../../core/query.js';
+import { assertUuid } from '../../core/list-query/values.js';
 import { renderItem } from '../../output/render.js';
+import { CASES } from '../../resources/cases.js';
 import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { explainNotFound } from '../shared/not-found.js';
 import { renderOptions } from '../shared/output.js';
 import { DryRunFlag } from '../shared/schemas.js';
 import { defineVerb } from '../verb.js';
-import { CASE_DETAIL_COLUMNS, CASE_FIELDS } from './shared.js';
+import { CASE_DETAIL_VIEW } from './shared.js';
 
 export const UpdateCaseDataOptions = DryRunFlag.extend({
   id: z.string(),
@@ -26,14 +27,17 @@ export async function runUpdateCaseData(options: UpdateCaseDataOptions, ctx: Con
   if (Object.keys(fields).length === 0) {
     throw new UsageError('nothing to update', { hint: 'pass --set key=value (repeatable) or --body FILE' });
   }
-  const render = renderOptions(ctx, { columns: CASE_DETAIL_COLUMNS, knownFields: CASE_FIELDS });
+  const render = renderOptions(ctx, { columns: [] });
   const client = await mutationClient(ctx, options.dryRun);
   const updated = await explainNotFound(
-    sendOrPrint(ctx, client, updateCaseDataRequest(options.id, fields), options.dryRun),
+    sendOrPrint(ctx, client, updateCaseData(options.id, fields), options.dryRun),
     `case ${options.id}`,
     'run `wfd cases list` to see case ids',
   );
-  if (updated) await renderItem(ctx.io, render, updated);
+  if (updated) await renderItem(ctx.io, render, updated, { view: CASE_DETAIL_VIEW });
 }
 
-export const verb = defineVerb(UpdateCaseDataOptions, runUpdateCaseData, ['id']);
+export const verb = defineVerb(UpdateCaseDataOptions, runUpdateCaseData, {
+  positional: ['id'],
+  fields: CASES.fields,
+});

@@ -1,19 +1,23 @@
 /** Registers `wfd completion <shell>`. */
-import type { Command } from 'commander';
+import { Argument, type Command, Option } from 'commander';
 import { lazy } from '../action.js';
+import { completeWith } from '../completion-values.js';
+import { addExamples } from '../options.js';
+import { SHELLS } from './shells.js';
 
-export function registerCompletionCommand(program: Command): void {
-  program
-    .command('completion')
-    .description('Print a shell completion script: bash, zsh or fish')
-    .argument('<shell>', 'bash, zsh or fish')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  $ wfd completion bash > /etc/bash_completion.d/wfd
-  $ wfd completion zsh > "\${fpath[1]}/_wfd"
-  $ wfd completion fish > ~/.config/fish/completions/wfd.fish`,
-    )
-    .action(lazy(() => import('./print.js')));
+export function registerCompletionCommand(completion: Command): void {
+  addExamples(
+    completion
+      // Optional for commander, so that --profiles runs alone; the verb asks for it otherwise.
+      .usage('[options] <shell>')
+      .addArgument(completeWith(new Argument('[shell]', 'bash, zsh or fish'), SHELLS))
+      .addOption(
+        new Option('--profiles', 'print the saved profile names, one a line (the scripts complete them so)'),
+      ),
+    [
+      'wfd completion bash > /etc/bash_completion.d/wfd',
+      `wfd completion zsh > "\${fpath[1]}/_wfd"`,
+      'wfd completion fish > ~/.config/fish/completions/wfd.fish',
+    ],
+  ).action(lazy(() => import('./print.js')));
 }

@@ -1,17 +1,42 @@
 import { z } from 'zod';
 import type { Context } from '../../context.js';
+import { ConfigFileError } from '../../core/auth/config-file.js';
+import { UsageError } from '../../core/errors.js';
 import { defineVerb } from '../verb.js';
 import { generateCompletion } from './generate.js';
+import { SHELLS } from './shells.js';
 
 export const CompletionOptions = z.object({
-  shell: z.enum(['bash', 'zsh', 'fish'], { message: 'expected bash, zsh or fish' }),
+  shell: z.enum(SHELLS, { message: 'expected bash, zsh or fish' }).optional(),
+  profiles: z.boolean().optional(),
 });
 export type CompletionOptions = z.infer<typeof CompletionOptions>;
 
 export async function runCompletion(options: CompletionOptions, ctx: Context): Promise<void> {
-  const { buildProgram } = await import('../../cli.js');
-  const program = buildProgram({ io: ctx.io, env: ctx.env, version: ctx.version });
-  await ctx.io.write(generateCompletion(program, options.shell));
+  if (options.profiles) return printProfileNames(ctx);
+  if (!options.shell) {
+    throw new UsageError('missing argument <shell>', {
+      hint: 'run `wfd completion --help` to see the arguments',
+    });
+  }
+  await ctx.io.write(generateCompletion(await ctx.program(), options.shell));
 }
 
-export const verb = defineVerb(CompletionOptions, runCompletion, ['shell']);
+/**
+ * The saved profile names, one a line, for the scripts to complete `--profile` and `auth switch`
+ * while the user waits: the config file is read, nothing else (no lock, no network), and a
+ * config file that cannot be read prints nothing rather than an error in the middle of a line.
+ */
+async function printProfileNames(ctx: Context): Promise<void> {
+  const store = await ctx.config();
+  let names: string[];
+  try {
+    names = Object.keys(store.profiles());
+  } catch (error) {
+    if (error instanceof ConfigFileError) return;
+    throw error;
+  }
+  await ctx.io.write(names.map((name) => `${name}\n`).join(''));
+}
+
+export const verb = defineVerb(CompletionOptions, runCompletion, { positional: ['shell'] });

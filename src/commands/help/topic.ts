@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
-import { exitCodeTable } from '../../exit-codes.js';
+import { quote } from '../../core/quote.js';
+import { BULK_EXIT_CODES, exitCodeTable } from '../../exit-codes.js';
 import { defineVerb } from '../verb.js';
-import { HELP_TOPICS } from './index.js';
+import { HELP_TOPIC_NAMES } from './index.js';
+import { suggestSimilar } from './suggest.js';
 
 export const HelpOptions = z.object({ topic: z.array(z.string()).optional() });
 export type HelpOptions = z.infer<typeof HelpOptions>;
@@ -11,7 +13,13 @@ export type HelpOptions = z.infer<typeof HelpOptions>;
 export async function runHelp(options: HelpOptions, ctx: Context): Promise<void> {
   const words = options.topic ?? [];
   const topic = words.join(' ');
-  if (topic === 'filters') return ctx.io.write(FILTERS);
+  if (topic === 'filters') {
+    const [{ filtersHelp }, { RESOURCES }] = await Promise.all([
+      import('./filters.js'),
+      import('../../resources/index.js'),
+    ]);
+    return ctx.io.write(filtersHelp(RESOURCES));
+  }
   if (topic === 'formats') {
     const { FORMATS_HELP } = await import('../../output/render.js');
     return ctx.io.write(`${FORMATS_HELP.trimEnd()}\n`);
@@ -19,66 +27,47 @@ export async function runHelp(options: HelpOptions, ctx: Context): Promise<void>
   if (topic === 'exit-codes') return ctx.io.write(exitCodes());
   if (topic === 'environment') return ctx.io.write(ENVIRONMENT);
   // Otherwise a command path: `wfd help cases list` = `wfd cases list --help`.
-  const { buildProgram } = await import('../../cli.js');
-  let command: Command | undefined = buildProgram({ io: ctx.io, env: ctx.env, version: ctx.version });
-  for (const word of words) {
-    command = command?.commands.find((c) => c.name() === word || c.aliases().includes(word));
-  }
-  if (!command) {
-    throw new UsageError(`no help topic or command "${topic}"`, {
-      hint: `topics: ${HELP_TOPICS.join(', ')}; or a command, as in \`wfd help cases list\``,
-    });
+  let command: Command = await ctx.program();
+  for (const [i, word] of words.entries()) {
+    const sub = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!sub) throw unknownTopic(words, i, command);
+    command = sub;
   }
   await ctx.io.write(command.helpInformation());
+}
+
+/** `wfd help filter`: what was not found, and what it may have meant. */
+function unknownTopic(words: readonly string[], at: number, parent: Command): UsageError {
+  const known = words.slice(0, at);
+  const names = parent.commands.flatMap((c) => [c.name(), ...c.aliases()]);
+  const similar = suggestSimilar(words[at]!, at === 0 ? [...HELP_TOPIC_NAMES, ...names] : names);
+  const help = (word: string) => `\`${['wfd help', ...known, word].join(' ')}\``;
+  return new UsageError(`no help topic or command ${quote(words.join(' '))}`, {
+    hint:
+      similar.length > 0
+        ? `did you mean ${similar.map(help).join(' or ')}?`
+        : `topics: ${HELP_TOPIC_NAMES.join(', ')}; or a command, as in \`wfd help cases list\``,
+  });
 }
 
 type Command = import('commander').Command;
 
 function exitCodes(): string {
   const rows = exitCodeTable.map(([code, meaning]) => `  ${String(code).padStart(3)}  ${meaning}`);
-  return `Exit codes of wfd (a contract: scripts may branch on them)\n\n${rows.join('\n')}\n`;
+  return `Exit codes of wfd (a contract: scripts may branch on them)\n\n${rows.join('\n')}\n\n${BULK_EXIT_CODES}\n`;
 }
-
-const FILTERS = `Filtering lists and counts
-
-Flags (the API's direct filters), for example on cases:
-  --parent-status draft|pending|in_progress|closed   --waiting-for none|owner|contact
-  --status S  --reference R  --template ID  --archived / --no-archived
-  --owner EMAIL|ID  --workspace SLUG|ID
-  --contact-given-name N  --contact-family-name N  --contact-email E   (exact)
-  --contact TEXT   free text over the contact: partial, accent- and case-insensitive
-Enumerations, ids and e-mails are checked before any request (exit 2).
-
---where CLAUSE (repeatable; all clauses are joined with AND):
-  field op value            created_at >= 2026-01-01
-  relation.field op value   owner.email ilike %@acme.com
-  operators: = != > >= < <= like ilike   (like/ilike: % is the wildcard)
-  values: null true false, numbers, ISO dates, 'quoted' or "quoted" strings, bare words
-  null only with = and !=; > >= < <= only on numbers and dates
-  relation.id compares the related record's id: template.id = 3f0c...
-
---filter JSON: the API's JSON filter, checked before sending, for example
-  --filter '{"attributes":{"archived_at":{"$eq":null}},"relationships":{"owner":{"attributes":{"email":{"$ilike":"%@acme.com"}}}}}'
-  operators: $eq $ne $gt $lt $ge $le $like $ilike
---filter and --where combine (AND) and may be used with the flags.
-
---sort FIELD or --sort -FIELD (descending); cases: created_at, updated_at, title, status,
-  parent_status, waiting_for, reference, archived_at; case templates: created_at,
-  updated_at, title, reference, archived_at.
-
-Paging: --limit N (default 30), --all (every page, streamed), or --page N --page-size N.
-
-Examples:
-  wfd cases list --where 'created_at >= 2026-01-01' --where 'archived_at = null'
-  wfd cases count --parent-status pending --where "contact.email like %@example.org"
-`;
 
 const ENVIRONMENT = `Environment variables
 
   WFD_TOKEN          an API token for this run; overrides every profile
   WFD_BASE_URL       the API host root (without /v1); overridden by --base-url
   WFD_PROFILE        the profile to use; overridden by --profile
-  WFD_CONFIG_DIR     where the config file (profiles, tokens; mode 0600) lives
+  WFD_CONFIG_DIR     the config folder (mode 0700) and its config.json (profiles and tokens,
+                     mode 0600); by default $XDG_CONFIG_HOME/wfd or ~/.config/wfd (Linux),
+                     ~/Library/Preferences/wfd (macOS), %APPDATA%\\wfd\\Config (Windows);
+                     made when wfd first saves to it, never by a command that only reads
+  WFD_RATE_LIMIT     client-side rate limit: spec (default: 100/min, 1000/h), off, or
+                     N/DURATION[,M/DURATION]; --request-rate overrides it
   WFD_CLIENT_ID      OAuth client id
   WFD_CLIENT_SECRET  OAuth client secret
   NO_COLOR           any value turns colour off
@@ -87,4 +76,4 @@ const ENVIRONMENT = `Environment variables
 Credentials are chosen in this order: WFD_TOKEN, --profile, WFD_PROFILE, the current profile.
 `;
 
-export const verb = defineVerb(HelpOptions, runHelp, ['topic']);
+export const verb = defineVerb(HelpOptions, runHelp, { positional: ['topic'] });

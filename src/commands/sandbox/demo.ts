@@ -1,102 +1,120 @@
 /**
- * `wfd sandbox demo`: a guided tour. Starts a sandbox in this process on a free port, runs a
- * series of real wfd commands against it (each printed before its output), and exits.
- * Nothing is written to the user's config: the tour uses a temporary config directory.
+ * `wfd sandbox demo`: a guided tour. Starts a sandbox in this process on a free port, runs the
+ * tour's real wfd commands against it (each printed before its output), and exits.
+ * Nothing outlives it: the tour uses a temporary config directory and works in a temporary
+ * folder (its downloads and export), both deleted at the end, and the sandbox is stopped.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Context } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
-import { createMemoryIO } from '../../output/io.js';
+import { createMemoryIO } from '../../output/memory-io.js';
 import { defineVerb } from '../verb.js';
+import { type Tour, tour } from './demo-tour.js';
 
 export const DemoOptions = z.object({});
 
-interface Step {
-  say: string;
-  args: string[];
-  /** the exit code this step should end with */
-  expect?: number;
-}
+/** How long the background listener may take to say where it listens. */
+const LISTENER_READY_MS = 10_000;
 
 export async function runDemo(_options: unknown, ctx: Context): Promise<void> {
   const { startSandbox } = await import('../../sandbox/server.js');
-  const { run } = await import('../../cli.js');
-  const sandbox = await startSandbox({ port: 0, rateLimit: 'off' });
-  const configDir = await mkdtemp(join(tmpdir(), 'wfd-demo-'));
+  // A quicker document intelligence than the default 2 s: the tour waits for one job.
+  const sandbox = await startSandbox({ port: 0, rateLimit: 'off', docintelDelayMs: 500 });
+  const scratch = await mkdtemp(join(tmpdir(), 'wfd-demo-'));
   const env: NodeJS.ProcessEnv = {
     ...ctx.env,
     WFD_TOKEN: sandbox.workspaces[0]!.token,
     WFD_BASE_URL: sandbox.baseUrl,
-    WFD_CONFIG_DIR: configDir,
+    WFD_CONFIG_DIR: join(scratch, '.config'),
   };
   delete env.WFD_PROFILE;
-  // Runs wfd and returns what it printed, for the ids the later steps need.
-  const capture = async (args: string[]) => {
-    const test = createMemoryIO({ env });
-    await run(['node', 'wfd', ...args], { io: test.io, env });
-    return test.stdout().trim().split('\n').filter(Boolean);
-  };
+  const home = process.cwd();
+  // Relative names in the printed commands (-O signed.pdf, --dir export) are true: the tour runs there.
+  process.chdir(scratch);
+  const background: Promise<unknown>[] = [];
   try {
-    const [caseId] = await capture(['cases', 'list', '--no-archived', '--limit', '1', '-q']);
-    const steps: Step[] = [
-      { say: 'The workspace this token reaches', args: ['workspaces', 'list'] },
-      {
-        say: 'The five most recently created cases',
-        args: ['cases', 'list', '--limit', '5', '--sort', '-created_at'],
-      },
-      {
-        say: 'How many pending cases wait for their contact?',
-        args: ['cases', 'count', '--parent-status', 'pending', '--waiting-for', 'contact'],
-      },
-      {
-        say: 'Contact search is partial and accent-insensitive: "muller" finds Müller',
-        args: ['cases', 'list', '--contact', 'muller', '--limit', '3'],
-      },
-      {
-        say: 'The --where language: dates, null tests, patterns on related records',
-        args: [
-          'cases',
-          'list',
-          '--where',
-          'created_at >= 2026-06-01',
-          '--where',
-          'archived_at = null',
-          '--where',
-          'owner.email ilike %@acme.example',
-          '--limit',
-          '3',
-        ],
-      },
-      { say: 'One case with its steps', args: ['cases', 'get', caseId!] },
-      { say: 'Archive it, then restore it', args: ['cases', 'archive', caseId!] },
-      { say: '', args: ['cases', 'unarchive', caseId!] },
-      {
-        say: 'JSON for scripts, with only the fields you ask for',
-        args: ['cases', 'list', '--limit', '2', '--json', '--fields', 'id,title,contact.email'],
-      },
-      {
-        say: 'Bad input is caught before any request, with exit code 2',
-        args: ['cases', 'list', '--parent-status', 'done'],
-        expect: 2,
-      },
-    ];
-    for (const step of steps) {
-      // The narration goes to stdout with the output it introduces, so `| less` keeps the order.
-      await ctx.io.write(`${step.say ? `\n# ${step.say}\n` : ''}$ wfd ${step.args.map(quote).join(' ')}\n`);
-      const code = await run(['node', 'wfd', ...step.args], { io: ctx.io, env });
-      if (code !== (step.expect ?? 0))
-        throw new WfdError(`demo step "wfd ${step.args.join(' ')}" exited ${code}`);
-    }
+    await tour(guide(ctx, env, background));
     await ctx.io.write(
-      '\nThat was a sandbox on a free port, now stopped. Start your own with `wfd sandbox start`,\nthen try `wfd --profile sandbox cases list --help`.\n',
+      '\nThat was a sandbox on a free port, now stopped; the files the tour wrote are\n' +
+        'deleted. Start your own with `wfd sandbox start`, then try\n' +
+        '`wfd --profile sandbox cases list`.\n',
     );
   } finally {
+    process.chdir(home);
+    await Promise.allSettled(background);
     await sandbox.close();
-    await rm(configDir, { recursive: true, force: true });
+    await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** The tour's moves, over `ctx`'s terminal and an environment aimed at the sandbox. */
+function guide(ctx: Context, env: NodeJS.ProcessEnv, background: Promise<unknown>[]): Tour {
+  const run = (args: string[], io = ctx.io) => ctx.runWfd(['node', 'wfd', ...args], { io, env });
+  const expectCode = (args: string[], code: number, expected = 0) => {
+    if (code !== expected) throw new WfdError(`demo step "wfd ${args.join(' ')}" exited ${code}`);
+  };
+  const lines = (text: string) => text.trim().split('\n').filter(Boolean);
+  // Captured runs print like the terminal would: the same width, TTY-ness and colour.
+  const memoryIO = () =>
+    createMemoryIO({
+      env,
+      stdoutTTY: ctx.io.isStdoutTTY(),
+      stderrTTY: ctx.io.isStderrTTY(),
+      columns: ctx.io.terminalWidth(),
+    });
+
+  return {
+    say: (text) => ctx.io.write(`\n# ${text}\n`),
+    async step(args, expected = 0) {
+      await ctx.io.write(`$ wfd ${args.map(quote).join(' ')}\n`);
+      expectCode(args, await run(args), expected);
+    },
+    async quietly(args) {
+      const captured = memoryIO();
+      expectCode(args, await run(args, captured.io));
+      return lines(captured.stdout());
+    },
+    async shown(args) {
+      await ctx.io.write(`$ wfd ${args.map(quote).join(' ')}\n`);
+      const captured = memoryIO();
+      const code = await run(args, captured.io);
+      await ctx.io.write(captured.stdout());
+      if (captured.stderr()) ctx.io.stderr.write(captured.stderr());
+      expectCode(args, code);
+      return lines(captured.stdout());
+    },
+    async inBackground(args, ready) {
+      await ctx.io.write(`$ wfd ${args.map(quote).join(' ')} &\n`);
+      const captured = memoryIO();
+      const done = run(args, captured.io).then((code) => expectCode(args, code));
+      background.push(done);
+      const started = Date.now();
+      let found = ready.exec(captured.stderr());
+      while (!found) {
+        if (Date.now() - started > LISTENER_READY_MS)
+          throw new WfdError(`demo step "wfd ${args.join(' ')}" did not start: ${captured.stderr().trim()}`);
+        await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 20))]);
+        found = ready.exec(captured.stderr());
+      }
+      await ctx.io.write(captured.stderr());
+      return {
+        match: found,
+        async output() {
+          await done;
+          return captured.stdout();
+        },
+      };
+    },
+    write: (text) => ctx.io.write(text),
+    async head(path, count) {
+      const text = await readFile(path, 'utf8');
+      const shown = text.split('\n').slice(0, count).join('\n');
+      await ctx.io.write(`$ head -n ${count} ${quote(path)}\n${shown}\n`);
+    },
+  };
 }
 
 function quote(arg: string): string {

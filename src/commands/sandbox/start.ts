@@ -1,37 +1,72 @@
 import { once } from 'node:events';
 import { z } from 'zod';
 import type { Context } from '../../context.js';
-import { WfdError } from '../../core/errors.js';
+import { UsageError, WfdError } from '../../core/errors.js';
+import { quote } from '../../core/quote.js';
 import type { RunningSandbox } from '../../sandbox/server.js';
 import { defineVerb } from '../verb.js';
+import { banner } from './banner.js';
+import { dataDirFailure } from './data-dir-errors.js';
 
 export const StartSandboxOptions = z.object({
   port: z.number().int(),
   host: z.string(),
-  seed: z.number().int(),
-  cases: z.number().int(),
+  dataDir: z.string().min(1, 'must not be empty').optional(),
+  // Without a value, the data dir's own (or the sandbox's default): see --data-dir.
+  seed: z.number().int().optional(),
+  cases: z.number().int().optional(),
+  forms: z.number().int().optional(),
+  attachments: z.number().int().optional(),
+  largeAttachmentBytes: z.number().int().optional(),
+  /** milliseconds, from --docintel-delay */
+  docintelDelay: z.number().int(),
+  maxUploadBytes: z.number().int(),
   rateLimit: z.string(),
+  faults: z.string(),
+  /** milliseconds */
+  slowMs: z.number().int(),
+  /** milliseconds, from --oauth-token-ttl */
+  oauthTokenTtl: z.number().int(),
   /** false with --no-profile; a string when a global --profile came before `sandbox` */
   profile: z.unknown(),
 });
 export type StartSandboxOptions = z.infer<typeof StartSandboxOptions>;
 
 export async function runStartSandbox(options: StartSandboxOptions, ctx: Context): Promise<void> {
-  const { startSandbox, parseRateLimit } = await import('../../sandbox/server.js');
+  const { startSandbox, parseRateLimit, parseFaults, FaultsError } = await import('../../sandbox/server.js');
   try {
     parseRateLimit(options.rateLimit);
+  } catch {
+    throw new UsageError(
+      `invalid --rate-limit ${quote(options.rateLimit)}: expected spec, off, or N/DURATION such as 20/10s`,
+    );
+  }
+  let faultsOn: boolean;
+  try {
+    faultsOn = Object.keys(parseFaults(options.faults)).length > 0;
   } catch (error) {
-    const { UsageError } = await import('../../core/errors.js');
-    throw new UsageError(`--rate-limit: ${(error as Error).message}`);
+    if (!(error instanceof FaultsError)) throw error;
+    throw new UsageError(`invalid --faults ${quote(options.faults)}: ${error.problem}`, {
+      hint: 'for example --faults 429:0.1,503:0.05,reset:0.02,slow:0.02; the shares add up to at most 1',
+    });
   }
   let sandbox: RunningSandbox;
   try {
     sandbox = await startSandbox({
       port: options.port,
       host: options.host,
+      dataDir: options.dataDir,
       seed: options.seed,
       cases: options.cases,
+      forms: options.forms,
+      attachments: options.attachments,
+      largeAttachmentBytes: options.largeAttachmentBytes,
+      docintelDelayMs: options.docintelDelay,
+      maxUploadBytes: options.maxUploadBytes,
       rateLimit: options.rateLimit,
+      faults: options.faults,
+      slowMs: options.slowMs,
+      oauthTokenTtl: Math.round(options.oauthTokenTtl / 1000),
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
@@ -39,45 +74,56 @@ export async function runStartSandbox(options: StartSandboxOptions, ctx: Context
         hint: 'pass --port 0 to pick a free port',
       });
     }
-    throw error;
+    throw await dataDirFailure(error);
   }
   const saveProfile = options.profile !== false;
-  if (saveProfile) await saveProfiles(ctx, sandbox);
-  await announce(ctx, sandbox, saveProfile);
+  // A config that cannot be written must not leave the server running behind the error.
+  const madeCurrent = saveProfile
+    ? await saveProfiles(ctx, sandbox).catch(async (error: unknown) => {
+        await sandbox.close();
+        throw error;
+      })
+    : false;
+  const faults = faultsOn ? { spec: options.faults, slowMs: options.slowMs } : undefined;
+  await announce(ctx, sandbox, saveProfile ? (madeCurrent ? 'current' : 'saved') : 'none', faults);
   await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]);
   await sandbox.close();
   ctx.io.errorLine('sandbox stopped');
 }
 
-async function saveProfiles(ctx: Context, sandbox: RunningSandbox): Promise<void> {
+/** Saves the profiles; the first becomes the current one when there is none. True when it did. */
+async function saveProfiles(ctx: Context, sandbox: RunningSandbox): Promise<boolean> {
   const store = await ctx.config();
-  sandbox.workspaces.forEach((workspace, index) => {
-    store.saveProfile(index === 0 ? 'sandbox' : `sandbox-${workspace.slug}`, {
-      baseUrl: sandbox.baseUrl,
-      token: workspace.token,
-      authType: 'token',
-      workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name },
-      savedAt: ctx.now().toISOString(),
+  return store.update((config) => {
+    sandbox.workspaces.forEach((workspace, index) => {
+      config.profiles[index === 0 ? 'sandbox' : `sandbox-${workspace.slug}`] = {
+        baseUrl: sandbox.baseUrl,
+        token: workspace.token,
+        authType: 'token',
+        workspace: { id: workspace.id, slug: workspace.slug, name: workspace.name },
+        savedAt: ctx.now().toISOString(),
+      };
     });
+    const current = config.currentProfile;
+    if (current !== undefined && Object.hasOwn(config.profiles, current)) return false;
+    config.currentProfile = 'sandbox';
+    return true;
   });
 }
 
-async function announce(ctx: Context, sandbox: RunningSandbox, savedProfiles: boolean): Promise<void> {
+async function announce(
+  ctx: Context,
+  sandbox: RunningSandbox,
+  profiles: 'none' | 'saved' | 'current',
+  faults: { spec: string; slowMs: number } | undefined,
+): Promise<void> {
   const format = ctx.outputFormat();
   if (format === 'json' || format === 'ndjson') {
-    const { baseUrl, workspaces } = sandbox;
-    await ctx.io.write(`${JSON.stringify({ baseUrl, workspaces })}\n`);
+    const { baseUrl, workspaces, oauth, dataDir } = sandbox;
+    await ctx.io.write(`${JSON.stringify({ baseUrl, workspaces, oauth, dataDir })}\n`);
     return;
   }
-  const lines = [`wfd sandbox listening on ${sandbox.baseUrl}`, ''];
-  sandbox.workspaces.forEach((w, index) => {
-    const profile = savedProfiles ? `  profile ${index === 0 ? 'sandbox' : `sandbox-${w.slug}`}` : '';
-    lines.push(`  ${w.slug.padEnd(10)} ${w.name.padEnd(20)} token ${w.token}${profile}`);
-  });
-  lines.push('');
-  if (savedProfiles) lines.push('Try:  wfd --profile sandbox cases list', '');
-  lines.push('Press Ctrl-C to stop.');
-  await ctx.io.write(`${lines.join('\n')}\n`);
+  await ctx.io.write(banner({ ...sandbox, profiles, ...(faults ? { faults } : {}) }));
 }
 
 export const verb = defineVerb(StartSandboxOptions, runStartSandbox);

@@ -1,5 +1,6 @@
 import { UsageError } from '../../core/errors.js';
-import { isUuid } from '../../core/query.js';
+import { isUuid } from '../../core/list-query/values.js';
+import { quote } from '../../core/quote.js';
 
 /**
  * The ids of a bulk command: its arguments, or stdin when the only argument is `-` (one id per
@@ -12,9 +13,10 @@ export async function collectIds(args: readonly string[], readStdin: () => Promi
     throw new UsageError(`no ${what} ids given`, { hint: 'pass ids as arguments, or - to read stdin' });
   const bad = ids.filter((id) => !isUuid(id));
   if (bad.length > 0) {
+    // Cut and escaped: a 400 KB line of garbage on stdin must not become a 400 KB error line.
     const shown = bad
       .slice(0, 3)
-      .map((id) => `"${id}"`)
+      .map((id) => quote(id))
       .join(', ');
     const more = bad.length > 3 ? ` and ${bad.length - 3} more` : '';
     throw new UsageError(`invalid ${what} id ${shown}${more}: expected a UUID; nothing was sent`);

@@ -1,34 +1,89 @@
-/** The body of every list command: plan pages, stream rows through the renderer in order. */
+/**
+ * The list and count verbs of a resource, generated from its table: a list verb file is then
+ * a few lines (see commands/cases/list.ts).
+ */
+import { z } from 'zod';
+import type { PageRequest } from '../../api/paging.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
-import type { ApiClient } from '../../core/http.js';
-import { MAX_PAGE_SIZE, type Page, type PagingFlags, paginate, planPages } from '../../core/paginate.js';
+import type { ApiRequest, QueryParams } from '../../core/http.js';
+import { buildListQuery } from '../../core/list-query/build.js';
+import { MAX_PAGE_SIZE, type PageMeta, type PagePlan, paginate, planPages } from '../../core/paginate.js';
 import { createRowSink } from '../../output/render.js';
-import { type OutputSpec, renderOptions } from './output.js';
+import type { ColumnDef, ResourceDef } from '../../resources/types.js';
+import { defineVerb } from '../verb.js';
+import { countPrinter } from './count.js';
+import { renderOptions } from './output.js';
+import { filterFlagsShape, PagingFlags, QueryFlags } from './schemas.js';
 
-export interface ListSpec<T> extends OutputSpec {
-  paging: PagingFlags;
-  pages: (client: ApiClient) => (page: number, size: number) => Promise<Page<T>>;
+/** The options of `<noun> list`: filter flags, --filter/--where/--sort, paging. */
+export function listOptionsSchema(resource: ResourceDef) {
+  return z.object({ ...filterFlagsShape(resource), ...QueryFlags.shape, ...PagingFlags.shape });
+}
+export type ListOptions = z.output<ReturnType<typeof listOptionsSchema>>;
+
+/** The options of `<noun> count`: filter flags and --filter/--where. */
+export function countOptionsSchema(resource: ResourceDef) {
+  return z.object({ ...filterFlagsShape(resource), ...QueryFlags.omit({ sort: true }).shape });
+}
+export type CountOptions = z.output<ReturnType<typeof countOptionsSchema>>;
+
+/** `<noun> list`: the resource's query from the flags, then its pages streamed through the renderer. */
+export function defineListVerb<T extends Record<string, unknown>>(
+  resource: ResourceDef,
+  pages: (query: QueryParams) => PageRequest<T>,
+) {
+  const schema = listOptionsSchema(resource);
+  const run = async (options: ListOptions, ctx: Context): Promise<void> => {
+    // Built (and so validated) before credentials are read: bad input exits 2 with no request.
+    const query = buildListQuery(resource, { flags: options, ...options });
+    await runList(ctx, resource, options, pages(query), options.sort);
+  };
+  return { schema, run, verb: defineVerb(schema, run, { fields: resource.fields }) };
 }
 
-export async function runList<T extends Record<string, unknown> & { id?: unknown }>(
+/** `<noun> count`: the number of records the filters match. */
+export function defineCountVerb(resource: ResourceDef, count: (query: QueryParams) => ApiRequest<number>) {
+  const schema = countOptionsSchema(resource);
+  const run = async (options: CountOptions, ctx: Context): Promise<void> => {
+    const query = buildListQuery(resource, { flags: options, ...options });
+    const print = countPrinter(ctx);
+    const client = await ctx.api();
+    await print(await client.request(count(query)));
+  };
+  return { schema, run, verb: defineVerb(schema, run, { fields: ['count'] }) };
+}
+
+/** Plans the pages, then streams the rows through the renderer in order. */
+export async function runList<T extends Record<string, unknown>>(
   ctx: Context,
-  spec: ListSpec<T>,
+  resource: ResourceDef,
+  paging: z.output<typeof PagingFlags>,
+  page: PageRequest<T>,
+  sort?: string,
 ): Promise<void> {
-  const plan = planPages(spec.paging);
-  const options = renderOptions(ctx, spec);
+  const plan = planPages(paging);
+  const options = renderOptions(ctx, {
+    columns: resource.columns,
+    tableColumns: tableColumnsFor(resource, sort),
+    noun: resource.noun,
+  });
   const client = await ctx.api();
   const sink = await createRowSink(ctx.io, options);
-  // The table prints at the end, so show progress meanwhile (stderr, terminals only).
+  // A table holds its first rows back to size its columns, so show progress meanwhile (stderr,
+  // terminals only); the table's first line on stdout stops the spinner (see io.startSpinner).
   const spinner =
-    options.format === 'table' ? await ctx.io.startSpinner(`Fetching ${spec.noun ?? 'rows'}…`) : undefined;
+    options.format === 'table' ? await ctx.io.startSpinner(`Fetching ${resource.noun}…`) : undefined;
   let total: number | undefined;
+  let expected: number | undefined;
   let count = 0;
   const rows = paginate({
     plan,
-    fetchPage: spec.pages(client),
+    fetchPage: (n, size) => client.request(page(n, size)),
     concurrency: ctx.globals.concurrency ?? DEFAULT_CONCURRENCY,
     onMeta: (meta) => {
       total = meta.total_count;
+      expected = expectedRows(plan, meta);
+      sink.begin?.({ total, expected });
     },
   });
   try {
@@ -36,11 +91,45 @@ export async function runList<T extends Record<string, unknown> & { id?: unknown
       // `wfd cases list --all | head` closes the pipe: stop fetching, it is not an error.
       if (ctx.io.stdoutClosed()) break;
       await sink.write(row);
-      if (spinner && ++count % MAX_PAGE_SIZE === 0)
-        spinner.text = `Fetching ${spec.noun}… ${count} of ${total}`;
+      if (++count % MAX_PAGE_SIZE === 0 && spinner)
+        spinner.text = `Fetching ${resource.noun}… ${count} of ${expected}`;
     }
   } finally {
     spinner?.stop();
   }
   await sink.end(total === undefined ? {} : { total });
+  // A table says "Showing 30 of 143"; a pipe into another command would stop at 30 silently.
+  if (
+    !ctx.io.isStdoutTTY() &&
+    plan.maxRows !== undefined &&
+    !plan.single &&
+    total !== undefined &&
+    count < total &&
+    !ctx.io.stdoutClosed()
+  )
+    ctx.io.errorLine(
+      `wfd: printed ${count} of ${total} ${resource.noun}; add --all for every one, or --limit N`,
+    );
+}
+
+/** How many rows a plan prints, by page 1's meta: the rows of a raw page, the limit, or all of them. */
+export function expectedRows(plan: PagePlan, meta: PageMeta): number {
+  const total = meta.total_count;
+  if (plan.single) return Math.max(0, Math.min(plan.pageSize, total - (plan.firstPage - 1) * plan.pageSize));
+  return plan.maxRows === undefined ? total : Math.min(plan.maxRows, total);
+}
+
+/**
+ * The resource's table columns, with the time column that follows the sort showing the sort's
+ * field when the list is sorted by a date (`--sort -created_at` shows CREATED, not UPDATED).
+ */
+export function tableColumnsFor(resource: ResourceDef, sort: string | undefined): ColumnDef[] | undefined {
+  if (!resource.tableColumns) return undefined;
+  const field = sort?.replace(/^-/, '');
+  const byTime = field !== undefined && resource.attributes[field]?.type === 'date';
+  return resource.tableColumns.map((column) =>
+    column.followsSort && byTime
+      ? { ...column, field, header: field.replace(/_at$/, '').toUpperCase() }
+      : column,
+  );
 }

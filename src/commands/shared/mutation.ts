@@ -1,6 +1,6 @@
 /** Sends a mutating request, or with --dry-run prints it (token redacted) and sends nothing. */
 import type { Context } from '../../context.js';
-import type { ApiClient, PreparedRequest, RequestOptions } from '../../core/http.js';
+import type { ApiClient, ApiRequest, PreparedRequest } from '../../core/http.js';
 
 /** The client for a mutation: under --dry-run a missing token is fine, the base URL is not. */
 export async function mutationClient(ctx: Context, dryRun: boolean | undefined): Promise<ApiClient> {
@@ -19,6 +19,8 @@ export async function printDryRun(
   ctx: Context,
   prepared: PreparedRequest | PreparedRequest[],
 ): Promise<void> {
+  const count = Array.isArray(prepared) ? prepared.length : 1;
+  ctx.io.errorLine(`dry run: ${count === 1 ? 'this request was' : `these ${count} requests were`} not sent`);
   const format = ctx.outputFormat();
   if (format === 'json') {
     await ctx.io.write(`${JSON.stringify(prepared, null, 2)}\n`);
@@ -35,7 +37,8 @@ export async function printDryRun(
 function describe(prepared: PreparedRequest): string {
   const lines = [`${prepared.method} ${prepared.url}`];
   for (const [name, value] of Object.entries(prepared.headers)) lines.push(`${name}: ${value}`);
-  if (prepared.body !== undefined) lines.push('', JSON.stringify(prepared.body, null, 2));
+  const { body } = prepared;
+  if (body !== undefined) lines.push('', typeof body === 'string' ? body : JSON.stringify(body, null, 2));
   return lines.join('\n');
 }
 
@@ -43,11 +46,11 @@ function describe(prepared: PreparedRequest): string {
 export async function sendOrPrint<T>(
   ctx: Context,
   client: ApiClient,
-  request: RequestOptions<T>,
+  request: ApiRequest<T>,
   dryRun: boolean | undefined,
 ): Promise<T | undefined> {
   if (dryRun) {
-    await printDryRun(ctx, client.prepare(request));
+    await printDryRun(ctx, await client.prepare(request));
     return undefined;
   }
   return client.request(request);

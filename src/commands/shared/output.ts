@@ -1,25 +1,30 @@
-/** Builds the renderer options of a command from the global output flags. */
+/** Builds the renderer options of a command from the checked output flags and its own columns. */
 import type { Context } from '../../context.js';
-import { type Column, parseFields, type RenderOptions } from '../../output/render.js';
+import type { Column, RenderOptions } from '../../output/render.js';
 
 export interface OutputSpec {
-  /** default columns for table and plain */
-  columns: Column[];
+  /** default columns of plain and CSV output (and of tables without `tableColumns`) */
+  columns: readonly Column[];
+  /** default columns of table output, chosen for people */
+  tableColumns?: readonly Column[] | undefined;
   /** plural noun for the TTY title line ("Showing 30 of 143 cases") */
   noun?: string;
-  /** first segments accepted by --fields */
-  knownFields: readonly string[];
+  /** the field -q prints (default `id`) */
+  idField?: string;
 }
 
 export function renderOptions(ctx: Context, spec: OutputSpec): RenderOptions {
-  const { globals } = ctx;
+  const { format, fields, quiet, query, raw } = ctx.output;
   return {
-    format: ctx.outputFormat(),
-    columns: spec.columns,
-    ...(globals.fields ? { fields: parseFields(globals.fields, spec.knownFields) } : {}),
-    ...(globals.quiet ? { quiet: true } : {}),
-    ...(globals.query ? { query: globals.query } : {}),
+    format,
+    columns: [...spec.columns],
+    ...(spec.tableColumns ? { tableColumns: [...spec.tableColumns] } : {}),
+    ...(fields ? { fields } : {}),
+    ...(quiet ? { quiet: true } : {}),
+    ...(query !== undefined ? { query } : {}),
+    ...(raw ? { raw: true } : {}),
     ...(spec.noun ? { noun: spec.noun } : {}),
+    ...(spec.idField ? { idField: spec.idField } : {}),
     now: () => ctx.now(),
   };
 }

@@ -11,15 +11,12 @@ const COLUMNS: Column[] = [{ field: 'id', kind: 'id' }, { field: 'slug' }, { fie
 export const ListWorkspacesOptions = z.object({});
 
 export async function runListWorkspaces(_options: unknown, ctx: Context): Promise<void> {
-  const render = renderOptions(ctx, {
-    columns: COLUMNS,
-    knownFields: ['id', 'slug', 'name'],
-    noun: 'workspaces',
-  });
-  const workspaces = await listWorkspaces(await ctx.api());
+  const render = renderOptions(ctx, { columns: COLUMNS, noun: 'workspaces' });
+  const client = await ctx.api();
+  const { data: workspaces } = await client.request(listWorkspaces());
   const sink = await createRowSink(ctx.io, render);
   for (const workspace of workspaces) await sink.write(workspace);
   await sink.end({ total: workspaces.length });
 }
 
-export const verb = defineVerb(ListWorkspacesOptions, runListWorkspaces);
+export const verb = defineVerb(ListWorkspacesOptions, runListWorkspaces, { fields: ['id', 'slug', 'name'] });

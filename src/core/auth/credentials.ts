@@ -4,6 +4,8 @@
  */
 import { parseBaseUrl } from '../base-url.js';
 import { AuthError, UsageError } from '../errors.js';
+import { quote } from '../quote.js';
+import { ConfigFileError } from './config-file.js';
 import type { ConfigStore, Profile } from './store.js';
 
 export interface Credentials {
@@ -15,6 +17,8 @@ export interface Credentials {
   baseUrlSource: 'flag' | 'env' | 'profile' | 'none';
   profileName: string | undefined;
   profile: Profile | undefined;
+  /** the names of the saved profiles, for hints */
+  saved: string[];
 }
 
 export interface CredentialInputs {
@@ -27,16 +31,16 @@ export interface CredentialInputs {
 export function resolveCredentials(store: ConfigStore, inputs: CredentialInputs): Credentials {
   const { env } = inputs;
   const explicit = inputs.profileFlag ?? nonEmpty(env.WFD_PROFILE);
-  const profileName = explicit ?? store.currentProfileName();
-  const profile = profileName ? store.profile(profileName) : undefined;
-  const envToken = nonEmpty(env.WFD_TOKEN)?.trim();
+  const envToken = checkedToken(nonEmpty(env.WFD_TOKEN)?.trim());
   const baseUrlFlag = inputs.baseUrlFlag ?? nonEmpty(env.WFD_BASE_URL);
+  const { profileName, profile } = readProfile(store, explicit, Boolean(envToken && baseUrlFlag));
   // With WFD_TOKEN and a base URL given, a stale profile name has nothing left to provide.
   if (explicit && !profile && !(envToken && baseUrlFlag)) {
     const known = Object.keys(store.profiles());
-    throw new AuthError(`profile "${explicit}" does not exist`, {
+    // A name that matches no profile is a bad argument, as for `wfd auth switch` (exit 2).
+    throw new UsageError(`no profile named ${quote(explicit)}`, {
       hint: known.length
-        ? `known profiles: ${known.join(', ')}; or create it with \`wfd auth login --profile ${explicit}\``
+        ? `saved profiles: ${known.join(', ')}; or create it with \`wfd auth login --profile ${explicit}\``
         : `create it with \`wfd auth login --profile ${explicit}\``,
     });
   }
@@ -55,7 +59,39 @@ export function resolveCredentials(store: ConfigStore, inputs: CredentialInputs)
           : 'none',
     profileName: profile ? profileName : undefined,
     profile,
+    saved: savedNames(store),
   };
+}
+
+/**
+ * WFD_TOKEN as the header will carry it: a value with spaces, control or non-ASCII characters
+ * inside (a paste of two lines, a smart quote) can never be a token; say so before any request.
+ */
+function checkedToken(token: string | undefined): string | undefined {
+  if (token !== undefined && !/^[\x21-\x7e]+$/.test(token))
+    throw new AuthError('WFD_TOKEN is not a token: it holds spaces, control or non-ASCII characters', {
+      hint: 'set it to the token alone, as the settings page shows it: export WFD_TOKEN=wfd_…',
+    });
+  return token;
+}
+
+/**
+ * The profile a run would use. When the environment supplies the token and the base URL, a
+ * config file that cannot be read is no reason to fail: the run does not need it.
+ */
+function readProfile(
+  store: ConfigStore,
+  explicit: string | undefined,
+  selfSufficient: boolean,
+): { profileName: string | undefined; profile: Profile | undefined } {
+  try {
+    const profileName = explicit ?? store.currentProfileName();
+    return { profileName, profile: profileName ? store.profile(profileName) : undefined };
+  } catch (error) {
+    if (selfSufficient && error instanceof ConfigFileError)
+      return { profileName: explicit, profile: undefined };
+    throw error;
+  }
 }
 
 /** The token and base URL a request needs, or the error that tells the user how to get them. */
@@ -64,8 +100,12 @@ export function requireCredentials(credentials: Credentials): { token: string; b
     const which = credentials.profileName
       ? `profile "${credentials.profileName}" has no token`
       : 'not logged in';
+    const { saved } = credentials;
     throw new AuthError(`${which}: no credentials found`, {
-      hint: 'run `wfd auth login` (or `wfd sandbox start` to try wfd locally), or set WFD_TOKEN',
+      hint:
+        saved.length > 0
+          ? `saved profiles: ${saved.join(', ')}; pick one with \`wfd auth switch NAME\` or --profile NAME`
+          : 'run `wfd auth login` (or `wfd sandbox start` to try wfd locally), or set WFD_TOKEN',
     });
   }
   return { token: credentials.token, baseUrl: requireBaseUrl(credentials) };
@@ -84,4 +124,13 @@ export function requireBaseUrl(credentials: Pick<Credentials, 'baseUrl'>): strin
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value && value.length > 0 ? value : undefined;
+}
+
+/** The saved profiles' names; none when the config file cannot be read (a hint is not worth an error). */
+function savedNames(store: ConfigStore): string[] {
+  try {
+    return Object.keys(store.profiles());
+  } catch {
+    return [];
+  }
 }

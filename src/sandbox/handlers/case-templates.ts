@@ -30,7 +30,8 @@ export const CASE_TEMPLATES: CollectionDef<TemplateRecord> = {
 
 /** GET /v1/case_templates: the paginated envelope of templates. */
 export const listCaseTemplates: Handler = (req, services) => {
-  const templates = services.store.templatesIn(req.auth.workspace);
-  const { query, results } = queryRecords(req, services, CASE_TEMPLATES, templates);
+  const { store } = services;
+  const templates = store.templatesIn(req.auth.workspace);
+  const { query, results } = queryRecords(req, services, CASE_TEMPLATES, templates, store.version);
   return ok(pageOf(results, query.page, templateView));
 };

@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import type { CollectionDef } from '../collection.js';
 import { type Handler, ok, type RequestContext } from '../context.js';
-import { errorList, forbidden, invalid, standardError } from '../errors.js';
+import { dataIssues } from '../data-schema.js';
+import { errorList, invalid } from '../errors.js';
 import { param } from '../filter.js';
 import { pageOf } from '../paging.js';
 import {
@@ -16,7 +17,7 @@ import {
 import { UUID_RE } from '../text.js';
 import { parseBody } from '../validation.js';
 import { caseView, detailView } from '../views.js';
-import { commonAttributes, commonParams, commonRelations, queryRecords } from './shared.js';
+import { commonAttributes, commonParams, commonRelations, findOwn, queryRecords } from './shared.js';
 
 /** Filters, relations and sort fields of `/cases` and `/cases/count`, per the spec. */
 export const CASES: CollectionDef<CaseRecord> = {
@@ -64,13 +65,21 @@ export const CASES: CollectionDef<CaseRecord> = {
 
 /** GET /v1/cases: the paginated envelope of case list items. */
 export const listCases: Handler = (req, services) => {
-  const { query, results } = queryRecords(req, services, CASES, services.store.casesIn(req.auth.workspace));
+  const { store } = services;
+  const { query, results } = queryRecords(
+    req,
+    services,
+    CASES,
+    store.casesIn(req.auth.workspace),
+    store.version,
+  );
   return ok(pageOf(results, query.page, caseView));
 };
 
 /** GET /v1/cases/count: `{count}` of the cases matching the same filters as the list. */
 export const countCases: Handler = (req, services) => {
-  const { results } = queryRecords(req, services, CASES, services.store.casesIn(req.auth.workspace));
+  const { store } = services;
+  const { results } = queryRecords(req, services, CASES, store.casesIn(req.auth.workspace), store.version);
   return ok({ count: results.length });
 };
 
@@ -103,6 +112,8 @@ export const createCase: Handler = (req, { store, clock, newId }) => {
       { message: 'template not found', path: ['template', 'id'], type: 'invalid_value' },
     ]);
   }
+  const issues = dataIssues(template.schema, body.data ?? {}, ['data']);
+  if (issues.length > 0) throw invalid('Invalid request body', issues);
   const now = clock.now();
   const { contact } = body;
   const record: CaseRecord = {
@@ -134,6 +145,8 @@ const DataBody = z
 export const updateCaseData: Handler = (req, { store, clock }) => {
   const record = findCase(req, store, 'A case template has no data to update');
   const fields = parseBody(DataBody, req.body);
+  const issues = dataIssues(record.template.schema, fields, []);
+  if (issues.length > 0) throw invalid('Invalid data fields', issues);
   store.updateCase(record, { data: { ...record.data, ...fields }, updatedAt: clock.now() });
   return ok(detailView(record));
 };
@@ -159,16 +172,12 @@ export const archiveCase: Handler = (req, { store, clock }) => {
  * @throws SandboxError 400 for a malformed UUID, 404 when unknown, 403 in another workspace
  */
 function findRecord(req: RequestContext, store: Store): CaseLike {
-  const id = req.params.id!;
-  if (!UUID_RE.test(id)) {
-    throw invalid('Invalid path parameters', [
-      { message: 'must be a UUID', path: ['id'], type: 'invalid_format' },
-    ]);
-  }
-  const record = store.find(id);
-  if (!record) throw standardError(404, 'Case not found');
-  if (record.workspace !== req.auth.workspace) throw forbidden();
-  return record;
+  return findOwn(
+    req,
+    'Case',
+    (id) => store.find(id),
+    (record) => record.workspace,
+  );
 }
 
 /** Like findRecord, but a template is refused with a 400 error-list saying `templateRefusal`. */

@@ -1,4 +1,4 @@
-/** Pieces shared by the case and case-template handlers. */
+/** Pieces shared by the handlers: list queries, and records named by a UUID in the path. */
 import {
   assertOwnWorkspace,
   type CollectionDef,
@@ -7,8 +7,10 @@ import {
   selectRecords,
 } from '../collection.js';
 import type { RequestContext, Services } from '../context.js';
+import { forbidden, invalid, standardError } from '../errors.js';
 import { type FilterField, type ParamFilter, param } from '../filter.js';
-import type { RecordBase } from '../store.js';
+import type { RecordBase, WorkspaceRecord } from '../store.js';
+import { UUID_RE } from '../text.js';
 
 /** Method 1 parameters that cases and templates share. */
 export function commonParams<T extends RecordBase>(): Record<string, ParamFilter<T>> {
@@ -51,16 +53,41 @@ export function commonAttributes<T extends RecordBase>(): Record<string, FilterF
 /**
  * Validates a list or count request and returns its query and the matching
  * records of the token's workspace, sorted (cached until the next write).
+ * @param version the version of the store that holds `records`
  */
-export function queryRecords<T extends RecordBase>(
+export function queryRecords<T extends { readonly id: string }>(
   req: RequestContext,
   services: Services,
   def: CollectionDef<T>,
   records: readonly T[],
+  version: number,
 ): { query: CollectionQuery<T>; results: readonly T[] } {
   const query = parseCollectionQuery(req.query, def);
   assertOwnWorkspace(req.query, req.auth.workspace);
   const key = `${req.auth.workspace.id}/${query.key}`;
-  const results = services.cache.get(key, services.store.version, () => selectRecords(records, query));
+  const results = services.cache.get(key, version, () => selectRecords(records, query));
   return { query, results };
+}
+
+/**
+ * The record named by the `id` path parameter, in the token's workspace.
+ * @param what the record's name in the 404 message, e.g. `Case`
+ * @throws SandboxError 400 for a malformed UUID, 404 when unknown, 403 in another workspace
+ */
+export function findOwn<R>(
+  req: RequestContext,
+  what: string,
+  find: (id: string) => R | undefined,
+  workspaceOf: (record: R) => WorkspaceRecord,
+): R {
+  const id = req.params.id!;
+  if (!UUID_RE.test(id)) {
+    throw invalid('Invalid path parameters', [
+      { message: 'must be a UUID', path: ['id'], type: 'invalid_format' },
+    ]);
+  }
+  const record = find(id);
+  if (record === undefined) throw standardError(404, `${what} not found`);
+  if (workspaceOf(record) !== req.auth.workspace) throw forbidden();
+  return record;
 }

@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { CancelledError, UsageError } from '../../../src/core/errors.js';
-import { createMemoryIO, createSystemIO } from '../../../src/output/io.js';
+import { createSystemIO } from '../../../src/output/io.js';
+import { createMemoryIO } from '../../../src/output/memory-io.js';
 
 /** A stdout whose every write fails with `code`, counting the writes that reach it. */
 function failingStdout(code: string): { stream: Writable; writes: () => number } {
@@ -54,9 +55,22 @@ describe('terminal facts', () => {
     expect(io.canPrompt()).toBe(false);
   });
 
-  it('terminalWidth is the columns, else 80', () => {
+  it('terminalWidth is the columns, else a positive COLUMNS (a pipe, `-o table | less`), else 80', () => {
     expect(createMemoryIO({ columns: 120 }).io.terminalWidth()).toBe(120);
+    expect(createMemoryIO({ columns: 120, env: { COLUMNS: '60' } }).io.terminalWidth()).toBe(120);
+    expect(createMemoryIO({ env: { COLUMNS: '60' } }).io.terminalWidth()).toBe(60);
+    expect(createMemoryIO({ columns: 0, env: { COLUMNS: '60' } }).io.terminalWidth()).toBe(60);
+    for (const bad of ['0', '-5', 'wide', '']) {
+      expect(createMemoryIO({ env: { COLUMNS: bad } }).io.terminalWidth()).toBe(80);
+    }
     expect(createMemoryIO().io.terminalWidth()).toBe(80);
+  });
+
+  it('errorLine shows control characters in caret notation, keeping tabs and line breaks', () => {
+    const test = createMemoryIO();
+    const esc = String.fromCharCode(27);
+    test.io.errorLine(`error: invalid case id "${esc}]0;pwned\u0007${esc}[2J"\n\tat x\r\u009b\u007f`);
+    expect(test.stderr()).toBe('error: invalid case id "^[]0;pwned^G^[[2J"\n\tat x^M^[^?\n');
   });
 
   it('the system IO reads isTTY and columns from its streams', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryIO } from '../../../src/output/io.js';
-import { type Column, type RenderOptions, renderItem } from '../../../src/output/render.js';
+import { createMemoryIO } from '../../../src/output/memory-io.js';
+import { type Column, type DetailView, type RenderOptions, renderItem } from '../../../src/output/render.js';
 
 const now = () => new Date('2026-01-06T10:00:00Z');
 
@@ -21,26 +21,40 @@ const item = {
   tags: ['vip'],
 };
 
-const steps = {
-  title: 'Steps',
-  columns: [
-    { field: 'id', kind: 'id' },
-    { field: 'title' },
-    { field: 'completed', kind: 'bool' },
-  ] as Column[],
-  rows: [
+const stepColumns: Column[] = [
+  { field: 'id', kind: 'id' },
+  { field: 'title' },
+  { field: 'completed', kind: 'bool' },
+];
+
+const view: DetailView = {
+  fields: [
+    { label: 'ID', field: 'id', kind: 'id' },
+    { label: 'Title', field: 'title' },
+    { label: 'Parent status', field: 'parent_status', kind: 'status' },
+    { label: 'Created', field: 'created_at', kind: 'time' },
+    { label: 'Owner', field: 'owner.email' },
+  ],
+  tables: [{ title: 'Steps', field: 'steps', columns: stepColumns }],
+  entries: { title: 'Data', field: 'data' },
+};
+
+const withSteps = {
+  ...item,
+  steps: [
     { id: 's_1', title: 'Collect ID', completed: true },
     { id: 's_2', title: 'Sign', completed: false },
   ],
+  data: { loan_amount: 25000, 'co-signer': { name: 'Ann', since: [2020, 2021] }, empty: null },
 };
 
 async function show(
   options: Partial<RenderOptions> & Pick<RenderOptions, 'format'>,
   ioOptions: Parameters<typeof createMemoryIO>[0] = {},
-  sections = [steps],
+  shown: Record<string, unknown> = item,
 ) {
   const test = createMemoryIO(ioOptions);
-  await renderItem(test.io, { columns, now, ...options }, item, { sections });
+  await renderItem(test.io, { columns, now, ...options }, shown, { view });
   return { stdout: test.stdout(), stderr: test.stderr() };
 }
 
@@ -93,54 +107,114 @@ describe('renderItem', () => {
     expect((await show({ format: 'json', quiet: true })).stdout).toBe('c_1\n');
   });
 
-  it('table: a block of the columns with full times, then titled sections, no colour when off', async () => {
-    const out = await show({ format: 'table' }, { stdoutTTY: true, env: { NO_COLOR: '1' } });
+  it('table: the view, labelled fields with full times, titled tables, data entries, no colour when off', async () => {
+    const out = await show({ format: 'table' }, { stdoutTTY: true, env: { NO_COLOR: '1' } }, withSteps);
     expect(out.stdout).toBe(
       [
-        'id             c_1',
-        'title          Onboard Jane',
-        'parent_status  in_progress',
-        'created_at     2026-01-03 10:00 UTC (3d ago)',
-        'owner.email    o@x.com',
+        'ID             c_1',
+        'Title          Onboard Jane',
+        'Parent status  in_progress',
+        'Created        2026-01-03 10:00 UTC (3d ago)',
+        'Owner          o@x.com',
         '',
         'Steps',
         'ID   TITLE       COMPLETED',
         's_1  Collect ID  true',
         's_2  Sign        false',
         '',
+        'Data',
+        'Loan amount  25000',
+        'Co signer    {"name": "Ann", "since": [2020, 2021]}',
+        'Empty        -',
+        '',
       ].join('\n'),
     );
   });
 
-  it('table: dim labels, coloured values and a bold section title on a colour TTY', async () => {
-    const out = await show({ format: 'table', fields: ['id', 'parent_status'] }, { stdoutTTY: true });
+  it('table: dim labels, coloured values and bold titles on a colour TTY', async () => {
+    const out = await show({ format: 'table' }, { stdoutTTY: true }, { ...withSteps, data: {} });
     const dim = (text: string) => `${ESC}[2m${text}${ESC}[22m`;
     expect(out.stdout).toBe(
       [
-        `${dim('id')}             ${dim('c_1')}`,
-        `${dim('parent_status')}  ${ESC}[36min_progress${ESC}[39m`,
+        `${dim('ID')}             ${dim('c_1')}`,
+        `${dim('Title')}          Onboard Jane`,
+        `${dim('Parent status')}  ${ESC}[36min_progress${ESC}[39m`,
+        `${dim('Created')}        2026-01-03 10:00 UTC (3d ago)`,
+        `${dim('Owner')}          o@x.com`,
         '',
         `${ESC}[1mSteps${ESC}[22m`,
         'ID   TITLE       COMPLETED',
         `${dim('s_1')}  Collect ID  ${ESC}[32mtrue${ESC}[39m`,
         `${dim('s_2')}  Sign        ${dim('false')}`,
         '',
+        `${ESC}[1mData${ESC}[22m`,
+        dim('none'),
+        '',
       ].join('\n'),
     );
   });
 
-  it('table: wraps long values to the width instead of cutting them, and says when a section is empty', async () => {
+  it('table: --fields replaces the view with those paths as labels', async () => {
+    const out = await show({ format: 'table', fields: ['id', 'owner.email'] }, {}, withSteps);
+    expect(out.stdout).toBe('id           c_1\nowner.email  o@x.com\n');
+  });
+
+  it('table: wraps long values and JSON to the width instead of cutting them, and says when a table is empty', async () => {
     const test = createMemoryIO({ columns: 30 });
     await renderItem(
       test.io,
-      { format: 'table', columns: [{ field: 'title' }], now },
-      { title: 'A rather long title that needs wrapping' },
-      { sections: [{ title: 'Steps', columns: steps.columns, rows: [] }] },
+      { format: 'table', columns: [], now },
+      {
+        title: 'A rather long title that needs wrapping',
+        steps: [],
+        data: { tags: ['alpha', 'beta', 'gamma', 'delta'] },
+      },
+      { view: { ...view, fields: [{ label: 'Title', field: 'title' }] } },
     );
     expect(test.stdout()).toBe(
       // 30 columns - 5 for the label - 2 for the gap: 23 for the value.
-      ['title  A rather long title', '       that needs wrapping', '', 'Steps', 'none', ''].join('\n'),
+      [
+        'Title  A rather long title',
+        '       that needs wrapping',
+        '',
+        'Steps',
+        'none',
+        '',
+        'Data',
+        'Tags  ["alpha", "beta",',
+        '      "gamma", "delta"]',
+        '',
+      ].join('\n'),
     );
+  });
+
+  it('table and plain: control characters from the API are shown in caret notation', async () => {
+    const evil = {
+      id: 'c_9',
+      title: `Evil ${ESC}[31mRED${ESC}[0m ${ESC}]0;pwned\u0007 title`,
+      [`k${ESC}`]: 'v\u009b',
+    };
+    const table = await show({ format: 'table', columns: [] }, { columns: 80 }, evil);
+    expect(table.stdout).toBe(
+      [
+        'ID             c_9',
+        'Title          Evil ^[[31mRED^[[0m ^[]0;pwned^G title',
+        'Parent status  -',
+        'Created        -',
+        'Owner          -',
+        '',
+        'Steps',
+        'none',
+        '',
+        'Data',
+        'none',
+        '',
+      ].join('\n'),
+    );
+    const plain = await show({ format: 'plain' }, {}, evil);
+    expect(plain.stdout).toBe('id\tc_9\ntitle\tEvil ^[[31mRED^[[0m ^[]0;pwned^G title\nk^[\tv^[\n');
+    const json = await show({ format: 'json' }, {}, evil);
+    expect(JSON.parse(json.stdout)).toEqual(evil);
   });
 
   it('table: every leaf when the command gives no columns', async () => {
@@ -150,6 +224,6 @@ describe('renderItem', () => {
       { format: 'table', columns: [], now },
       { id: 'x', meta: { updated_at: '2026-01-06T09:55:00Z' } },
     );
-    expect(test.stdout()).toBe('id               x\nmeta.updated_at  2026-01-06 09:55 UTC (5m ago)\n');
+    expect(test.stdout()).toBe('id               x\nmeta.updated_at  2026-01-06 09:55 UTC (5min ago)\n');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/core/errors.js';
-import { createMemoryIO } from '../../../src/output/io.js';
+import { createMemoryIO } from '../../../src/output/memory-io.js';
 import { type Column, createRowSink, type RenderOptions } from '../../../src/output/render.js';
 
 const now = () => new Date('2026-01-06T10:00:00Z');
@@ -111,10 +111,10 @@ describe('table', () => {
     );
   });
 
-  it('titles without a total, and leaves the title out without a noun', async () => {
+  it('titles without a total, in the singular for one row, and leaves the title out without a noun', async () => {
     const idOnly: Column[] = [{ field: 'id', kind: 'id' }];
     expect((await render({ format: 'table', columns: idOnly }, [{ id: 'x' }])).stdout).toBe(
-      'Showing 1 cases\n\nID\nx\n',
+      'Showing 1 case\n\nID\nx\n',
     );
     const test = createMemoryIO();
     const sink = await createRowSink(test.io, { format: 'table', columns: idOnly, now });
@@ -155,6 +155,16 @@ describe('table', () => {
       { title: 'a\nb\tc' },
     ]);
     expect(out.stdout).toBe('TITLE\na b c\n');
+  });
+
+  it('shows a list of words as words, and a list of objects as JSON', async () => {
+    const out = await render(
+      { format: 'table', columns: [{ field: 'events' }, { field: 'steps' }], noun: undefined },
+      [{ events: ['forms:created', 'responses:completed'], steps: [{ n: 1 }] }],
+    );
+    expect(out.stdout).toBe(
+      'EVENTS                              STEPS\nforms:created, responses:completed  [{"n":1}]\n',
+    );
   });
 });
 
@@ -239,7 +249,7 @@ describe('json', () => {
       UsageError,
     );
     await expect(createRowSink(test.io, { format: 'json', columns, query: '[?status==' })).rejects.toThrow(
-      'Invalid --query "[?status=="',
+      'invalid --query "[?status=="',
     );
   });
 });
@@ -335,7 +345,7 @@ describe('csv', () => {
 
   it('cannot be combined with --query', async () => {
     await expect(render({ format: 'csv', query: '[].id' })).rejects.toThrow(
-      '--query applies to JSON output and cannot be combined with -o csv.',
+      '--query applies to JSON output: it cannot be used with -o csv',
     );
   });
 });
@@ -346,7 +356,7 @@ describe('--fields in table and plain', () => {
     const fields = ['id', 'owner.email', 'parent_status', 'updated_at'];
     const table = await render({ format: 'table', fields, noun: undefined }, data, { stdoutTTY: true });
     expect(table.stdout).toBe(
-      `ID   EMAIL    PARENT STATUS  UPDATED AT\n${dim('c_1')}  a@x.com  ${yellow('pending')}        2d ago\n`,
+      `ID   OWNER.EMAIL  PARENT STATUS  UPDATED AT\n${dim('c_1')}  a@x.com      ${yellow('pending')}        2d ago\n`,
     );
     const plain = await render({ format: 'plain', fields }, data);
     expect(plain.stdout).toBe('c_1\ta@x.com\tpending\t2026-01-04T10:00:00Z\n');
@@ -367,13 +377,15 @@ describe('-q', () => {
 });
 
 describe('FORMATS_HELP', () => {
-  it('has a paragraph per format and states the CSV header rule', async () => {
+  it('has a paragraph per format and states the column rules of plain, CSV and table', async () => {
     const { FORMATS_HELP } = await import('../../../src/output/render.js');
     for (const format of ['table', 'plain', 'json', 'ndjson', 'csv']) {
       expect(FORMATS_HELP).toMatch(new RegExp(`^${format} {2,}\\S`, 'm'));
     }
-    expect(FORMATS_HELP.replace(/\s+/g, ' ')).toContain(
-      'Lists have the columns of the table (the same for every run)',
-    );
+    const text = FORMATS_HELP.replace(/\s+/g, ' ');
+    expect(text).toContain('Lists have the columns of plain (the same for every run)');
+    expect(text).toContain("the full id first, the same for every run and terminal (not the table's)");
+    expect(text).toContain('ids and times are cut only on very narrow terminals, last of all');
+    expect(text).not.toContain('never cut');
   });
 });

@@ -15,8 +15,8 @@ describe('relativeTime', () => {
   it.each([
     [0, 'just now'],
     [59 * SECOND, 'just now'],
-    [MINUTE, '1m ago'],
-    [59 * MINUTE + 59 * SECOND, '59m ago'],
+    [MINUTE, '1min ago'],
+    [59 * MINUTE + 59 * SECOND, '59min ago'],
     [HOUR, '1h ago'],
     [23 * HOUR + 59 * MINUTE, '23h ago'],
     [DAY, '1d ago'],
@@ -30,9 +30,15 @@ describe('relativeTime', () => {
     expect(ago(ms)).toBe(expected);
   });
 
+  it('never writes minutes so that they read as months', () => {
+    const units = [MINUTE, HOUR, DAY, 30 * DAY, 365 * DAY].map((ms) => ago(ms).replace(/^\d+| ago$/g, ''));
+    expect(units).toEqual(['min', 'h', 'd', 'mo', 'y']);
+    expect(new Set(units).size).toBe(units.length);
+  });
+
   it.each([
     [30 * SECOND, 'just now'],
-    [5 * MINUTE, 'in 5m'],
+    [5 * MINUTE, 'in 5min'],
     [3 * HOUR, 'in 3h'],
     [2 * DAY, 'in 2d'],
     [400 * DAY, 'in 1y'],

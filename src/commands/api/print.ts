@@ -1,0 +1,105 @@
+/** How `wfd api` prints an answer: as it came, pretty JSON on a terminal, pages as one stream. */
+import { STATUS_CODES } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
+import { WfdError } from '../../core/errors.js';
+import { isRecord } from '../../core/guards.js';
+import { type ApiClient, type ApiRequest, type StreamedResponse, toApiError } from '../../core/http.js';
+import { type Page, paginate, planPages } from '../../core/paginate.js';
+import { createRowSink } from '../../output/render.js';
+
+/** Prints one answer (`-i`: status line and headers first); an error status then fails the run. */
+export async function printAnswer(
+  ctx: Context,
+  answer: StreamedResponse,
+  options: { include: boolean; method: string },
+): Promise<void> {
+  const { io } = ctx;
+  if (options.include) {
+    const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`.trimEnd()];
+    for (const [name, value] of Object.entries(answer.headers))
+      for (const one of Array.isArray(value) ? value : [value])
+        if (one !== undefined) head.push(`${name}: ${one}`);
+    await io.write(`${head.join('\n')}\n\n`);
+  }
+  const type = String(answer.headers['content-type'] ?? '');
+  let json: unknown;
+  if (options.method === 'HEAD') await answer.body.resume();
+  else if (/\bjson\b/.test(type)) json = await printJson(ctx, await readText(answer));
+  else if (/^text\//.test(type) || type === '') await io.write(await readText(answer));
+  else if (io.isStdoutTTY()) {
+    await answer.body.resume();
+    io.errorLine(`a ${type} answer is not shown on a terminal; redirect it to a file: > FILE`);
+  } else {
+    await io.flush();
+    await pipeline(answer.body, io.stdout, { end: false });
+  }
+  if (answer.status >= 400) throw toApiError(answer.status, answer.headers, json, ctx.now());
+}
+
+async function readText(answer: StreamedResponse): Promise<string> {
+  answer.body.setEncoding('utf8');
+  let text = '';
+  for await (const chunk of answer.body) text += chunk;
+  return text;
+}
+
+/** JSON as sent when piped, pretty on a terminal, through --query when given; returns the value. */
+async function printJson(ctx: Context, text: string): Promise<unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    await ctx.io.write(text);
+    return undefined;
+  }
+  const { query, raw = false } = ctx.output;
+  if (query !== undefined) {
+    const { compileQuery, queryResultText } = await import('../../output/query.js');
+    const text = queryResultText(compileQuery(query)(value), {
+      raw,
+      pretty: true,
+      terminal: ctx.io.isStdoutTTY(),
+    });
+    await ctx.io.write(text);
+  } else if (ctx.io.isStdoutTTY()) await ctx.io.write(`${JSON.stringify(value, null, 2)}\n`);
+  else await ctx.io.write(text.endsWith('\n') ? text : `${text}\n`);
+  return value;
+}
+
+/**
+ * `--paginate`: every page of a collection (pages of 100 unless the path sets `page[size]`),
+ * fetched concurrently in the rate limit, each page's `data` streamed as one JSON array, or a
+ * record a line with `-o ndjson`.
+ */
+export async function printPages(ctx: Context, client: ApiClient, request: ApiRequest): Promise<void> {
+  const query = request.query ?? [];
+  const size = Number(query.find(([name]) => name === 'page[size]')?.[1] ?? 100);
+  const rest = query.filter(([name]) => name !== 'page[size]' && name !== 'page[number]');
+  const sink = await createRowSink(ctx.io, {
+    format: ctx.output.format === 'ndjson' ? 'ndjson' : 'json',
+    columns: [],
+    ...(ctx.output.query !== undefined ? { query: ctx.output.query } : {}),
+    ...(ctx.output.raw ? { raw: true } : {}),
+  });
+  const rows = paginate({
+    plan: { ...planPages({ all: true }), pageSize: size },
+    concurrency: ctx.globals.concurrency ?? DEFAULT_CONCURRENCY,
+    fetchPage: async (n, pageSize) => {
+      const page = await client.request({
+        ...request,
+        query: [...rest, ['page[number]', String(n)], ['page[size]', String(pageSize)]],
+      });
+      if (!isRecord(page) || !isRecord(page.meta) || !Array.isArray(page.data))
+        throw new WfdError(
+          `--paginate: ${request.path} does not answer a paginated collection (meta and data)`,
+        );
+      return page as unknown as Page<Record<string, unknown>>;
+    },
+  });
+  for await (const row of rows) {
+    if (ctx.io.stdoutClosed()) break;
+    await sink.write(row);
+  }
+  await sink.end();
+}

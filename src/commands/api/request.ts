@@ -1,0 +1,106 @@
+/**
+ * `wfd api <METHOD> <path>`: any request to the API with wfd's credentials, retries, rate limit
+ * and token refresh, as `gh api` does for GitHub. The answer is printed as it came (pretty JSON
+ * on a terminal); an error answer is printed too, then the run exits with its status's code.
+ */
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import type { Context } from '../../context.js';
+import { checkDepth } from '../../core/body.js';
+import { UsageError } from '../../core/errors.js';
+import type { ApiRequest, QueryParams } from '../../core/http.js';
+import { quote } from '../../core/quote.js';
+import { mutationClient, printDryRun } from '../shared/mutation.js';
+import { DryRunFlag } from '../shared/schemas.js';
+import { defineVerb } from '../verb.js';
+import { fieldsToBody, fieldsToQuery, readFields } from './fields.js';
+import { METHODS } from './methods.js';
+import { printAnswer, printPages } from './print.js';
+
+export const ApiOptions = DryRunFlag.extend({
+  method: z.string(),
+  path: z.string(),
+  rawField: z.array(z.string()).optional(),
+  field: z.array(z.string()).optional(),
+  header: z.array(z.string()).optional(),
+  input: z.string().optional(),
+  include: z.boolean().optional(),
+  paginate: z.boolean().optional(),
+});
+export type ApiOptions = z.infer<typeof ApiOptions>;
+
+/** Endpoints at the host root (spec: the OAuth endpoints), and the sandbox's test hooks. */
+const ROOT_PATH = /^\/(?:\.well-known\/|token$|token\?|authorize(?:$|[/?])|_sandbox\/)/;
+
+export async function runApi(options: ApiOptions, ctx: Context): Promise<void> {
+  const method = options.method.toUpperCase();
+  if (!(METHODS as readonly string[]).includes(method))
+    throw new UsageError(`invalid method ${quote(options.method)} (expected one of ${METHODS.join(', ')})`);
+  if (options.paginate && method !== 'GET') throw new UsageError('--paginate works with GET only');
+  const readStdin = () => ctx.io.readStdin();
+  const fields = await readFields(options.rawField ?? [], options.field ?? [], readStdin);
+  const target = parseTarget(options.path);
+  const headers = parseHeaders(options.header ?? []);
+  // As gh does: GET sends the fields as query parameters, other methods as a JSON body, unless
+  // --input gives the body; then the fields go to the query.
+  const fieldsInQuery = method === 'GET' || method === 'HEAD' || options.input !== undefined;
+  const request: ApiRequest = {
+    method: method as ApiRequest['method'],
+    path: target.path,
+    query: [...target.query, ...(fieldsInQuery ? fieldsToQuery(fields) : [])],
+    headers,
+    ...(target.root ? { root: true } : {}),
+    ...(!fieldsInQuery && fields.length > 0 ? { body: fieldsToBody(fields) } : {}),
+    ...(options.input !== undefined ? { body: await readInput(options.input, readStdin) } : {}),
+  };
+  const client = await mutationClient(ctx, options.dryRun);
+  if (options.dryRun) return printDryRun(ctx, await client.prepare(request));
+  if (options.paginate) return printPages(ctx, client, request);
+  await printAnswer(ctx, await client.exchange(request), { include: options.include === true, method });
+}
+
+/** `/cases?x=1` -> the path under /v1 and its query; `/v1/...` is tolerated; root paths stay at the root. */
+function parseTarget(text: string): { path: string; query: QueryParams; root: boolean } {
+  const withSlash = text.startsWith('/') ? text : `/${text}`;
+  const url = new URL(withSlash, 'http://wfd.invalid');
+  const root = ROOT_PATH.test(withSlash);
+  const path = root ? url.pathname : url.pathname.replace(/^\/v1(?=\/|$)/, '') || '/';
+  return { path, query: [...url.searchParams.entries()], root };
+}
+
+function parseHeaders(lines: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    const name = line.slice(0, colon).trim();
+    if (colon <= 0 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+      throw new UsageError(`invalid -H ${quote(line)}: expected 'Name: value'`);
+    if (name.toLowerCase() === 'authorization')
+      throw new UsageError('-H Authorization: wfd sends the token itself; use --profile or WFD_TOKEN');
+    headers[name.toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+/** `--input FILE|-`: a JSON body (sent as read, parsed to check it and for --dry-run). */
+async function readInput(source: string, readStdin: () => Promise<string>): Promise<unknown> {
+  let text: string;
+  try {
+    text = source === '-' ? await readStdin() : await readFile(source, 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `cannot read --input ${quote(source)}: ${(error as NodeJS.ErrnoException).code ?? error}`,
+    );
+  }
+  try {
+    return checkDepth(JSON.parse(text), `--input ${source === '-' ? '(stdin)' : quote(source)}`);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const { describeJsonError } = await import('../../core/json-error.js');
+    throw new UsageError(
+      `--input ${source === '-' ? '(stdin)' : quote(source)}: ${describeJsonError(text, error)}`,
+    );
+  }
+}
+
+export const verb = defineVerb(ApiOptions, runApi, { positional: ['method', 'path'], fields: [] });

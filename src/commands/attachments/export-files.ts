@@ -1,0 +1,143 @@
+/**
+ * The downloads of an export: one attachment to its place in DIR, or one form's merged PDF, each
+ * returned as the manifest line that records it.
+ *
+ * An attachment goes through a part file named after its id (src/core/files.ts), which a crash,
+ * Ctrl-C or a broken connection leaves behind: the next attempt asks for the rest with
+ * `Range: bytes=N-` and continues it when the server answers 206 from byte N, else starts over.
+ * A connection that breaks mid-file is tried again in the same run, from where it stopped.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { downloadAttachment } from '../../api/attachments.js';
+import { ApiError, NetworkError, WfdError } from '../../core/errors.js';
+import { pathInside } from '../../core/export-folder.js';
+import type { FileEntry, MergedEntry } from '../../core/export-manifest.js';
+import type { PlannedFile, PlannedMerge } from '../../core/export-plan.js';
+import {
+  partPathOf,
+  type ResumedSource,
+  SizeMismatchError,
+  writeFileAtomic,
+  writeFileResumable,
+} from '../../core/files.js';
+import type { ApiClient, StreamedResponse } from '../../core/http.js';
+import { safeFilename } from '../../core/safe-filename.js';
+import { explainNotFound } from '../shared/not-found.js';
+import { fetchMergedPdf } from './merged-pdf.js';
+import type { TransferProgress } from './progress.js';
+import { downloaded, ID_HINT } from './shared.js';
+
+/** Where and how an export writes. */
+export interface ExportTarget {
+  dir: string;
+  client: ApiClient;
+  progress: TransferProgress;
+  now: () => Date;
+  /** a line on stderr */
+  notice: (line: string) => void;
+}
+
+/** Attempts of one file in a run when its transfer breaks; each continues the last. */
+const ATTEMPTS = 3;
+
+/** Downloads `file` into DIR and returns its manifest line. */
+export async function exportFile(file: PlannedFile, target: ExportTarget): Promise<FileEntry> {
+  const path = pathInside(target.dir, file.path);
+  await mkdir(dirname(path), { recursive: true });
+  const part = partPathOf(dirname(path), safeFilename(file.id, 'attachment'));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const written = await writeFileResumable(path, part, (offset) => openDownload(target, file.id, offset));
+      return {
+        id: file.id,
+        form_id: file.formId,
+        response_id: file.responseId,
+        path: file.path,
+        bytes: written.bytes,
+        sha256: written.sha256,
+        downloaded_at: target.now().toISOString(),
+      };
+    } catch (error) {
+      // The request itself was already retried by the client, per its policy; a transfer that
+      // broke midway, or did not add up, is tried again from where it stopped.
+      const failure = error instanceof WfdError ? error : target.client.bodyError(error);
+      const broke = !(error instanceof WfdError) && failure instanceof NetworkError;
+      if (attempt === ATTEMPTS || !(broke || failure instanceof SizeMismatchError)) throw failure;
+    }
+  }
+}
+
+/** The bytes of attachment `id` from `offset` on: a range when the server gives one, else the whole file. */
+async function openDownload(target: ExportTarget, id: string, offset: number): Promise<ResumedSource> {
+  let answer: StreamedResponse;
+  try {
+    answer = await explainNotFound(
+      target.client.stream(downloadAttachment(id, offset)),
+      `attachment ${id}`,
+      ID_HINT,
+    );
+  } catch (error) {
+    // The part is as long as the file (or longer): start over.
+    if (offset > 0 && error instanceof ApiError && error.status === 416) return openDownload(target, id, 0);
+    throw error;
+  }
+  target.progress.addRequest();
+  const chunks = counted(answer.body, target.progress);
+  if (offset === 0 || answer.status !== 206) return { from: 0, chunks, size: contentLength(answer.headers) };
+  const range = contentRange(answer.headers['content-range']);
+  if (range?.start === offset) return { from: offset, chunks, size: range.size };
+  // A range, but not the one asked for: take the whole file instead.
+  answer.body.destroy();
+  return openDownload(target, id, 0);
+}
+
+/** Downloads the merged PDF of a form's attachments and returns its manifest line. */
+export async function exportMerge(merge: PlannedMerge, target: ExportTarget): Promise<MergedEntry> {
+  const path = pathInside(target.dir, merge.path);
+  await mkdir(dirname(path), { recursive: true });
+  const hash = createHash('sha256');
+  const { pdf, requests } = await fetchMergedPdf(target.client, merge.ids, target.notice);
+  for (let n = 0; n < requests; n++) target.progress.addRequest();
+  async function* hashed(chunks: AsyncIterable<Uint8Array>) {
+    for await (const chunk of chunks) {
+      hash.update(chunk);
+      yield chunk;
+    }
+  }
+  const bytes = await writeFileAtomic(path, hashed(downloaded(target.client, pdf)));
+  return {
+    type: 'merged',
+    form_id: merge.formId,
+    ids: merge.ids,
+    path: merge.path,
+    bytes,
+    sha256: hash.digest('hex'),
+    downloaded_at: target.now().toISOString(),
+  };
+}
+
+async function* counted(chunks: AsyncIterable<Uint8Array>, progress: TransferProgress) {
+  for await (const chunk of chunks) {
+    progress.addBytes(chunk.length);
+    yield chunk;
+  }
+}
+
+function header(headers: StreamedResponse['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function contentLength(headers: StreamedResponse['headers']): number | undefined {
+  const value = header(headers, 'content-length');
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+/** `Content-Range: bytes 100-999/1000` (RFC 9110 14.4); `size` undefined for `/*`. */
+function contentRange(value: string | string[] | undefined): { start: number; size?: number } | undefined {
+  const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec((Array.isArray(value) ? value[0] : value) ?? '');
+  if (!match) return undefined;
+  return { start: Number(match[1]), ...(match[3] === '*' ? {} : { size: Number(match[3]) }) };
+}

@@ -1,0 +1,439 @@
+/**
+ * `wfd attachments export --dir DIR [form filters] [--resume] [--since DATE|--incremental]
+ * [--merge]`: every attachment of every form the filters match, to
+ * `DIR/<form-id>/<response-id>/<safe filename>`, recorded in `DIR/manifest.ndjson`
+ * (src/core/export-manifest.ts), a line appended and flushed as each file completes.
+ *
+ * 1. Checks, before any request (exit 2): the filters, `--since`, and DIR: new or empty, or an
+ *    earlier export, which only `--resume` or `--incremental` continue.
+ * 2. Reads the forms: their list (100 a page), then each form, whose responses list their
+ *    attachments. `--incremental` reads only the forms updated since the last complete run with
+ *    the same filters began (less a margin for clock differences); `--since` since a date.
+ * 3. Plans (src/core/export-plan.ts) and says how many requests the run takes, the fewest the
+ *    API allows: a file the manifest lists, whose size and SHA-256 on disk agree, is not fetched
+ *    again. Temporary files of an earlier run are removed, but the partial downloads this run
+ *    continues (with `Range`: export-files.ts).
+ * 4. Downloads, `--concurrency` at a time: a progress line on a terminal (files, bytes, rate,
+ *    ETA), a row per file otherwise. Then, with `--merge`, one merged PDF per form.
+ * 5. A summary on stderr. Exit 0 only when everything was exported (the run is then recorded in
+ *    the manifest, for `--incremental`); else the failures' exit code and the list of what
+ *    failed. Either way the manifest lists exactly the files on disk.
+ */
+import { mkdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import { getFormFiles } from '../../api/attachments.js';
+import { listForms } from '../../api/forms.js';
+import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
+import { mapOrdered, mapPooled } from '../../core/concurrency.js';
+import { formatDuration } from '../../core/duration.js';
+import { ApiError, UsageError, WfdError } from '../../core/errors.js';
+import { pathInside, readExportFolder, removeTemporaryFiles } from '../../core/export-folder.js';
+import {
+  addEntry,
+  currentEntries,
+  lastRun,
+  MANIFEST_NAME,
+  type Manifest,
+  type ManifestEntry,
+  ManifestWriter,
+} from '../../core/export-manifest.js';
+import {
+  countRequests,
+  type FormAttachments,
+  type PlannedFile,
+  type PlannedMerge,
+  planFiles,
+  planMerges,
+  type RequestCount,
+} from '../../core/export-plan.js';
+import { hashFile, partPathOf } from '../../core/files.js';
+import { type ApiClient, encodeQuery, type QueryParams } from '../../core/http.js';
+import { buildListQuery } from '../../core/list-query/build.js';
+import { isIsoDate } from '../../core/list-query/values.js';
+import { MAX_PAGE_SIZE, paginate, planPages } from '../../core/paginate.js';
+import { quote } from '../../core/quote.js';
+import { safeFilename } from '../../core/safe-filename.js';
+import { formatBytes } from '../../output/bytes.js';
+import { type Column, createRowSink } from '../../output/render.js';
+import { EXPORT_FIELDS } from '../../resources/attachments.js';
+import { FORMS } from '../../resources/forms.js';
+import { renderOptions } from '../shared/output.js';
+import { filterFlagsShape, QueryFlags } from '../shared/schemas.js';
+import { defineVerb } from '../verb.js';
+import { type ExportTarget, exportFile, exportMerge } from './export-files.js';
+import { mergeBatches } from './merged-pdf.js';
+import { count, plural, rateLimitedTime, StatusLine, TransferProgress } from './progress.js';
+import { PartialFailure } from './shared.js';
+
+export const ExportAttachmentsOptions = z
+  .object({
+    dir: z.string().min(1, 'must not be empty'),
+    ...filterFlagsShape(FORMS),
+    ...QueryFlags.omit({ sort: true }).shape,
+    resume: z.boolean().optional(),
+    since: z.string().optional(),
+    incremental: z.boolean().optional(),
+    merge: z.boolean().optional(),
+  })
+  .refine((o) => !(o.since !== undefined && o.incremental), {
+    message:
+      '--since and --incremental cannot be used together: --incremental takes its date from the manifest',
+  });
+export type ExportAttachmentsOptions = z.infer<typeof ExportAttachmentsOptions>;
+
+/**
+ * `--incremental` starts this long before the last complete run did: the API compares
+ * `updated_at` by its own clock, which may be behind this machine's.
+ */
+const CLOCK_MARGIN_MS = 5 * 60_000;
+
+/** The columns of the row per exported file (plain, CSV): from its manifest line. */
+const COLUMNS: Column[] = [
+  { field: 'id', kind: 'id' },
+  { field: 'path' },
+  { field: 'bytes', kind: 'bytes' },
+  { field: 'sha256' },
+];
+
+export async function runExportAttachments(options: ExportAttachmentsOptions, ctx: Context): Promise<void> {
+  const checked = await checkExport(options, ctx);
+  const client = await ctx.api();
+  const exporter = new Exporter(ctx, client, options.dir, checked.manifest);
+  await exporter.run(checked.query, checked.runKey, options.merge === true);
+}
+
+/** What the checks decided: the manifest so far, the forms query, and the key this run is recorded under. */
+interface Checked {
+  manifest: Manifest;
+  query: QueryParams;
+  runKey: string;
+}
+
+/** Everything that can be refused before a request: the filters, --since and DIR. */
+async function checkExport(options: ExportAttachmentsOptions, ctx: Context): Promise<Checked> {
+  if (options.since !== undefined && !isIsoDate(options.since)) {
+    throw new UsageError(
+      `invalid --since ${quote(options.since)}: expected an ISO date such as 2026-01-31 or 2026-01-31T09:30:00Z`,
+    );
+  }
+  const filters = { flags: options, filter: options.filter, where: options.where };
+  const everything = buildListQuery(FORMS, filters);
+  const folder = await readExportFolder(options.dir);
+  if (folder.kind === 'other') {
+    throw new UsageError(`--dir ${quote(options.dir)} is not empty and holds no export (${MANIFEST_NAME})`, {
+      hint: 'export into a new or empty folder',
+    });
+  }
+  if (folder.kind === 'export' && !options.resume && !options.incremental) {
+    throw new UsageError(`--dir ${quote(options.dir)} already holds an export (${MANIFEST_NAME})`, {
+      hint: 'pass --resume to finish it, --incremental to add what changed since its last run, or choose an empty folder',
+    });
+  }
+  const since = options.incremental
+    ? incrementalSince(ctx, folder.manifest, keyOf(everything))
+    : options.since;
+  const where = since === undefined ? options.where : [...(options.where ?? []), `updated_at >= ${since}`];
+  const query = buildListQuery(FORMS, { ...filters, where });
+  // A --since run covers part of the forms: it is recorded under its own query, so that an
+  // --incremental run never follows it.
+  return {
+    manifest: folder.manifest,
+    query,
+    runKey: keyOf(options.since === undefined ? everything : query),
+  };
+}
+
+/** A forms query as the manifest records it: its query string, without the `?`. */
+function keyOf(query: QueryParams): string {
+  return encodeQuery(query).slice(1);
+}
+
+/** Where `--incremental` starts: the last complete run with these filters, less the margin. */
+function incrementalSince(ctx: Context, manifest: Manifest, runKey: string): string | undefined {
+  const run = lastRun(manifest, runKey);
+  if (!run) {
+    ctx.io.errorLine('wfd: no complete earlier run with these filters in the manifest: exporting every form');
+    return undefined;
+  }
+  const since = new Date(Date.parse(run.started_at) - CLOCK_MARGIN_MS).toISOString();
+  ctx.io.errorLine(
+    `wfd: forms updated since ${since} (the last complete run began at ${run.started_at}; less ${formatDuration(CLOCK_MARGIN_MS)} for clock differences)`,
+  );
+  return since;
+}
+
+/** What did not make it, for the final list. */
+interface Failure {
+  kind: 'form' | 'file' | 'merge';
+  what: string;
+  error: WfdError;
+}
+
+/** What the run will do, once the forms are read. */
+interface Plan {
+  forms: number;
+  files: PlannedFile[];
+  pending: PlannedFile[];
+  merges: PlannedMerge[];
+  requests: RequestCount;
+}
+
+/** One run of an export: reads, plans, transfers, records, reports. */
+class Exporter {
+  readonly #failures: Failure[] = [];
+  readonly #concurrency: number;
+  readonly #status: StatusLine;
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly client: ApiClient,
+    private readonly dir: string,
+    private readonly manifest: Manifest,
+  ) {
+    this.#concurrency = ctx.globals.concurrency ?? DEFAULT_CONCURRENCY;
+    this.#status = new StatusLine(ctx.io);
+  }
+
+  async run(query: QueryParams, runKey: string, merge: boolean): Promise<void> {
+    const startedAt = this.ctx.now().toISOString();
+    this.#status.show('Listing forms…');
+    try {
+      const plan = await this.#plan(await this.#readForms(query), merge);
+      await mkdir(this.dir, { recursive: true });
+      // The partial downloads this run continues are kept; any other temporary file is a leftover.
+      await removeTemporaryFiles(this.dir, new Set(plan.pending.map((file) => this.#partOf(file))));
+      const writer = await ManifestWriter.open(join(this.dir, MANIFEST_NAME), this.manifest.completeBytes);
+      try {
+        const progress = await this.#transfer(plan, writer);
+        if (this.#failures.length === 0) {
+          await this.#record(writer, {
+            type: 'run',
+            started_at: startedAt,
+            completed_at: this.ctx.now().toISOString(),
+            query: runKey,
+            forms: plan.forms,
+            files: plan.files.length,
+            bytes: plan.files.reduce((n, file) => n + (this.manifest.files.get(file.id)?.bytes ?? 0), 0),
+          });
+        }
+        // Lines replaced by later ones (a file fetched again) go: one line per file.
+        if (this.manifest.stale > 0) await writer.rewrite(currentEntries(this.manifest));
+        this.#summarize(plan, progress);
+      } finally {
+        await writer.close();
+      }
+    } finally {
+      this.#status.stop();
+    }
+    if (this.#failures.length > 0) {
+      for (const { what, error } of this.#failures)
+        this.ctx.io.errorLine(`failed: ${what}: ${error.message}`);
+      throw new PartialFailure(
+        `${count(this.#failures.length)} of the export's items failed (listed above); the manifest lists every file exported`,
+        this.#failures.map((failure) => failure.error.exitCode),
+        {
+          hint: 'run the same command with --resume to fetch what is missing; partial downloads continue where they stopped',
+        },
+      );
+    }
+  }
+
+  /** The forms the query matches, each read for its attachments; a form gone meanwhile is left out. */
+  async #readForms(query: QueryParams): Promise<{ forms: FormAttachments[]; listed: number }> {
+    const ids: string[] = [];
+    const pages = paginate({
+      plan: planPages({ all: true }),
+      fetchPage: (n, size) => this.client.request(listForms(query)(n, size)),
+      concurrency: this.#concurrency,
+      onMeta: (meta) => {
+        const pages = Math.max(1, Math.ceil(meta.total_count / MAX_PAGE_SIZE));
+        this.#status.say(
+          `wfd: ${plural(meta.total_count, 'form')} match: reading them takes ${plural(pages + meta.total_count, 'request')} ` +
+            `(${plural(pages, 'list page')}, ${plural(meta.total_count, 'form read')})` +
+            rateLimitedTime(this.client.limiter, pages - 1 + meta.total_count),
+        );
+      },
+    });
+    for await (const form of pages) ids.push(form.id);
+    const forms: FormAttachments[] = [];
+    let read = 0;
+    const reads = mapOrdered(ids, this.#concurrency, (id) =>
+      this.client.request(getFormFiles(id)).then(
+        (form) => ({ form }),
+        (error: unknown) => ({ id, error }),
+      ),
+    );
+    for await (const outcome of reads) {
+      this.#status.show(`Reading forms… ${count(++read)} of ${count(ids.length)}`);
+      if ('form' in outcome) {
+        const { form } = outcome;
+        forms.push({
+          id: form.id,
+          responses: (form.responses ?? []).map((r) => ({ id: r.id, attachments: r.attachments ?? [] })),
+        });
+      } else if (outcome.error instanceof ApiError && outcome.error.status === 404) {
+        this.#status.say(`wfd: form ${outcome.id} was deleted since it was listed: nothing to export`);
+      } else if (outcome.error instanceof WfdError) {
+        this.#failures.push({ kind: 'form', what: `form ${outcome.id}`, error: outcome.error });
+      } else throw outcome.error;
+    }
+    return { forms, listed: ids.length };
+  }
+
+  /** Where each file goes, what is already there, what the run will request; said on stderr. */
+  async #plan(read: { forms: FormAttachments[]; listed: number }, merge: boolean): Promise<Plan> {
+    const files = planFiles(read.forms, this.manifest.files);
+    this.#status.show('Checking the files already exported…');
+    const done = await this.#alreadyThere(files);
+    const pending = files.filter((file) => !done.has(file.id));
+    const merges = merge ? await this.#pendingMerges(planMerges(files)) : [];
+    const mergeRequests = merges.reduce((n, m) => n + mergeBatches(this.client, m.ids).length, 0);
+    const requests = countRequests({ forms: read.listed, downloads: pending.length, merges: mergeRequests });
+    const size = sizeOf(pending);
+    const kept = files.length - pending.length;
+    const bytes = size === undefined ? '' : ` (${formatBytes(size)})`;
+    this.#status.say(
+      `wfd: ${plural(files.length, 'attachment')} in ${plural(read.forms.length, 'form')}: ` +
+        `${count(pending.length)} to download${bytes}, ${count(kept)} already exported` +
+        (merge ? `; ${plural(merges.length, 'merged PDF')} to make` : ''),
+    );
+    this.#status.say(
+      `wfd: ${plural(requests.total, 'request')} in all, the fewest the API allows: ` +
+        `${plural(requests.pages, 'list page')}, ${plural(requests.reads, 'form read')}, ` +
+        `${plural(requests.downloads, 'download')}${merge ? `, ${plural(requests.merges, 'merge')}` : ''}` +
+        rateLimitedTime(this.client.limiter, requests.downloads + requests.merges),
+    );
+    return { forms: read.forms.length, files, pending, merges, requests };
+  }
+
+  /** The files the manifest lists at their planned path whose size and SHA-256 on disk agree. */
+  async #alreadyThere(files: readonly PlannedFile[]): Promise<Set<string>> {
+    const listed = files.filter((file) => this.manifest.files.get(file.id)?.path === file.path);
+    const checks = mapPooled(listed, this.#concurrency, async (file) => {
+      const entry = this.manifest.files.get(file.id)!;
+      const found = await hashFile(pathInside(this.dir, file.path)).catch(() => undefined);
+      return found?.bytes === entry.bytes && found.sha256 === entry.sha256 ? file.id : undefined;
+    });
+    const done = new Set<string>();
+    for await (const id of checks) if (id !== undefined) done.add(id);
+    return done;
+  }
+
+  /** The merged PDFs to make: those the manifest does not list with the same attachments, intact. */
+  async #pendingMerges(merges: readonly PlannedMerge[]): Promise<PlannedMerge[]> {
+    const pending: PlannedMerge[] = [];
+    for (const merge of merges) {
+      const entry = this.manifest.merged.get(merge.formId);
+      const same = entry?.path === merge.path && entry.ids.join(',') === merge.ids.join(',');
+      const found = same
+        ? await hashFile(pathInside(this.dir, merge.path)).catch(() => undefined)
+        : undefined;
+      if (!entry || !found || found.bytes !== entry.bytes || found.sha256 !== entry.sha256)
+        pending.push(merge);
+    }
+    return pending;
+  }
+
+  /** Downloads the pending files, then makes the merged PDFs; each recorded as it completes. */
+  async #transfer(plan: Plan, writer: ManifestWriter): Promise<TransferProgress> {
+    const progress = new TransferProgress(
+      {
+        files: plan.pending.length,
+        bytes: sizeOf(plan.pending),
+        requests: plan.pending.length + plan.requests.merges,
+      },
+      this.client.limiter,
+    );
+    const target: ExportTarget = {
+      dir: this.dir,
+      client: this.client,
+      progress,
+      now: () => this.ctx.now(),
+      notice: (line) => this.#status.say(`wfd: ${line}`),
+    };
+    const ticker = setInterval(() => this.#status.show(`Exporting: ${progress.line()}`), 250);
+    try {
+      // A terminal has the progress line; a pipe gets a row per file.
+      const { output } = this.ctx;
+      const rows =
+        output.quiet || output.format !== 'table'
+          ? await createRowSink(this.ctx.io, renderOptions(this.ctx, { columns: COLUMNS }))
+          : undefined;
+      const files = mapPooled(plan.pending, this.#concurrency, async (file) => ({
+        file,
+        outcome: await settle(async () => {
+          // Recorded as soon as it is complete, not in order: a crash then loses no finished file.
+          const entry = await exportFile(file, target);
+          await this.#record(writer, entry);
+          progress.addFile();
+          return entry;
+        }),
+      }));
+      for await (const { file, outcome } of files) {
+        if ('error' in outcome) {
+          this.#failures.push({ kind: 'file', what: `${file.path} (${file.id})`, error: outcome.error });
+        } else await rows?.write(outcome.value);
+      }
+      await rows?.end();
+      const merges = mapPooled(plan.merges, this.#concurrency, async (merge) => ({
+        merge,
+        outcome: await settle(async () => this.#record(writer, await exportMerge(merge, target))),
+      }));
+      for await (const { merge, outcome } of merges) {
+        if ('error' in outcome)
+          this.#failures.push({ kind: 'merge', what: merge.path, error: outcome.error });
+      }
+    } finally {
+      clearInterval(ticker);
+      this.#status.stop();
+    }
+    return progress;
+  }
+
+  /** Appends a line to the manifest, and keeps the manifest in memory as the file now reads. */
+  async #record(writer: ManifestWriter, entry: ManifestEntry): Promise<void> {
+    await writer.append(entry);
+    addEntry(this.manifest, entry);
+  }
+
+  #partOf(file: PlannedFile): string {
+    return partPathOf(dirname(pathInside(this.dir, file.path)), safeFilename(file.id, 'attachment'));
+  }
+
+  /** One line: what was fetched, in how long, what was there already, the manifest. */
+  #summarize(plan: Plan, progress: TransferProgress): void {
+    const failedFiles = this.#failures.filter((failure) => failure.kind === 'file').length;
+    const fetched = plan.pending.length - failedFiles;
+    const kept = plan.files.length - plan.pending.length;
+    const parts = [
+      `exported ${plural(fetched, 'file')} (${formatBytes(progress.bytes)}) in ${formatDuration(progress.elapsedMs())}`,
+    ];
+    if (kept > 0) parts.push(`${count(kept)} already there`);
+    if (plan.merges.length > 0) parts.push(plural(plan.merges.length, 'merged PDF'));
+    const mark = this.#failures.length === 0 ? '✓' : '✗';
+    this.ctx.io.errorLine(`${mark} ${parts.join('; ')}; manifest ${join(this.dir, MANIFEST_NAME)}`);
+  }
+}
+
+/** The bytes the API lists for `files`; undefined when it does not list them all. */
+function sizeOf(files: readonly PlannedFile[]): number | undefined {
+  let total = 0;
+  for (const file of files) {
+    if (file.size === undefined) return undefined;
+    total += file.size;
+  }
+  return total;
+}
+
+/** `work`'s value, or its WfdError; any other error is a bug, and ends the run. */
+async function settle<T>(work: () => Promise<T>): Promise<{ value: T } | { error: WfdError }> {
+  try {
+    return { value: await work() };
+  } catch (error) {
+    if (error instanceof WfdError) return { error };
+    throw error;
+  }
+}
+
+export const verb = defineVerb(ExportAttachmentsOptions, runExportAttachments, { fields: EXPORT_FIELDS });

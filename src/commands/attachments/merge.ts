@@ -1,0 +1,59 @@
+/**
+ * `wfd attachments merge <id...> -O merged.pdf`: the attachments merged by the API into one PDF
+ * (`GET /v1/attachments?ids=...`), in the order given, a repeated id repeated. Saved through a
+ * temporary file renamed once complete, or streamed to stdout with `-O -` (never a terminal).
+ */
+import { z } from 'zod';
+import type { Context } from '../../context.js';
+import { ApiError, UsageError } from '../../core/errors.js';
+import { checkTarget } from '../../core/files.js';
+import { isUuid } from '../../core/list-query/values.js';
+import { quote } from '../../core/quote.js';
+import { defineVerb } from '../verb.js';
+import { fetchMergedPdf } from './merged-pdf.js';
+import { ID_HINT, refuseTerminal, saveTo } from './shared.js';
+
+export const MergeAttachmentsOptions = z.object({
+  ids: z.array(z.string()).min(1),
+  outputFile: z.string().min(1, 'must not be empty'),
+});
+export type MergeAttachmentsOptions = z.infer<typeof MergeAttachmentsOptions>;
+
+export async function runMergeAttachments(options: MergeAttachmentsOptions, ctx: Context): Promise<void> {
+  const ids = await orderedIds(options.ids, ctx);
+  const toStdout = options.outputFile === '-';
+  if (toStdout) refuseTerminal(ctx, '-O - > merged.pdf');
+  else await checkTarget(options.outputFile);
+  const client = await ctx.api();
+  const { pdf } = await fetchMergedPdf(client, ids, (line) => ctx.io.errorLine(`wfd: ${line}`)).catch(
+    (error: unknown) => {
+      // The API's message names the id it did not find.
+      if (error instanceof ApiError && error.status === 404) {
+        throw new ApiError(error.message, { status: 404, hint: ID_HINT });
+      }
+      throw error;
+    },
+  );
+  const bytes = await saveTo(ctx, client, pdf, options.outputFile);
+  if (bytes !== undefined && ctx.io.isStderrTTY()) {
+    const of = `${ids.length} attachment${ids.length === 1 ? '' : 's'}`;
+    ctx.io.errorLine(`✓ saved ${options.outputFile} (${bytes.toLocaleString('en-US')} bytes, ${of})`);
+  }
+}
+
+/**
+ * The ids as given (arguments, or stdin for `-`), order and repeats kept: a merge may show a
+ * page twice. Every id is checked before any request.
+ */
+async function orderedIds(args: readonly string[], ctx: Context): Promise<string[]> {
+  const raw = args.length === 1 && args[0] === '-' ? (await ctx.io.readStdin()).split(/\s+/) : args;
+  const ids = raw.map((id) => id.trim()).filter((id) => id !== '');
+  if (ids.length === 0)
+    throw new UsageError('no attachment ids given', { hint: 'pass ids as arguments, or - to read stdin' });
+  const bad = ids.find((id) => !isUuid(id));
+  if (bad !== undefined)
+    throw new UsageError(`invalid attachment id ${quote(bad)}: expected a UUID; nothing was sent`);
+  return ids;
+}
+
+export const verb = defineVerb(MergeAttachmentsOptions, runMergeAttachments, { positional: ['ids'] });

@@ -1,0 +1,137 @@
+/**
+ * The progress of an export for a person at a terminal: files, bytes, the transfer rate, and an
+ * ETA. Under the spec's limits a long export is bound by requests, not bytes (1,000 an hour is
+ * about 17 a minute), so the ETA is the later of the bytes at the current rate and the rate
+ * limiter's own answer for the requests left.
+ */
+import { formatDuration } from '../../core/duration.js';
+import type { RateLimiter } from '../../core/limiter.js';
+import { formatBytes } from '../../output/bytes.js';
+import type { IO, Spinner } from '../../output/io.js';
+
+/** A count with thousands separators: `1,234`. */
+export function count(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** `1 form`, `1,234 forms`. */
+export function plural(n: number, noun: string): string {
+  return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
+}
+
+/** `; about 1h2m at the rate limit` when the limiter makes `requests` take noticeably long; else nothing. */
+export function rateLimitedTime(limiter: RateLimiter | undefined, requests: number): string {
+  const ms = limiter?.eta(requests) ?? 0;
+  return ms >= 5000 ? `; about ${formatDuration(ms)} at the rate limit` : '';
+}
+
+/** What an export has left to do, when it starts its downloads. */
+export interface Totals {
+  files: number;
+  /** the bytes the API lists for them; undefined when some sizes are not listed */
+  bytes: number | undefined;
+  requests: number;
+}
+
+export class TransferProgress {
+  #files = 0;
+  #bytes = 0;
+  #requests = 0;
+  readonly #started: number;
+
+  constructor(
+    private readonly totals: Totals,
+    private readonly limiter: RateLimiter | undefined,
+    private readonly clock: () => number = () => performance.now(),
+  ) {
+    this.#started = clock();
+  }
+
+  /** Bytes received (as they arrive). */
+  addBytes(bytes: number): void {
+    this.#bytes += bytes;
+  }
+
+  /** A request answered (a download started, a merge made). */
+  addRequest(): void {
+    this.#requests++;
+  }
+
+  /** A file written whole. */
+  addFile(): void {
+    this.#files++;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** Seconds since the downloads started. */
+  elapsedMs(): number {
+    return this.clock() - this.#started;
+  }
+
+  /** `12 of 134 files · 340.2 MiB of 1.2 GiB · 12.3 MiB/s · about 3m left` */
+  line(): string {
+    const { files, bytes } = this.totals;
+    const elapsed = this.elapsedMs() / 1000;
+    const rate = elapsed > 0 ? this.#bytes / elapsed : 0;
+    const parts = [
+      `${count(this.#files)} of ${count(files)} files`,
+      bytes === undefined ? formatBytes(this.#bytes) : `${formatBytes(this.#bytes)} of ${formatBytes(bytes)}`,
+      `${formatBytes(rate)}/s`,
+    ];
+    const eta = this.etaMs(rate);
+    if (eta !== undefined) parts.push(eta < 1000 ? 'almost done' : `about ${formatDuration(eta)} left`);
+    return parts.join(' · ');
+  }
+
+  /** The later of the bytes left at `rate` and what the rate limiter says for the requests left. */
+  etaMs(rate: number): number | undefined {
+    const { bytes } = this.totals;
+    const requestsLeft = Math.max(0, this.totals.requests - this.#requests);
+    const byRequests = this.limiter?.eta(requestsLeft) ?? 0;
+    if (bytes === undefined || rate === 0) return this.#requests > 0 ? byRequests : undefined;
+    return Math.max(byRequests, ((bytes - this.#bytes) / rate) * 1000);
+  }
+}
+
+/**
+ * A status line on a terminal (a spinner on stderr, only when both streams are terminals), with
+ * lines said on stderr between its updates: the status is taken down before each line, so the
+ * line is not painted over, and comes back with the next update.
+ */
+export class StatusLine {
+  #spinner: Spinner | undefined;
+  #starting: Promise<void> | undefined;
+  #text = '';
+  #shown = false;
+
+  constructor(private readonly io: IO) {}
+
+  show(text: string): void {
+    this.#text = text;
+    this.#shown = true;
+    if (this.#spinner) {
+      this.#spinner.text = text;
+      return;
+    }
+    this.#starting ??= this.io.startSpinner(text).then((spinner) => {
+      this.#starting = undefined;
+      if (!this.#shown) return spinner.stop();
+      spinner.text = this.#text;
+      this.#spinner = spinner;
+    });
+  }
+
+  say(line: string): void {
+    this.stop();
+    this.io.errorLine(line);
+  }
+
+  stop(): void {
+    this.#shown = false;
+    this.#spinner?.stop();
+    this.#spinner = undefined;
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * `wfd auth login --oauth`: the spec's authorization-code flow. Discovery, the browser and the
+ * loopback (or --manual paste), the code exchange, then the workspace the grant is bound to
+ * (`GET /v1/workspaces`); the profile keeps what refreshing needs unattended, secret included
+ * (the file is 0600). The client secret comes from WFD_CLIENT_SECRET or a hidden prompt, never
+ * from an argument, which any user of the machine could read in the process list.
+ */
+import { type ClientCredentials, exchangeCode } from '../../api/oauth.js';
+import type { Context } from '../../context.js';
+import { DEFAULT_SCOPE } from '../../core/auth/authorization.js';
+import {
+  type AuthorizationCodeOptions,
+  obtainAuthorizationCode,
+} from '../../core/auth/authorization-code.js';
+import { loopbackCertificate } from '../../core/auth/certificate.js';
+import { discoverEndpoints } from '../../core/auth/discovery.js';
+import {
+  type IssuedTokens,
+  renewedGrant,
+  requestTokens,
+  tokenEndpointParts,
+} from '../../core/auth/token-exchange.js';
+import { ApiError, AuthError, UsageError } from '../../core/errors.js';
+import { quote } from '../../core/quote.js';
+import type { LoginOptions } from './login.js';
+import { boundWorkspace, type LoginTarget, loggedInLine } from './shared.js';
+
+/** Client ids are printable ASCII (RFC 6749 A.1). */
+const CLIENT_ID = /^[\x20-\x7e]+$/;
+
+export async function loginWithOAuth(
+  options: LoginOptions,
+  target: LoginTarget,
+  ctx: Context,
+): Promise<void> {
+  const clientId = options.clientId ?? ctx.env.WFD_CLIENT_ID;
+  if (!clientId) {
+    throw new UsageError('--oauth needs the client id of the application', {
+      hint: 'pass --client-id ID or set WFD_CLIENT_ID (the service operator provisions OAuth clients)',
+    });
+  }
+  if (!CLIENT_ID.test(clientId))
+    throw new UsageError(`invalid client id ${quote(clientId)}: expected printable ASCII`);
+  const clientSecret = await readClientSecret(clientId, ctx);
+  const endpoints = await discoverEndpoints(await ctx.apiFor(target.baseUrl, undefined), (line) =>
+    ctx.debug(line),
+  );
+  const scope = options.scope ?? DEFAULT_SCOPE;
+  const steps: AuthorizationCodeOptions = {
+    authorizationEndpoint: endpoints.authorizationEndpoint,
+    clientId,
+    scope,
+    ...(options.redirectUri !== undefined ? { redirectUri: options.redirectUri } : {}),
+    manual: options.manual ?? false,
+    timeoutMs: options.timeout,
+    certificate: () => loopbackCertificate(target.store.dir, ctx.now()),
+    // Nobody at a terminal (a script, CI): the URL is printed, no browser is started.
+    ...(options.browser && ctx.io.canPrompt() ? { openBrowser: (url: string) => ctx.openBrowser(url) } : {}),
+    readPastedUrl: () => readPastedUrl(ctx),
+    say: (line) => ctx.io.errorLine(line),
+  };
+  // The listener must close on Ctrl-C; a paste has nothing to clean up (and a prompt reads Ctrl-C itself).
+  const authorization = steps.manual
+    ? await obtainAuthorizationCode(steps)
+    : await ctx.interruptible((signal) => obtainAuthorizationCode({ ...steps, signal }));
+
+  const client: ClientCredentials = { clientId, clientSecret, clientAuth: endpoints.clientAuth };
+  const tokens = await exchange(ctx, endpoints.tokenEndpoint, client, authorization);
+  const workspace = await boundWorkspace(await ctx.apiFor(target.baseUrl, tokens.accessToken));
+  const grant = renewedGrant(
+    {
+      ...client,
+      authorizationEndpoint: endpoints.authorizationEndpoint,
+      tokenEndpoint: endpoints.tokenEndpoint,
+      scope,
+    },
+    tokens,
+    ctx.now(),
+  );
+  await target.store.saveProfile(target.profileName, {
+    baseUrl: target.baseUrl,
+    token: tokens.accessToken,
+    authType: 'oauth',
+    oauth: grant,
+    ...(workspace ? { workspace } : {}),
+    savedAt: ctx.now().toISOString(),
+    ...(ctx.globals.requestRate !== undefined ? { rateLimit: ctx.globals.requestRate } : {}),
+  });
+  ctx.io.errorLine(loggedInLine(target, workspace, tokens.user));
+}
+
+async function readClientSecret(clientId: string, ctx: Context): Promise<string> {
+  const fromEnv = ctx.env.WFD_CLIENT_SECRET;
+  if (fromEnv) return fromEnv;
+  if (!ctx.io.canPrompt()) {
+    throw new UsageError('no client secret: set WFD_CLIENT_SECRET, or run on a terminal to be asked for it', {
+      hint: 'a secret is never taken as an argument: the process list would show it',
+    });
+  }
+  const secret = await ctx.io.promptSecret(`Client secret of ${clientId}: `);
+  if (secret.length === 0) throw new UsageError('the client secret is empty');
+  return secret;
+}
+
+/** --manual: the address the browser landed on, at a hidden prompt (it holds the code) or on stdin. */
+async function readPastedUrl(ctx: Context): Promise<string> {
+  if (ctx.io.canPrompt()) return ctx.io.promptSecret('Paste the address (not shown): ');
+  const text = await ctx.io.readStdin();
+  return text.split('\n').find((line) => line.trim().length > 0) ?? '';
+}
+
+async function exchange(
+  ctx: Context,
+  tokenEndpoint: string,
+  client: ClientCredentials,
+  authorization: { code: string; redirectUri: string; codeVerifier: string },
+): Promise<IssuedTokens> {
+  const { origin, path } = tokenEndpointParts(tokenEndpoint);
+  try {
+    return await requestTokens(
+      await ctx.apiFor(origin, undefined),
+      exchangeCode(path, client, authorization),
+    );
+  } catch (error) {
+    if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 401)) throw error;
+    throw new AuthError(`the token endpoint refused the login: ${error.message}`, {
+      hint:
+        error.status === 401
+          ? 'check the client id and its secret (WFD_CLIENT_SECRET), then log in again'
+          : 'log in again; if it keeps failing, run with --debug and report the request',
+    });
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * `wfd docintel create (--file F | --attachment ID) [--fields a,b] [--wait] [--timeout D]`: a new
+ * extraction job (POST /v1/document-intelligence), after uploading the file when given one. Prints
+ * the job's id (`-o json`: the job); with `--wait`, its result (see shared.ts).
+ */
+import { z } from 'zod';
+import type { Context } from '../../context.js';
+import { assertUuid } from '../../core/list-query/values.js';
+import { checkUploadFile } from '../../core/upload-file.js';
+import { renderItem } from '../../output/render.js';
+import { DOCINTEL_JOB_FIELDS } from '../../resources/document-intelligence.js';
+import { renderOptions } from '../shared/output.js';
+import { DryRunFlag } from '../shared/schemas.js';
+import { defineVerb } from '../verb.js';
+import {
+  DEFAULT_WAIT_MS,
+  type DocumentSource,
+  finish,
+  JOB_VIEW,
+  parseFieldList,
+  startJob,
+  waitFor,
+} from './shared.js';
+
+export const CreateDocintelOptions = DryRunFlag.extend({
+  file: z.string().min(1, 'must not be empty').optional(),
+  attachment: z.string().optional(),
+  fields: z.string().optional(),
+  wait: z.boolean().optional(),
+  /** milliseconds, from --timeout */
+  timeout: z.number().int().positive().optional(),
+})
+  .refine((o) => (o.file === undefined) !== (o.attachment === undefined), {
+    message: 'give the document: --file FILE or --attachment ID (one of them)',
+  })
+  .refine((o) => o.timeout === undefined || o.wait, { message: '--timeout bounds a wait: add --wait' });
+export type CreateDocintelOptions = z.infer<typeof CreateDocintelOptions>;
+
+export async function runCreateDocintel(options: CreateDocintelOptions, ctx: Context): Promise<void> {
+  const fields = options.fields === undefined ? undefined : parseFieldList(options.fields);
+  const source: DocumentSource =
+    options.file !== undefined
+      ? { file: await checkUploadFile(options.file) }
+      : { attachmentId: assertUuid(options.attachment!, 'attachment id') };
+  const started = await startJob(ctx, source, fields, options.dryRun);
+  if (!started) return;
+  if (options.wait) {
+    const timeout = options.timeout ?? DEFAULT_WAIT_MS;
+    await finish(ctx, await waitFor(ctx, started.client, started.job, timeout), timeout);
+    return;
+  }
+  // The id alone, for `job=$(wfd docintel create ...)`; the job with -o json.
+  const render = renderOptions(ctx, { columns: [] });
+  const bare = (render.format === 'table' || render.format === 'plain') && !render.query;
+  if (bare) await ctx.io.write(`${started.job.id}\n`);
+  else await renderItem(ctx.io, render, started.job, { view: JOB_VIEW });
+}
+
+// Its own --fields names the keys to extract; --query works on the job as on any record.
+export const verb = defineVerb(CreateDocintelOptions, runCreateDocintel, { fields: DOCINTEL_JOB_FIELDS });

@@ -1,0 +1,44 @@
+/**
+ * `wfd docintel get <job-id> [--wait] [--timeout D]`: the job as it stands (a field/value view on a
+ * terminal, JSON otherwise); with `--wait`, once it is completed or failed. A failed job exits 1
+ * with its reason, a wait that times out exits 8.
+ */
+import { z } from 'zod';
+import { getDocIntelJob } from '../../api/docintel.js';
+import type { Context } from '../../context.js';
+import { assertUuid } from '../../core/list-query/values.js';
+import { DOCINTEL_JOB_FIELDS } from '../../resources/document-intelligence.js';
+import { explainNotFound } from '../shared/not-found.js';
+import { defineVerb } from '../verb.js';
+import { DEFAULT_WAIT_MS, finish, waitFor } from './shared.js';
+
+export const GetDocintelOptions = z
+  .object({
+    jobId: z.string(),
+    wait: z.boolean().optional(),
+    /** milliseconds, from --timeout */
+    timeout: z.number().int().positive().optional(),
+  })
+  .refine((o) => o.timeout === undefined || o.wait, { message: '--timeout bounds a wait: add --wait' });
+export type GetDocintelOptions = z.infer<typeof GetDocintelOptions>;
+
+export async function runGetDocintel(options: GetDocintelOptions, ctx: Context): Promise<void> {
+  assertUuid(options.jobId, 'job id');
+  const client = await ctx.api();
+  const job = await explainNotFound(
+    client.request(getDocIntelJob(options.jobId)),
+    `document intelligence job ${options.jobId}`,
+    'a job id is what `wfd docintel create` printed',
+  );
+  if (!options.wait) {
+    await finish(ctx, { job }, undefined);
+    return;
+  }
+  const timeout = options.timeout ?? DEFAULT_WAIT_MS;
+  await finish(ctx, await waitFor(ctx, client, job, timeout), timeout);
+}
+
+export const verb = defineVerb(GetDocintelOptions, runGetDocintel, {
+  positional: ['jobId'],
+  fields: DOCINTEL_JOB_FIELDS,
+});

@@ -1,0 +1,50 @@
+/**
+ * `wfd doctor`: a line per check (ok, warn, fail) with the fix, `-o json` an array of
+ * `{check, status, detail, fix}`; exit 1 when a check fails. It works with a broken config file.
+ */
+import { z } from 'zod';
+import type { Context } from '../../context.js';
+import { WfdError } from '../../core/errors.js';
+import { escapeControls } from '../../core/quote.js';
+import { createRowSink } from '../../output/render.js';
+import { renderOptions } from '../shared/output.js';
+import { defineVerb } from '../verb.js';
+import { type CheckResult, checkCredentials, checkLocalState, checkOAuth, checkServer } from './checks.js';
+
+export const DoctorOptions = z.object({});
+
+const FIELDS = ['check', 'status', 'detail', 'fix'] as const;
+const MARKS = { ok: '✓', warn: '!', fail: '✗' } as const;
+
+export async function runDoctor(_options: unknown, ctx: Context): Promise<void> {
+  const results: CheckResult[] = [...(await checkLocalState(ctx))];
+  const { results: found, credentials } = await checkCredentials(ctx);
+  results.push(...found);
+  if (credentials) results.push(...checkOAuth(credentials, ctx.now()));
+  if (credentials?.token && credentials.baseUrl && found.every((r) => r.status !== 'fail'))
+    results.push(...(await checkServer(ctx, credentials.baseUrl)));
+  await print(ctx, results);
+  const failed = results.filter((r) => r.status === 'fail').length;
+  if (failed > 0) throw new WfdError(`${failed} check${failed === 1 ? '' : 's'} failed`);
+}
+
+async function print(ctx: Context, results: CheckResult[]): Promise<void> {
+  const { format, quiet } = ctx.output;
+  if ((format !== 'table' && format !== 'plain') || quiet || ctx.output.fields || ctx.output.query) {
+    const sink = await createRowSink(
+      ctx.io,
+      renderOptions(ctx, { columns: FIELDS.map((field) => ({ field })) }),
+    );
+    for (const result of results) await sink.write({ ...result });
+    await sink.end();
+    return;
+  }
+  const width = Math.max(...results.map((r) => r.check.length));
+  const lines = results.flatMap((r) => [
+    `${MARKS[r.status]} ${r.check.padEnd(width)}  ${escapeControls(r.detail)}`,
+    ...(r.fix ? [`  ${' '.repeat(width)}  fix: ${escapeControls(r.fix)}`] : []),
+  ]);
+  await ctx.io.write(`${lines.join('\n')}\n`);
+}
+
+export const verb = defineVerb(DoctorOptions, runDoctor, { fields: FIELDS });

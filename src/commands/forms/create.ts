@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { createForm } from '../../api/forms.js';
+import type { Context } from '../../context.js';
+import { readJsonBody } from '../../core/body.js';
+import { UsageError } from '../../core/errors.js';
+import { isRecord } from '../../core/guards.js';
+import { isEmail } from '../../core/list-query/values.js';
+import { quote } from '../../core/quote.js';
+import { renderItem } from '../../output/render.js';
+import { FORMS } from '../../resources/forms.js';
+import { mutationClient, sendOrPrint } from '../shared/mutation.js';
+import { renderOptions } from '../shared/output.js';
+import { DryRunFlag } from '../shared/schemas.js';
+import { parseWebhookFlags } from '../shared/webhook-args.js';
+import { defineVerb } from '../verb.js';
+import { FORM_DETAIL_VIEW } from './shared.js';
+
+const nonEmpty = z.string().trim().min(1, 'must not be empty');
+
+export const CreateFormOptions = DryRunFlag.extend({
+  template: nonEmpty,
+  email: z.string(),
+  givenName: nonEmpty,
+  familyName: nonEmpty,
+  webhook: z.array(z.string()).optional(),
+  body: z.string().optional(),
+});
+export type CreateFormOptions = z.infer<typeof CreateFormOptions>;
+
+/**
+ * POST /v1/forms. Flags override the fields of `--body`; `--webhook` URLs are added to its
+ * `webhooks`. Prints the new form's id (a terminal or a pipe), or the form (-o json, --fields).
+ */
+export async function runCreateForm(options: CreateFormOptions, ctx: Context): Promise<void> {
+  if (!isEmail(options.email)) {
+    throw new UsageError(`invalid --email ${quote(options.email)}: expected an e-mail address`);
+  }
+  const webhooks = parseWebhookFlags(options.webhook ?? []);
+  const base = options.body ? await readJsonBody(options.body, () => ctx.io.readStdin()) : {};
+  const record = (value: unknown) => (isRecord(value) ? value : {});
+  const body = {
+    ...base,
+    flow: { ...record(base.flow), slug: options.template },
+    user: {
+      ...record(base.user),
+      email: options.email,
+      given_name: options.givenName,
+      family_name: options.familyName,
+    },
+    ...(Object.keys(webhooks).length > 0 ? { webhooks: { ...record(base.webhooks), ...webhooks } } : {}),
+  };
+  const render = renderOptions(ctx, { columns: [] });
+  const client = await mutationClient(ctx, options.dryRun);
+  const created = await sendOrPrint(ctx, client, createForm(body), options.dryRun);
+  if (!created) return;
+  const bare = (render.format === 'table' || render.format === 'plain') && !render.query && !render.fields;
+  if (bare) await ctx.io.write(`${created.id}\n`);
+  else await renderItem(ctx.io, render, created, { view: FORM_DETAIL_VIEW });
+}
+
+export const verb = defineVerb(CreateFormOptions, runCreateForm, { fields: FORMS.fields });

@@ -1,0 +1,74 @@
+/**
+ * The output flags of a run (-o, --json, --fields, --query, -q), checked once against each other
+ * and against the command, before any credential is read, stdin consumed or request sent.
+ */
+import { UsageError } from '../core/errors.js';
+import { quote } from '../core/quote.js';
+import { type GlobalOptions, OUTPUT_FORMATS, type OutputFormat } from '../global-options.js';
+import type { IO } from '../output/io.js';
+import { parseFields, queryWithCsv } from '../output/render.js';
+
+/** What the run prints, decided once. */
+export interface OutputSettings {
+  /** -o, --json, else table on a terminal and plain when piped */
+  format: OutputFormat;
+  /** --fields, checked against the command's record fields */
+  fields?: string[];
+  /** --query, compiled once here so a syntax error stops the run early */
+  query?: string;
+  /** -q: ids only */
+  quiet: boolean;
+  /** -r: --query strings printed bare */
+  raw?: boolean;
+}
+
+/**
+ * Checks the output flags for a command whose records have `fields` as top-level fields
+ * (undefined: the command prints no records, so --fields and --query do not apply).
+ */
+export async function resolveOutput(
+  globals: GlobalOptions,
+  io: IO,
+  fields: readonly string[] | undefined,
+): Promise<OutputSettings> {
+  const { output, json, quiet = false, query } = globals;
+  if (output !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(output))
+    throw new UsageError(`invalid --output ${quote(output)}: expected one of ${OUTPUT_FORMATS.join(', ')}`);
+  if (json && output !== undefined && output !== 'json')
+    throw new UsageError(`--json and --output ${output} cannot be used together: pick one`);
+  const format: OutputFormat = json ? 'json' : ((output as OutputFormat | undefined) ?? defaultFormat(io));
+  if (quiet) {
+    const other =
+      query !== undefined
+        ? '--query'
+        : globals.fields !== undefined
+          ? '--fields'
+          : json || (output !== undefined && output !== 'table' && output !== 'plain')
+            ? `--output ${format}`
+            : undefined;
+    if (other) throw new UsageError(`-q prints ids only: it cannot be used with ${other}`);
+  }
+  if (query !== undefined && format === 'csv') throw queryWithCsv();
+  if ((globals.fields !== undefined || query !== undefined) && fields === undefined) {
+    throw new UsageError(
+      `${globals.fields !== undefined ? '--fields' : '--query'}: this command prints no records`,
+    );
+  }
+  const settings: OutputSettings = { format, quiet };
+  if (globals.fields !== undefined) settings.fields = parseFields(globals.fields, fields ?? []);
+  if (globals.raw && query === undefined)
+    throw new UsageError('--raw prints the strings a --query selects: add --query', {
+      hint: "for example --query 'baseUrl' --raw",
+    });
+  if (query !== undefined) {
+    const { compileQuery } = await import('../output/query.js');
+    compileQuery(query);
+    settings.query = query;
+    if (globals.raw) settings.raw = true;
+  }
+  return settings;
+}
+
+function defaultFormat(io: IO): OutputFormat {
+  return io.isStdoutTTY() ? 'table' : 'plain';
+}

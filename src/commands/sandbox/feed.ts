@@ -1,0 +1,85 @@
+/**
+ * Printing a feed of a running sandbox's test hooks (`sandbox logs`, `sandbox deliveries`): what
+ * it holds now, then with `--follow` what comes, until Ctrl-C (exit 0). Which sandbox: the base
+ * URL of the current credentials, or --base-url; the hooks take no token.
+ */
+import type { FeedPosition } from '../../api/sandbox.js';
+import type { Context } from '../../context.js';
+import { ApiError, UsageError, WfdError } from '../../core/errors.js';
+import type { ApiClient, ApiRequest } from '../../core/http.js';
+import { createRowSink, type RenderOptions } from '../../output/render.js';
+
+/**
+ * How long the sandbox may hold a poll that has nothing new. Short, because Ctrl-C waits for the
+ * poll in flight (the client closes its connections gracefully); the sandbox answers at once
+ * when something comes, so a longer wait would only save idle polls.
+ */
+export const FOLLOW_WAIT_MS = 1000;
+
+type Entry = Record<string, unknown>;
+
+export interface Feed<P> {
+  readonly follow: boolean;
+  readonly render: RenderOptions;
+  /** The hook's request for a position in the feed. */
+  readonly read: (position: FeedPosition) => ApiRequest<P>;
+  readonly entriesOf: (page: P) => readonly Entry[];
+  readonly cursorOf: (page: P) => number;
+  /** The command's filters; entries it refuses are not printed. */
+  readonly keep: (entry: Entry) => boolean;
+}
+
+/** @throws UsageError for `--follow` with an output that cannot stream (-o json) */
+export async function printFeed<P>(ctx: Context, feed: Feed<P>): Promise<void> {
+  const { format } = feed.render;
+  if (feed.follow && format === 'json' && !feed.render.quiet) {
+    throw new UsageError('-o json does not stream: use -o ndjson with --follow (one entry per line)');
+  }
+  // A table is laid out from its rows; followed, each entry is printed as it comes, as a plain line.
+  const render =
+    feed.follow && format === 'table' ? { ...feed.render, format: 'plain' as const } : feed.render;
+  const sink = await createRowSink(ctx.io, render);
+  const client = await hookClient(ctx);
+  const print = async (page: P) => {
+    for (const entry of feed.entriesOf(page)) if (feed.keep(entry)) await sink.write(entry);
+  };
+  const first = await readHook(client, feed.read({}));
+  await print(first);
+  if (feed.follow) {
+    await ctx.interruptible(async (signal) => {
+      const stopped = new Promise<undefined>((resolve) =>
+        signal.addEventListener('abort', () => resolve(undefined), { once: true }),
+      );
+      for (let cursor = feed.cursorOf(first); !signal.aborted; ) {
+        const page = await Promise.race([
+          readHook(client, feed.read({ since: cursor, waitMs: FOLLOW_WAIT_MS })),
+          stopped,
+        ]);
+        if (page === undefined) break;
+        await print(page);
+        cursor = feed.cursorOf(page);
+      }
+    });
+  }
+  await sink.end();
+}
+
+/** A client of the sandbox at the base URL of the current credentials; no token is sent. */
+async function hookClient(ctx: Context): Promise<ApiClient> {
+  const { requireBaseUrl } = await import('../../core/auth/credentials.js');
+  return ctx.apiFor(requireBaseUrl(await ctx.credentials()), undefined);
+}
+
+/** The hook's answer; a server without the hooks is told apart from a missing record. */
+async function readHook<P>(client: ApiClient, request: ApiRequest<P>): Promise<P> {
+  try {
+    return await client.request(request);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      throw new WfdError(`${client.origin} has no ${request.path} hook: is it a wfd sandbox?`, {
+        hint: 'start one with `wfd sandbox start`, or pass --base-url with the address it prints',
+      });
+    }
+    throw error;
+  }
+}

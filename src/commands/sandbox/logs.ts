@@ -1,0 +1,60 @@
+/**
+ * `wfd sandbox logs [--follow] [--status 4xx|5xx|CODE] [--path PREFIX]`: the running sandbox's
+ * /v1 request log (`/_sandbox/requests`), as `stripe logs tail` shows an account's: when, the
+ * method, the URL as sent, the status, how long, the token's prefix, an injected fault.
+ */
+import { z } from 'zod';
+import { readRequestLog } from '../../api/sandbox.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../core/errors.js';
+import { quote } from '../../core/quote.js';
+import {
+  REQUEST_LOG_COLUMNS,
+  REQUEST_LOG_FIELDS,
+  REQUEST_LOG_TABLE_COLUMNS,
+} from '../../resources/sandbox-feeds.js';
+import { renderOptions } from '../shared/output.js';
+import { defineVerb } from '../verb.js';
+import { printFeed } from './feed.js';
+
+export const LogsSandboxOptions = z.object({
+  follow: z.boolean().optional(),
+  status: z.string().optional(),
+  path: z.string().startsWith('/', 'must start with /').optional(),
+});
+export type LogsSandboxOptions = z.infer<typeof LogsSandboxOptions>;
+
+export async function runLogsSandbox(options: LogsSandboxOptions, ctx: Context): Promise<void> {
+  const status = options.status === undefined ? undefined : statusFilter(options.status);
+  const { path } = options;
+  await printFeed(ctx, {
+    follow: options.follow === true,
+    render: renderOptions(ctx, {
+      columns: REQUEST_LOG_COLUMNS,
+      tableColumns: REQUEST_LOG_TABLE_COLUMNS,
+      noun: 'requests',
+      idField: 'seq',
+    }),
+    read: readRequestLog,
+    entriesOf: (page) => page.requests,
+    cursorOf: (page) => page.cursor,
+    keep: (entry) =>
+      (status === undefined || status(Number(entry.status))) &&
+      (path === undefined || String(entry.path).startsWith(path)),
+  });
+}
+
+/**
+ * `4xx` (a class), or `404` (one status).
+ * @throws UsageError for anything else
+ */
+function statusFilter(text: string): (status: number) => boolean {
+  const kind = /^([1-5])xx$/i.exec(text);
+  if (kind) return (status) => Math.floor(status / 100) === Number(kind[1]);
+  if (/^[1-5]\d\d$/.test(text)) return (status) => status === Number(text);
+  throw new UsageError(
+    `invalid --status ${quote(text)}: expected 4xx, 5xx (a class) or a status such as 404`,
+  );
+}
+
+export const verb = defineVerb(LogsSandboxOptions, runLogsSandbox, { fields: REQUEST_LOG_FIELDS });

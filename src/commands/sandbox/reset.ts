@@ -1,0 +1,26 @@
+/**
+ * `wfd sandbox reset --data-dir DIR`: a data directory back to its seed. It keeps the seed
+ * parameters; a sandbox running on the directory (its lock) makes it refuse.
+ */
+import { z } from 'zod';
+import type { Context } from '../../context.js';
+import { quote } from '../../core/quote.js';
+import { defineVerb } from '../verb.js';
+import { dataDirFailure } from './data-dir-errors.js';
+
+export const ResetSandboxOptions = z.object({
+  dataDir: z.string().min(1, 'must not be empty'),
+});
+export type ResetSandboxOptions = z.infer<typeof ResetSandboxOptions>;
+
+export async function runResetSandbox(options: ResetSandboxOptions, ctx: Context): Promise<void> {
+  const { resetDataDir } = await import('../../sandbox/persist/data-dir.js');
+  const { seed, cases, forms, attachments } = await resetDataDir(options.dataDir).catch(async (error) => {
+    throw await dataDirFailure(error);
+  });
+  ctx.io.errorLine(
+    `✓ ${quote(options.dataDir)} is back to its seed (seed ${seed}, ${cases} cases, ${forms} forms, ${attachments} attachments)`,
+  );
+}
+
+export const verb = defineVerb(ResetSandboxOptions, runResetSandbox);

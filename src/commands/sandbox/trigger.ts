@@ -1,0 +1,63 @@
+/**
+ * `wfd sandbox trigger <event> --form <id>`: asks a running sandbox to act as a respondent (or
+ * the web application) through its no-token hook `POST /_sandbox/trigger`, which emits the event
+ * to the form's webhooks. The base URL is the usual one (--base-url, WFD_BASE_URL, the profile).
+ */
+import { z } from 'zod';
+import { triggerEvent } from '../../api/sandbox.js';
+import type { Context } from '../../context.js';
+import { UsageError } from '../../core/errors.js';
+import { assertUuid } from '../../core/list-query/values.js';
+import { quote } from '../../core/quote.js';
+import { type DetailView, renderItem } from '../../output/render.js';
+import { isWebhookEvent, WEBHOOK_EVENTS } from '../../resources/webhook-events.js';
+import { mutationClient, sendOrPrint } from '../shared/mutation.js';
+import { renderOptions } from '../shared/output.js';
+import { DryRunFlag } from '../shared/schemas.js';
+import { defineVerb } from '../verb.js';
+
+export const TriggerSandboxOptions = DryRunFlag.extend({
+  event: z.string(),
+  form: z.string(),
+  response: z.string().optional(),
+  attachments: z.number().int().nonnegative().optional(),
+  signature: z.boolean().optional(),
+});
+export type TriggerSandboxOptions = z.infer<typeof TriggerSandboxOptions>;
+
+/** What a terminal shows of the hook's answer `{event, form_id, response_id, delivery_ids}`. */
+const TRIGGER_VIEW: DetailView = {
+  fields: [
+    { label: 'Event', field: 'event' },
+    { label: 'Form', field: 'form_id', kind: 'id' },
+    { label: 'Response', field: 'response_id', kind: 'id' },
+    { label: 'Deliveries', field: 'delivery_ids' },
+  ],
+};
+
+export async function runTriggerSandbox(options: TriggerSandboxOptions, ctx: Context): Promise<void> {
+  if (!isWebhookEvent(options.event)) {
+    throw new UsageError(
+      `unknown event ${quote(options.event)}: expected one of ${WEBHOOK_EVENTS.join(', ')}`,
+    );
+  }
+  assertUuid(options.form, 'form id');
+  if (options.response !== undefined) assertUuid(options.response, 'response id');
+  const input = {
+    event: options.event,
+    form_id: options.form,
+    ...(options.response !== undefined ? { response_id: options.response } : {}),
+    ...(options.attachments !== undefined ? { attachments: options.attachments } : {}),
+    ...(options.signature ? { signature: true } : {}),
+  };
+  const render = renderOptions(ctx, { columns: [] });
+  // The hook takes no token: a base URL is all it needs.
+  const client = await mutationClient(ctx, true);
+  const answer = await sendOrPrint(ctx, client, triggerEvent(input), options.dryRun);
+  if (answer) await renderItem(ctx.io, render, answer, { view: TRIGGER_VIEW });
+}
+
+export const verb = defineVerb(TriggerSandboxOptions, runTriggerSandbox, {
+  positional: ['event'],
+  fields: ['event', 'form_id', 'response_id', 'delivery_ids'],
+});

@@ -1,0 +1,233 @@
+/**
+ * The engine of bulk commands over ids (`cases archive`, `forms unarchive`, ...): one request per
+ * id, `--concurrency` at a time, a result row per id in input order (stdout), a line per problem
+ * and a summary (stderr). `--dry-run` prints one request per id and sends nothing.
+ *
+ * It reports what is true, not what it hoped (DESIGN.md "Mutations whose outcome is unknown"):
+ * when the connection broke after a request was sent, the request is not sent again; the record
+ * is read back and reported `archived (confirmed)` when it holds the state asked for, `unknown`
+ * when that cannot be told. A refused token (401), or a token that lost its workspace (403 and
+ * the token itself refused), stops the run at once: the ids not yet sent are `not sent`.
+ *
+ * Exit 0 when every id reached its state; otherwise the code the problems share (8 for unknown
+ * outcomes), or 1 when they differ.
+ */
+import { z } from 'zod';
+import { listWorkspaces } from '../../api/workspaces.js';
+import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
+import { mapOrdered } from '../../core/concurrency.js';
+import { ApiError, NetworkError, WfdError } from '../../core/errors.js';
+import type { ApiClient, ApiRequest } from '../../core/http.js';
+import { ExitCode } from '../../exit-codes.js';
+import type { Column, ColumnKind } from '../../output/render.js';
+import { createRowSink } from '../../output/render.js';
+import { collectIds } from './ids.js';
+import { mutationClient, printDryRun } from './mutation.js';
+import { renderOptions } from './output.js';
+import { DryRunFlag } from './schemas.js';
+
+export const BulkIdsOptions = DryRunFlag.extend({ ids: z.array(z.string()).min(1) });
+export type BulkIdsOptions = z.infer<typeof BulkIdsOptions>;
+
+/** What one bulk command does to each id, and the words of its report. */
+export interface BulkAction<T> {
+  /** the record, singular: `case` (ids are checked and reported as `case ids`) */
+  noun: string;
+  /** the result of a success, a past participle: `archived` */
+  done: string;
+  /** the request for one id */
+  request(id: string): ApiRequest<T>;
+  /** the report's column read from the API's answer: a case's `archived_at` */
+  detail: { field: string; header: string; kind?: ColumnKind; read(answer: T): unknown };
+  /** after a lost answer: reading the record back, and whether it holds the state asked for */
+  confirm: { request(id: string): ApiRequest<T>; reached(record: T): boolean };
+  /** the record's last change, as the API answered it: one long before the request means it was already so */
+  updatedAt(answer: T): unknown;
+}
+
+/**
+ * How long before the request (on the server's clock) a record's last change must be to count
+ * as unchanged by it: the server's `Date` header has whole seconds.
+ */
+const ALREADY_MARGIN_MS = 1500;
+
+type Result = 'done' | 'confirmed' | 'unknown' | 'failed' | 'not sent';
+
+/** One row of the report; every row has every key, so CSV headers and JSON shapes are stable. */
+type Outcome = Record<string, unknown> & { id: string; result: string; error: string | null };
+
+interface Step {
+  row: Outcome;
+  kind: Result;
+  exitCode?: number;
+}
+
+/** The fields of a report row, which --fields may name. */
+export function bulkFields(detailField: string): readonly string[] {
+  return ['id', 'result', detailField, 'error'];
+}
+
+export async function runBulk<T>(
+  options: BulkIdsOptions,
+  ctx: Context,
+  action: BulkAction<T>,
+): Promise<void> {
+  const ids = await collectIds(options.ids, () => ctx.io.readStdin(), action.noun);
+  const client = await mutationClient(ctx, options.dryRun);
+  if (options.dryRun) {
+    await printDryRun(ctx, await Promise.all(ids.map((id) => client.prepare(action.request(id)))));
+    return;
+  }
+  const { detail } = action;
+  const columns: Column[] = [
+    { field: 'id', kind: 'id' },
+    { field: 'result', kind: 'status' },
+    { field: detail.field, header: detail.header, ...(detail.kind ? { kind: detail.kind } : {}) },
+    { field: 'error', hideWhenEmpty: true },
+  ];
+  const sink = await createRowSink(ctx.io, renderOptions(ctx, { columns }));
+  const run = new Run(client, action, () => ctx.now().getTime());
+  const steps = mapOrdered(ids, ctx.globals.concurrency ?? DEFAULT_CONCURRENCY, (id) => run.step(id));
+  const tally: Record<Result, Step[]> = { done: [], confirmed: [], unknown: [], failed: [], 'not sent': [] };
+  for await (const step of steps) {
+    tally[step.kind].push(step);
+    if (step.kind === 'failed') ctx.io.errorLine(`error: ${step.row.id}: ${step.row.error}`);
+    if (step.kind === 'unknown') ctx.io.errorLine(`warning: ${step.row.id}: ${step.row.error}`);
+    if (ctx.globals.quiet && step.kind !== 'done' && step.kind !== 'confirmed') continue;
+    await sink.write(step.row);
+  }
+  await sink.end();
+  if (run.stop) ctx.io.errorLine(`error: ${run.stop.message}; ${tally['not sent'].length} not sent`);
+  summarise(ctx, action, ids.length, tally, run.stop);
+}
+
+/** One run's state: the early stop, decided once, shared by every id. */
+class Run<T> {
+  stop: WfdError | undefined;
+  #workspaceChecked: Promise<boolean> | undefined;
+
+  constructor(
+    private readonly client: ApiClient,
+    private readonly action: BulkAction<T>,
+    private readonly now: () => number,
+  ) {}
+
+  /** The request for one id and the truth about it. Any error that is not an answer ends the run. */
+  async step(id: string): Promise<Step> {
+    const { action } = this;
+    const field = action.detail.field;
+    const row = (result: string, value: unknown, error: string | null): Outcome => ({
+      id,
+      result,
+      [field]: value ?? null,
+      error,
+    });
+    if (this.stop) return { kind: 'not sent', row: row('not sent', null, 'the run stopped before this id') };
+    try {
+      const sentAt = this.now();
+      const { value: answer, headers } = await this.client.requestWithHeaders(action.request(id));
+      // The send time on the server's clock: the Date header says how far the two clocks differ.
+      const serverDate = Date.parse(String(headers.date ?? ''));
+      const offset = Number.isNaN(serverDate) ? 0 : serverDate - this.now();
+      const changed = Date.parse(String(action.updatedAt(answer)));
+      const already = changed < sentAt + offset - ALREADY_MARGIN_MS;
+      return {
+        kind: 'done',
+        row: row(already ? `already ${action.done}` : action.done, action.detail.read(answer), null),
+      };
+    } catch (error) {
+      if (!(error instanceof WfdError)) throw error;
+      if (outcomeUnknown(error)) return this.readBack(id, error, row);
+      if (await this.stopsTheRun(error)) this.stop ??= error;
+      return { kind: 'failed', row: row('failed', null, error.message), exitCode: error.exitCode };
+    }
+  }
+
+  /** After a lost answer: the record's state says whether the request took effect. */
+  private async readBack(
+    id: string,
+    lost: WfdError,
+    row: (result: string, value: unknown, error: string | null) => Outcome,
+  ): Promise<Step> {
+    const { action } = this;
+    try {
+      const record = await this.client.request(action.confirm.request(id));
+      if (action.confirm.reached(record))
+        return {
+          kind: 'confirmed',
+          row: row(`${action.done} (confirmed)`, action.detail.read(record), null),
+        };
+      return {
+        kind: 'failed',
+        row: row('failed', action.detail.read(record), `not ${action.done}: ${lost.message}`),
+        exitCode: lost.exitCode,
+      };
+    } catch {
+      const why = `outcome unknown: ${lost.message}, and reading the ${action.noun} back failed`;
+      return { kind: 'unknown', row: row('unknown', null, why), exitCode: ExitCode.Network };
+    }
+  }
+
+  /** 401, or a 403 while the token itself is refused: nothing more can succeed. */
+  private async stopsTheRun(error: WfdError): Promise<boolean> {
+    const status = error instanceof ApiError ? error.status : undefined;
+    if (status === 401 || error.exitCode === ExitCode.Auth) return true;
+    if (status !== 403) return false;
+    this.#workspaceChecked ??= this.client.request(listWorkspaces()).then(
+      () => false,
+      () => true,
+    );
+    return this.#workspaceChecked;
+  }
+}
+
+/**
+ * A mutation may have happened when the connection broke after the request was sent, or a
+ * gateway gave up waiting (502, 504): the server may have done it all the same.
+ */
+function outcomeUnknown(error: WfdError): boolean {
+  if (error instanceof NetworkError) return error.requestSent;
+  return error instanceof ApiError && (error.status === 502 || error.status === 504);
+}
+
+function summarise<T>(
+  ctx: Context,
+  action: BulkAction<T>,
+  total: number,
+  tally: Record<Result, Step[]>,
+  stop: WfdError | undefined,
+): void {
+  const reached = tally.done.length + tally.confirmed.length;
+  const plural = `${action.noun}s`;
+  const problems = [...tally.unknown, ...tally.failed, ...tally['not sent']];
+  if (problems.length === 0) {
+    if (ctx.io.isStderrTTY()) {
+      const confirmed =
+        tally.confirmed.length > 0 ? ` (${tally.confirmed.length} confirmed after a lost answer)` : '';
+      ctx.io.errorLine(`✓ ${action.done} ${reached} ${reached === 1 ? action.noun : plural}${confirmed}`);
+    }
+    if (tally.confirmed.length > 0 && !ctx.io.isStderrTTY())
+      ctx.io.errorLine(`wfd: ${tally.confirmed.length} confirmed by reading them back after a lost answer`);
+    return;
+  }
+  const parts = [`${action.done} ${reached} of ${total} ${plural}`];
+  if (tally.confirmed.length > 0) parts[0] += ` (${tally.confirmed.length} confirmed after a lost answer)`;
+  if (tally.unknown.length > 0) parts.push(`${tally.unknown.length} unknown`);
+  if (tally.failed.length > 0) parts.push(`${tally.failed.length} failed`);
+  if (tally['not sent'].length > 0) parts.push(`${tally['not sent'].length} not sent`);
+  const codes = new Set([
+    ...[...tally.unknown, ...tally.failed].map((step) => step.exitCode ?? ExitCode.Failure),
+    ...(stop ? [stop.exitCode] : []),
+  ]);
+  throw new BulkError(parts.join('; '), codes.size === 1 ? [...codes][0]! : ExitCode.Failure);
+}
+
+/** The per-id problems are already printed; this carries the summary line and the exit code. */
+class BulkError extends WfdError {
+  constructor(
+    message: string,
+    override readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * `wfd signatures download <id> -O FILE|-`: the signed file, streamed to disk through a
+ * temporary file renamed on success (src/core/files.ts), or to stdout when it is not a terminal.
+ * A 404, a 403, a broken connection or Ctrl-C leaves no file behind.
+ */
+import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
+import { downloadSignature } from '../../api/signatures.js';
+import type { Context } from '../../context.js';
+import { UsageError, WfdError } from '../../core/errors.js';
+import { checkTarget, writeFileAtomic } from '../../core/files.js';
+import type { ApiClient, StreamedResponse } from '../../core/http.js';
+import { assertUuid } from '../../core/list-query/values.js';
+import { explainNotFound } from '../shared/not-found.js';
+import { defineVerb } from '../verb.js';
+
+export const DownloadSignatureOptions = z.object({
+  id: z.string(),
+  outputFile: z.string().min(1, 'must not be empty'),
+});
+export type DownloadSignatureOptions = z.infer<typeof DownloadSignatureOptions>;
+
+export async function runDownloadSignature(options: DownloadSignatureOptions, ctx: Context): Promise<void> {
+  assertUuid(options.id, 'signature id');
+  const toStdout = options.outputFile === '-';
+  if (toStdout && ctx.io.isStdoutTTY()) {
+    throw new UsageError('refusing to write a PDF to a terminal', {
+      hint: 'pass -O FILE, or redirect: -O - > signed.pdf',
+    });
+  }
+  if (!toStdout) await checkTarget(options.outputFile);
+  const client = await ctx.api();
+  const file = await explainNotFound(
+    signedFile(client, options.id),
+    `signature ${options.id}`,
+    'run `wfd responses get <id>` to see the ids of its signatures',
+  );
+  if (toStdout) {
+    await ctx.io.flush();
+    await pipeline(file.body, ctx.io.stdout, { end: false });
+    return;
+  }
+  const bytes = await writeFileAtomic(options.outputFile, file.body);
+  if (ctx.io.isStderrTTY()) {
+    ctx.io.errorLine(`✓ saved ${options.outputFile} (${bytes.toLocaleString('en-US')} bytes)`);
+  }
+}
+
+/**
+ * The signed file: asked for with `Accept: application/pdf`, then with `?download=true` when
+ * the API answered JSON (its metadata) instead. Both JSON is an error: the API kept the file.
+ */
+async function signedFile(client: ApiClient, id: string): Promise<StreamedResponse> {
+  for (const fallback of [false, true]) {
+    const answer = await client.stream(downloadSignature(id, fallback));
+    if (!isJson(answer)) return answer;
+    // Read to the end (not destroyed), so the connection stays reusable.
+    for await (const _chunk of answer.body) {
+    }
+  }
+  throw new WfdError(`the API answered signature ${id}'s metadata, not its file, to both ways of asking`, {
+    hint: 'run `wfd signatures get <id>` for the metadata; the file may not be available yet',
+  });
+}
+
+function isJson(answer: StreamedResponse): boolean {
+  const type = answer.headers['content-type'];
+  return /[/+]json\b/i.test(Array.isArray(type) ? type.join(',') : (type ?? ''));
+}
+
+export const verb = defineVerb(DownloadSignatureOptions, runDownloadSignature, { positional: ['id'] });

@@ -1,0 +1,68 @@
+/**
+ * What `webhooks listen` prints of a delivery. Deliveries are untrusted input: the plain line
+ * escapes control characters (as every plain cell does), and the ndjson object is JSON whose
+ * text also escapes the characters JSON leaves raw but a terminal acts on (C1 controls, DEL,
+ * line separators, bidirectional overrides), so the data is exact and the terminal safe.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import { isRecord } from '../../core/guards.js';
+import { plainText } from '../../output/cells.js';
+import type { Delivery } from './receiver.js';
+
+/** What a delivery says about itself, from its headers first (DESIGN.md), then its body. */
+export interface DeliveryFacts {
+  event: string | undefined;
+  deliveryId: string | undefined;
+  formId: string | undefined;
+  /** the body as JSON, or as text when it is not JSON */
+  body: unknown;
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+export function factsOf(delivery: Delivery): DeliveryFacts {
+  const raw = delivery.body.toString('utf8');
+  let body: unknown = raw;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    // Not JSON: printed as text.
+  }
+  const record = isRecord(body) ? body : {};
+  const data = isRecord(record.data) ? record.data : {};
+  const event = text(header(delivery.headers, 'x-wfd-event')) ?? text(record.event);
+  // forms:* carry the form itself, responses:* a response with `form {id}`.
+  const form = isRecord(data.form) ? data.form : event?.startsWith('forms:') ? data : {};
+  return {
+    event,
+    deliveryId: text(header(delivery.headers, 'x-wfd-delivery')) ?? text(record.id),
+    formId: text(form.id) ?? text(record.form_id),
+    body,
+  };
+}
+
+/** `time<TAB>event<TAB>delivery id<TAB>form id`, `-` for what the delivery does not say. */
+export function plainLine(delivery: Delivery, facts: DeliveryFacts): string {
+  const cells = [delivery.receivedAt.toISOString(), facts.event, facts.deliveryId, facts.formId];
+  return `${cells.map((cell) => (cell === undefined ? '-' : plainText(cell))).join('\t')}\n`;
+}
+
+// DEL, C1 controls, the line and paragraph separators, bidirectional embeddings and isolates.
+const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** `{received_at, headers, body}` on one line. */
+export function ndjsonLine(delivery: Delivery, facts: DeliveryFacts): string {
+  const json = JSON.stringify({
+    received_at: delivery.receivedAt.toISOString(),
+    headers: delivery.headers,
+    body: facts.body,
+  });
+  return `${json.replace(RAW_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
+}

@@ -1,0 +1,48 @@
+/** `webhooks listen --forward-to`: relays a delivery's body and headers to another receiver. */
+import type { IncomingHttpHeaders } from 'node:http';
+import { request } from 'undici';
+import type { Delivery } from './receiver.js';
+
+/** A forward gives up after this long, so a hung downstream cannot hold the listener's exit. */
+export const FORWARD_TIMEOUT_MS = 10_000;
+
+// Headers of one connection, not of the message (RFC 9110 7.6.1), and those undici sets itself.
+const NOT_RELAYED = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+  'content-length',
+]);
+
+/** What the downstream answered, or why it did not. */
+export type ForwardResult = { status: number } | { error: string };
+
+function relayed(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !NOT_RELAYED.has(name)) out[name] = value;
+  }
+  return out;
+}
+
+export async function forward(url: string, delivery: Delivery, signal: AbortSignal): Promise<ForwardResult> {
+  try {
+    const response = await request(url, {
+      method: 'POST',
+      headers: relayed(delivery.headers),
+      body: delivery.body,
+      signal: AbortSignal.any([signal, AbortSignal.timeout(FORWARD_TIMEOUT_MS)]),
+    });
+    await response.body.dump();
+    return { status: response.statusCode };
+  } catch (error) {
+    const err = error as Error & { code?: string };
+    if (err.name === 'TimeoutError') return { error: `no answer within ${FORWARD_TIMEOUT_MS / 1000}s` };
+    return { error: err.message || err.code || String(error) };
+  }
+}

@@ -1,0 +1,97 @@
+/** Registers `wfd webhooks <verb>`. */
+import { type Command, Option } from 'commander';
+import { WEBHOOK_EVENTS } from '../../resources/webhook-events.js';
+import { lazy } from '../action.js';
+import { durationArg, intArg } from '../arg-parsers.js';
+import { completeWith } from '../completion-values.js';
+import { addDryRun, addExamples } from '../options.js';
+
+const FORM_ID = 'form id (UUID)';
+
+function eventsOption(help: string): Option {
+  return completeWith(new Option('--events <names>', `${help}, comma-separated`), {
+    kind: 'values',
+    values: WEBHOOK_EVENTS,
+    list: true,
+  });
+}
+
+export function registerWebhooksCommands(webhooks: Command): void {
+  addExamples(webhooks.command('events').description('List the nine webhook event names'), [
+    'wfd webhooks events',
+  ]).action(lazy(() => import('./events.js')));
+
+  addExamples(
+    webhooks
+      .command('list')
+      .alias('ls')
+      .description("List a form's webhooks: each receiver URL with its events")
+      .argument('<form-id>', FORM_ID),
+    ['wfd webhooks list 5b0e...', 'wfd webhooks list 5b0e... --json'],
+  ).action(lazy(() => import('./list.js')));
+
+  addExamples(
+    addDryRun(
+      webhooks
+        .command('add')
+        .description('Notify a URL of events of a form (merged with the events it already gets)')
+        .argument('<form-id>', FORM_ID)
+        .argument('<url>', 'receiver URL (http or https)')
+        .addOption(eventsOption('the events to notify').makeOptionMandatory()),
+    ),
+    [
+      'wfd webhooks add 5b0e... https://example.org/hook --events forms:updated,responses:completed',
+      'wfd webhooks add 5b0e... http://127.0.0.1:8080/ --events responses:completed --dry-run',
+    ],
+  ).action(lazy(() => import('./add.js')));
+
+  addExamples(
+    addDryRun(
+      webhooks
+        .command('remove')
+        .alias('rm')
+        .description('Stop notifying a URL: of the events given, or of all (the URL is removed)')
+        .argument('<form-id>', FORM_ID)
+        .argument('<url>', 'receiver URL, as `wfd webhooks list` shows it')
+        .addOption(eventsOption('only these events (the URL goes once none is left)')),
+    ),
+    [
+      'wfd webhooks remove 5b0e... https://example.org/hook',
+      'wfd webhooks remove 5b0e... https://example.org/hook --events forms:updated',
+    ],
+  ).action(lazy(() => import('./remove.js')));
+
+  addExamples(
+    webhooks
+      .command('listen')
+      .summary('Receive webhook deliveries on a local port and print one line each')
+      .description(
+        `Receive webhook deliveries on a local port and print one line each
+
+The first stderr line is "listening on http://HOST:PORT/PATH". Each delivery is one stdout line: time, event, delivery id and form id, tab-separated; -o ndjson prints {received_at, headers, body}; -q the delivery id. Every delivery is answered 202. Exit 0 after --max deliveries, 8 at --timeout with fewer, 130 on Ctrl-C (143 on SIGTERM).`,
+      )
+      .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
+      .addOption(
+        new Option('--port <port>', 'port to listen on; 0 picks a free one')
+          .default(0)
+          .argParser(intArg(0, 65535)),
+      )
+      .addOption(new Option('--path <path>', 'the path deliveries are POSTed to').default('/'))
+      .addOption(eventsOption('print only these events (others are answered 202, not counted)'))
+      .option(
+        '--forward-to <url>',
+        'relay each delivery (body and headers) to this URL; its status goes to stderr',
+      )
+      .addOption(new Option('--max <n>', 'exit 0 after n deliveries').argParser(intArg(1)))
+      .addOption(
+        new Option('--timeout <duration>', 'stop waiting after this long (exit 8): 90s, 10m, 1h').argParser(
+          durationArg(),
+        ),
+      ),
+    [
+      'wfd webhooks listen --port 8080',
+      'wfd webhooks listen --events responses:completed --max 1 --timeout 10m -o ndjson',
+      'wfd webhooks listen --port 8080 --forward-to http://localhost:3000/hooks',
+    ],
+  ).action(lazy(() => import('./listen.js')));
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { getForm } from '../../api/forms.js';
+import type { Context } from '../../context.js';
+import { assertUuid } from '../../core/list-query/values.js';
+import { explainNotFound } from '../shared/not-found.js';
+import { defineVerb } from '../verb.js';
+import { printWebhooks, WEBHOOK_FIELDS, webhooksOf } from './shared.js';
+
+export const ListWebhooksOptions = z.object({ formId: z.string() });
+export type ListWebhooksOptions = z.infer<typeof ListWebhooksOptions>;
+
+/** `wfd webhooks list <form-id>`: the form's receivers, each with its events. */
+export async function runListWebhooks(options: ListWebhooksOptions, ctx: Context): Promise<void> {
+  assertUuid(options.formId, 'form id');
+  const client = await ctx.api();
+  const form = await explainNotFound(
+    client.request(getForm(options.formId)),
+    `form ${options.formId}`,
+    'run `wfd forms list` to see form ids',
+  );
+  await printWebhooks(ctx, webhooksOf(form));
+}
+
+export const verb = defineVerb(ListWebhooksOptions, runListWebhooks, {
+  positional: ['formId'],
+  fields: WEBHOOK_FIELDS,
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import type { Context } from '../../context.js';
+import { own, putOwn } from '../../core/list-query/values.js';
+import { quote } from '../../core/quote.js';
+import { DryRunFlag } from '../shared/schemas.js';
+import { parseEvents } from '../shared/webhook-args.js';
+import { defineVerb } from '../verb.js';
+import { rewriteWebhooks, UnknownReceiverError, WEBHOOK_FIELDS, type WebhookMap } from './shared.js';
+
+export const RemoveWebhookOptions = DryRunFlag.extend({
+  formId: z.string(),
+  url: z.string(),
+  events: z.string().optional(),
+});
+export type RemoveWebhookOptions = z.infer<typeof RemoveWebhookOptions>;
+
+/**
+ * `wfd webhooks remove <form-id> <url> [--events a,b]`: drops those events of the URL (the URL
+ * once none is left), or the URL with all of its events.
+ */
+export async function runRemoveWebhook(options: RemoveWebhookOptions, ctx: Context): Promise<void> {
+  const { url } = options;
+  const events = options.events === undefined ? undefined : parseEvents(options.events, '--events');
+  await rewriteWebhooks(ctx, options, (current) => {
+    const known = own(current, url);
+    if (!known) {
+      throw new UnknownReceiverError(`form ${options.formId} does not notify ${quote(url)}`, {
+        hint: `run \`wfd webhooks list ${options.formId}\` to see its webhooks`,
+      });
+    }
+    const left = events ? known.filter((event) => !(events as string[]).includes(event)) : [];
+    // Rebuilt in order, so the URL keeps its place when some of its events stay.
+    const next: WebhookMap = {};
+    for (const [key, value] of Object.entries(current)) {
+      if (key !== url) putOwn(next, key, value);
+      else if (left.length > 0) putOwn(next, key, left);
+    }
+    return next;
+  });
+}
+
+export const verb = defineVerb(RemoveWebhookOptions, runRemoveWebhook, {
+  positional: ['formId', 'url'],
+  fields: WEBHOOK_FIELDS,
+});

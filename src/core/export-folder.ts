@@ -1,0 +1,67 @@
+/**
+ * The folder of an attachments export on disk: DIR/manifest.ndjson, DIR/<form>/<response>/<file>
+ * and DIR/<form>/merged.pdf, and nothing else but temporary files while a run is under way
+ * (hidden, ending in `.part`: src/core/files.ts).
+ */
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { UsageError } from './errors.js';
+import { MANIFEST_NAME, type Manifest, parseManifest } from './export-manifest.js';
+import { isTemporaryName } from './files.js';
+import { quote } from './quote.js';
+
+/** What DIR holds before a run. */
+export type ExportFolder =
+  /** missing, empty, or holding a manifest with nothing in it yet (and temporary files) */
+  | { kind: 'new'; manifest: Manifest }
+  /** an export: its manifest lists files or completed runs */
+  | { kind: 'export'; manifest: Manifest }
+  /** other files, and no manifest */
+  | { kind: 'other' };
+
+/** Reads DIR's state. A DIR that exists as something other than a folder is a UsageError. */
+export async function readExportFolder(dir: string): Promise<ExportFolder> {
+  const found = await stat(dir).catch(() => undefined);
+  if (found && !found.isDirectory()) throw new UsageError(`--dir ${quote(dir)} is not a folder`);
+  const names = found ? await readdir(dir) : [];
+  const text = names.includes(MANIFEST_NAME) ? await readFile(join(dir, MANIFEST_NAME), 'utf8') : undefined;
+  const manifest = parseManifest(text ?? '');
+  if (text === undefined && names.some((name) => !isTemporaryName(name))) return { kind: 'other' };
+  const empty = manifest.files.size === 0 && manifest.merged.size === 0 && manifest.runs.length === 0;
+  return { kind: empty ? 'new' : 'export', manifest };
+}
+
+/**
+ * `relative` (a manifest path, `/`-separated) as an absolute path inside `dir`; a path that
+ * would leave `dir` (a manifest edited by hand) is refused.
+ */
+export function pathInside(dir: string, relativePath: string): string {
+  const root = resolve(dir);
+  const path = resolve(root, ...relativePath.split('/'));
+  const rel = relative(root, path);
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
+    throw new UsageError(`the export path ${quote(relativePath)} is not inside ${quote(dir)}`);
+  }
+  return path;
+}
+
+/**
+ * Removes the temporary files an interrupted run left in DIR, its form folders and their
+ * response folders, but those in `keep` (partial downloads the run will continue). Returns how
+ * many it removed.
+ */
+export async function removeTemporaryFiles(dir: string, keep: ReadonlySet<string>): Promise<number> {
+  let removed = 0;
+  async function sweep(folder: string, depth: number): Promise<void> {
+    const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      const path = join(folder, entry.name);
+      if (isTemporaryName(entry.name) && !keep.has(path)) {
+        await rm(path, { recursive: true, force: true });
+        removed++;
+      } else if (entry.isDirectory() && depth < 2) await sweep(path, depth + 1);
+    }
+  }
+  await sweep(resolve(dir), 0);
+  return removed;
+}

@@ -1,0 +1,182 @@
+/**
+ * The manifest of an attachments export, `DIR/manifest.ndjson`: one JSON line per file on disk,
+ * appended and flushed to disk as each file completes, so it is right after a crash. Lines:
+ *
+ *   {id, form_id, response_id, path, bytes, sha256, downloaded_at}       an attachment
+ *   {type: "merged", form_id, ids, path, bytes, sha256, downloaded_at}   a form's merged PDF (--merge)
+ *   {type: "run", started_at, completed_at, query, forms, files, bytes}   a run that exported everything
+ *
+ * `path` is relative to DIR, `/`-separated; `bytes` and `sha256` (hex) are of the file as written.
+ * A later line about the same file replaces an earlier one; a last line cut short by a crash is
+ * dropped. Run lines are what `--incremental` starts from.
+ */
+import { type FileHandle, open, rename } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { z } from 'zod';
+
+export const MANIFEST_NAME = 'manifest.ndjson';
+
+const FileEntry = z.object({
+  id: z.string(),
+  form_id: z.string(),
+  response_id: z.string(),
+  path: z.string(),
+  bytes: z.number().int().nonnegative(),
+  sha256: z.string(),
+  downloaded_at: z.string(),
+});
+export type FileEntry = z.infer<typeof FileEntry>;
+
+const MergedEntry = z.object({
+  type: z.literal('merged'),
+  form_id: z.string(),
+  ids: z.array(z.string()),
+  path: z.string(),
+  bytes: z.number().int().nonnegative(),
+  sha256: z.string(),
+  downloaded_at: z.string(),
+});
+export type MergedEntry = z.infer<typeof MergedEntry>;
+
+const RunEntry = z.object({
+  type: z.literal('run'),
+  started_at: z.string(),
+  completed_at: z.string(),
+  /** the forms query of the run (filters, --since), so a run with other filters is not taken as its predecessor */
+  query: z.string(),
+  forms: z.number().int().nonnegative(),
+  files: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+});
+export type RunEntry = z.infer<typeof RunEntry>;
+
+export type ManifestEntry = FileEntry | MergedEntry | RunEntry;
+
+/** What a manifest says, latest line first for each file. */
+export interface Manifest {
+  /** attachments by id */
+  files: Map<string, FileEntry>;
+  /** merged PDFs by form id */
+  merged: Map<string, MergedEntry>;
+  /** completed runs, oldest first */
+  runs: RunEntry[];
+  /** lines replaced by later ones or unreadable: a rewrite would drop them */
+  stale: number;
+  /** lines that were not a manifest entry (not counting a torn last line) */
+  unreadable: number;
+  /** the length in bytes of the complete lines: what follows was cut short by a crash */
+  completeBytes: number;
+}
+
+/** Reads a manifest's text. Never throws: unreadable lines are counted, and skipped. */
+export function parseManifest(text: string): Manifest {
+  const manifest: Manifest = {
+    files: new Map(),
+    merged: new Map(),
+    runs: [],
+    stale: 0,
+    unreadable: 0,
+    completeBytes: 0,
+  };
+  const end = text.lastIndexOf('\n') + 1;
+  manifest.completeBytes = Buffer.byteLength(text.slice(0, end));
+  for (const line of text.slice(0, end).split('\n')) {
+    if (line.trim() === '') continue;
+    const entry = parseLine(line);
+    if (!entry) {
+      manifest.unreadable++;
+      manifest.stale++;
+    } else addEntry(manifest, entry);
+  }
+  return manifest;
+}
+
+/** Takes in a line as the manifest file now reads: a later line of the same file or form replaces the earlier one. */
+export function addEntry(manifest: Manifest, entry: ManifestEntry): void {
+  if (!('type' in entry)) {
+    if (manifest.files.has(entry.id)) manifest.stale++;
+    manifest.files.set(entry.id, entry);
+  } else if (entry.type === 'merged') {
+    if (manifest.merged.has(entry.form_id)) manifest.stale++;
+    manifest.merged.set(entry.form_id, entry);
+  } else manifest.runs.push(entry);
+}
+
+function parseLine(line: string): ManifestEntry | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  for (const schema of [RunEntry, MergedEntry, FileEntry] as const) {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+  }
+  return undefined;
+}
+
+/** The latest completed run over the same forms query, if any. */
+export function lastRun(manifest: Manifest, query: string): RunEntry | undefined {
+  return manifest.runs.findLast((run) => run.query === query);
+}
+
+/** Every entry a rewritten manifest keeps: one line per file and merged PDF, then the runs. */
+export function currentEntries(manifest: Manifest): ManifestEntry[] {
+  return [...manifest.files.values(), ...manifest.merged.values(), ...manifest.runs];
+}
+
+/**
+ * Appends entries to a manifest, one line at a time, each flushed to disk before `append`
+ * resolves; concurrent appends are written in call order.
+ */
+export class ManifestWriter {
+  #queue: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly path: string,
+    private handle: FileHandle,
+  ) {}
+
+  /** Opens (or creates) the manifest at `path`, first cutting it to `keepBytes` (a torn last line). */
+  static async open(path: string, keepBytes?: number): Promise<ManifestWriter> {
+    const handle = await open(path, 'a');
+    if (keepBytes !== undefined && (await handle.stat()).size > keepBytes) {
+      await handle.truncate(keepBytes);
+      await handle.datasync();
+    }
+    return new ManifestWriter(path, handle);
+  }
+
+  append(entry: ManifestEntry): Promise<void> {
+    const line = `${JSON.stringify(entry)}\n`;
+    const written = this.#queue.then(async () => {
+      await this.handle.write(line);
+      await this.handle.datasync();
+    });
+    this.#queue = written.catch(() => {});
+    return written;
+  }
+
+  /** Replaces the manifest with `entries` (a temporary file, flushed, then renamed over it). */
+  async rewrite(entries: readonly ManifestEntry[]): Promise<void> {
+    await this.#queue;
+    // Hidden and ending in .part, as every temporary file of an export (files.ts), so a crash here is cleaned up too.
+    const temporary = join(dirname(this.path), `.${basename(this.path)}.${process.pid}.part`);
+    const file = await open(temporary, 'w');
+    try {
+      await file.write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await rename(temporary, this.path);
+    await this.handle.close();
+    this.handle = await open(this.path, 'a');
+  }
+
+  async close(): Promise<void> {
+    await this.#queue;
+    await this.handle.close();
+  }
+}

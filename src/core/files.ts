@@ -1,0 +1,179 @@
+/**
+ * Downloads to disk, atomically: the bytes go to a temporary file in the target's folder, which
+ * is renamed over the target once complete, so a reader never sees half a file and a failure,
+ * a refusal or Ctrl-C leaves nothing behind. Shared by every command that saves API files.
+ * A resumable download (an export) keeps its temporary file instead, so a later run continues it.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { lstat, rename, rm, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { UsageError, WfdError } from './errors.js';
+import { onInterrupt } from './interrupt.js';
+import { quote } from './quote.js';
+
+/**
+ * Checks, before any request, that `target` can be written: its folder exists and it is not
+ * itself a folder. Returns the absolute path.
+ */
+export async function checkTarget(target: string, flag = '-O'): Promise<string> {
+  const path = resolve(target);
+  const folder = await stat(dirname(path)).catch(() => undefined);
+  if (!folder?.isDirectory()) {
+    throw new UsageError(`cannot write ${flag} ${quote(target)}: no such folder ${quote(dirname(path))}`);
+  }
+  const existing = await stat(path).catch(() => undefined);
+  if (existing?.isDirectory()) throw new UsageError(`cannot write ${flag} ${quote(target)}: it is a folder`);
+  return path;
+}
+
+/**
+ * Writes `source` to `target` through a temporary file beside it, then renames it over the
+ * target. On any failure the temporary file is removed and the error rethrown (a file-system
+ * error as a WfdError naming the file); on Ctrl-C or SIGTERM it is removed before the process
+ * ends. Returns the number of bytes written.
+ */
+export async function writeFileAtomic(target: string, source: AsyncIterable<Uint8Array>): Promise<number> {
+  const path = resolve(target);
+  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.part`);
+  let bytes = 0;
+  async function* counted(chunks: AsyncIterable<Uint8Array>) {
+    for await (const chunk of chunks) {
+      bytes += chunk.length;
+      yield chunk;
+    }
+  }
+  // `wx`: never through a file (or link) someone else put at the temporary name.
+  const file = createWriteStream(temporary, { flags: 'wx', flush: true });
+  const closed = new Promise<void>((resolve) => file.once('close', () => resolve()));
+  const written = pipeline(source, counted, file);
+  // The file is removed once the stream let go of it (an unlink before its open completes would
+  // leave it behind), without waiting for the source, which may be stalled.
+  const release = onInterrupt(async () => {
+    file.destroy();
+    await closed;
+    await unlink(temporary).catch(() => {});
+  });
+  try {
+    await written;
+    await rename(temporary, path);
+    return bytes;
+  } catch (error) {
+    await unlink(temporary).catch(() => {});
+    // A file-system failure (disk full, no permission) is named after the file; a failure of
+    // the source (the connection broke) is the caller's to report.
+    if ((error as NodeJS.ErrnoException).syscall) {
+      throw new WfdError(`cannot write ${quote(target)}: ${(error as Error).message}`, { cause: error });
+    }
+    throw error;
+  } finally {
+    release();
+  }
+}
+
+/** Temporary files of both kinds are hidden and end in `.part`; no name made safe starts with a dot. */
+export function isTemporaryName(name: string): boolean {
+  return name.startsWith('.') && name.endsWith('.part');
+}
+
+/** Where a resumable download keyed `key` (a safe name) keeps its bytes until complete. */
+export function partPathOf(folder: string, key: string): string {
+  return join(folder, `.${key}.part`);
+}
+
+/** What a resumable download's source sends: its bytes from `from` on, 0 for the whole file. */
+export interface ResumedSource {
+  from: number;
+  chunks: AsyncIterable<Uint8Array>;
+  /** the size of the whole file, when the source says (Content-Length, Content-Range) */
+  size?: number | undefined;
+}
+
+/** A resumable download that did not come to the size its source announced; its part is gone. */
+export class SizeMismatchError extends WfdError {}
+
+/** A file written whole: its size, its SHA-256 in hex, and the bytes kept from an earlier attempt. */
+export interface WrittenFile {
+  bytes: number;
+  sha256: string;
+  resumedFrom: number;
+}
+
+/**
+ * Writes a download to `target` through `part`, a temporary file beside it that outlives a
+ * failure, Ctrl-C or a crash: a later call asks `open` for the bytes after those already in
+ * `part`, and `open` answers where its chunks start, that offset (they continue the part) or 0
+ * (the whole file: the part starts over). Once complete (and of the size the source announced)
+ * the part is renamed over the target, so the target is never partial. A file-system error is a WfdError naming the
+ * target; a failure of the source is the caller's to report.
+ */
+export async function writeFileResumable(
+  target: string,
+  part: string,
+  open: (offset: number) => Promise<ResumedSource>,
+): Promise<WrittenFile> {
+  const kept = await partLength(part);
+  const source = await open(kept);
+  const from = source.from;
+  if (from !== 0 && from !== kept) throw new Error(`wfd: a download resumed at byte ${from}, not ${kept}`);
+  const hash = createHash('sha256');
+  if (from > 0) for await (const chunk of createReadStream(part, { end: from - 1 })) hash.update(chunk);
+  let bytes = from;
+  async function* counted(chunks: AsyncIterable<Uint8Array>) {
+    for await (const chunk of chunks) {
+      bytes += chunk.length;
+      hash.update(chunk);
+      yield chunk;
+    }
+  }
+  // Not flushed to disk one by one, as an atomic write is: whoever continues an export checks
+  // each file's size and SHA-256 against the manifest, so a file a power cut lost is fetched again.
+  const file = createWriteStream(part, { flags: from > 0 ? 'a' : 'w' });
+  const closed = new Promise<void>((resolve) => file.once('close', () => resolve()));
+  const written = pipeline(source.chunks, counted, file);
+  // The part stays for the next run; only its file descriptor is let go before the process ends.
+  const release = onInterrupt(async () => {
+    file.destroy();
+    await closed;
+  });
+  try {
+    await written;
+    // A continued part that does not add up (the file changed on the server) is not kept.
+    if (source.size !== undefined && bytes !== source.size) {
+      await unlink(part).catch(() => {});
+      throw new SizeMismatchError(
+        `the download of ${quote(target)} has ${bytes} bytes, and the server announced ${source.size}`,
+      );
+    }
+    await rename(part, target);
+    return { bytes, sha256: hash.digest('hex'), resumedFrom: from };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).syscall) {
+      throw new WfdError(`cannot write ${quote(target)}: ${(error as Error).message}`, { cause: error });
+    }
+    throw error;
+  } finally {
+    release();
+  }
+}
+
+/** The bytes already in `part`; anything there but a regular file (a link, a folder) is removed first. */
+async function partLength(part: string): Promise<number> {
+  const found = await lstat(part).catch(() => undefined);
+  if (!found) return 0;
+  if (found.isFile()) return found.size;
+  await rm(part, { recursive: true, force: true });
+  return 0;
+}
+
+/** The size and SHA-256 (hex) of a file on disk, read as a stream. */
+export async function hashFile(path: string): Promise<{ bytes: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    hash.update(chunk);
+  }
+  return { bytes, sha256: hash.digest('hex') };
+}

@@ -1,0 +1,183 @@
+/**
+ * The client-side rate limiter (DESIGN.md "Rate limit"): keeps one process under the API's
+ * limits, 100 requests per minute per token and 1,000 per hour per client, so bulk work does not
+ * meet 429 at all. Shared by every request of a run.
+ *
+ * It is a sliding log: a request may start at time t only if fewer than N requests were counted
+ * in (t - window, t] for every rule. That never exceeds a limit under a server that counts in
+ * fixed windows aligned anywhere or in sliding ones, and still uses the whole burst (even pacing
+ * would make 130 requests take 78 s instead of about one minute). The server counts a request
+ * somewhere between its start here and its answer, so the log holds answer times, and requests
+ * still in flight count as inside every window: the log can only err on the safe side, whatever
+ * the network delays.
+ *
+ * Processes sharing a token each keep their own budget: two cron jobs on one token can together
+ * exceed the limit and meet a 429, which the retry policy then waits out.
+ */
+
+export interface RateRule {
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+/** The rules in force; none means no limit (`off`). */
+export interface RateLimits {
+  readonly rules: readonly RateRule[];
+}
+
+/** What DESIGN.md and the spec state: 100 per minute (per token) and 1,000 per hour (per client). */
+export const SPEC_LIMITS: RateLimits = {
+  rules: [
+    { limit: 100, windowMs: 60_000 },
+    { limit: 1_000, windowMs: 3_600_000 },
+  ],
+};
+
+const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const RULE_RE = /^(\d+)\/(\d+)?(ms|s|m|h)$/;
+
+/**
+ * `spec`, `off`, `N/DURATION` or `N/DURATION,M/DURATION` (DURATION like `1m`, `10s`, `2h`; the
+ * number may be left out: `100/m`). One rule alone is scaled as the spec's pair is: N per
+ * DURATION and 10N per 60 x DURATION. Throws an Error with a one-line message otherwise.
+ */
+export function parseRateLimits(text: string): RateLimits {
+  const spec = text.trim();
+  if (spec === 'spec') return SPEC_LIMITS;
+  if (spec === 'off') return { rules: [] };
+  const rules = spec.split(',').map((part) => {
+    const m = RULE_RE.exec(part.trim());
+    const limit = m ? Number(m[1]) : 0;
+    const windowMs = m ? Number(m[2] ?? 1) * UNIT_MS[m[3]!]! : 0;
+    if (limit < 1 || windowMs < 1 || !Number.isSafeInteger(limit) || !Number.isSafeInteger(windowMs))
+      throw new Error('expected spec, off, or N/DURATION[,M/DURATION] such as 100/1m or 20/2s,200/2m');
+    return { limit, windowMs };
+  });
+  if (rules.length > 2) throw new Error('at most two limits: per token, then per client');
+  const [first] = rules;
+  if (rules.length === 1 && first) rules.push({ limit: first.limit * 10, windowMs: first.windowMs * 60 });
+  return { rules };
+}
+
+export interface RateLimiterOptions {
+  /** epoch milliseconds; injected by tests */
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** A granted request: call `release` once its answer (or failure) is back. */
+export interface Permit {
+  release(): void;
+}
+
+export class RateLimiter {
+  readonly #rules: readonly RateRule[];
+  readonly #now: () => number;
+  readonly #sleep: (ms: number) => Promise<void>;
+  /** when granted requests were answered, ascending: the server counted each one before that */
+  #answered: number[] = [];
+  #inFlight = 0;
+  #pausedUntil = 0;
+  readonly #waiting: (() => void)[] = [];
+  #pumping = false;
+
+  constructor(limits: RateLimits, options: RateLimiterOptions = {}) {
+    this.#rules = limits.rules;
+    this.#now = options.now ?? Date.now;
+    this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  /** Waits until one more request may start (first come, first served) and counts it. */
+  acquire(): Promise<Permit> {
+    return new Promise((resolve) => {
+      this.#waiting.push(() => {
+        this.#inFlight++;
+        let released = false;
+        resolve({
+          release: () => {
+            if (released) return;
+            released = true;
+            this.#inFlight--;
+            this.#record(this.#now());
+            void this.#pump();
+          },
+        });
+      });
+      void this.#pump();
+    });
+  }
+
+  /**
+   * Holds every request for `ms` (a 429 said the server's budget is spent). True when this
+   * started a new pause, so that only its caller tells the user; false when one was running.
+   */
+  pause(ms: number): boolean {
+    const now = this.#now();
+    const fresh = this.#pausedUntil <= now;
+    this.#pausedUntil = Math.max(this.#pausedUntil, now + ms);
+    return fresh;
+  }
+
+  /** Milliseconds, from now, until `requests` more requests could all have started (answers taken as instant). */
+  eta(requests: number): number {
+    const answered = [...this.#answered];
+    const now = this.#now();
+    let last = now;
+    for (let i = 0; i < requests; i++) {
+      last = Math.max(last, this.#earliest(answered, 0, last) ?? last);
+      answered.push(last);
+    }
+    return Math.max(0, last - now);
+  }
+
+  /** Grants waiting requests in order while the rules allow; sleeps until the next one may go. */
+  async #pump(): Promise<void> {
+    if (this.#pumping) return;
+    this.#pumping = true;
+    try {
+      while (this.#waiting.length > 0) {
+        const now = this.#now();
+        const at = Math.max(
+          this.#pausedUntil,
+          this.#earliest(this.#answered, this.#inFlight, now) ?? Infinity,
+        );
+        // Blocked on requests still in flight: their release pumps again.
+        if (at === Infinity) return;
+        if (at > now) {
+          await this.#sleep(at - now);
+          continue;
+        }
+        this.#waiting.shift()!();
+      }
+    } finally {
+      this.#pumping = false;
+    }
+  }
+
+  /**
+   * The earliest time at or after `from` a request may start, or undefined when requests in
+   * flight alone fill a rule (the server may count them at any moment until they are answered).
+   */
+  #earliest(answered: readonly number[], inFlight: number, from: number): number | undefined {
+    let t = from;
+    for (const { limit, windowMs } of this.#rules) {
+      const room = limit - inFlight;
+      if (room <= 0) return undefined;
+      // The room-th most recent answer must have left the window (t - windowMs, t].
+      const index = answered.length - room;
+      if (index >= 0) t = Math.max(t, answered[index]! + windowMs);
+    }
+    return t;
+  }
+
+  /** Keeps the answer times sorted and no older than the longest window. */
+  #record(time: number): void {
+    let i = this.#answered.length;
+    while (i > 0 && this.#answered[i - 1]! > time) i--;
+    this.#answered.splice(i, 0, time);
+    const longest = Math.max(0, ...this.#rules.map((r) => r.windowMs));
+    let stale = 0;
+    while (stale < this.#answered.length && this.#answered[stale]! <= time - longest) stale++;
+    if (stale > 0) this.#answered.splice(0, stale);
+  }
+}

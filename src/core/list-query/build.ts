@@ -1,0 +1,48 @@
+/**
+ * A list or count query: method-1 params, then `filter` (the JSON of `--filter` and `--where`
+ * merged, not yet URL-encoded), then `sort`. Everything runs before any request, so each bad
+ * input is a UsageError (exit 2) naming the flag and what was expected. Paging params are
+ * planned by paginate.ts.
+ */
+import type { ResourceDef } from '../../resources/types.js';
+import { UsageError } from '../errors.js';
+import { quote } from '../quote.js';
+import { parseFilterJson } from './json-filter.js';
+import { mergeFilters } from './merge.js';
+import { type FilterFlagValues, filterParams } from './params.js';
+import type { QueryParam } from './types.js';
+import { compileWhere } from './where.js';
+
+// Open sorts (forms) take template fields too, so only the shape is checked.
+const OPEN_SORT_FIELD_RE = /^[a-z_][a-z0-9_.]*$/;
+
+/** Checks `--sort field` / `--sort -field` against the resource's sortable fields; returns it unchanged. */
+export function checkSort(resource: ResourceDef, sort: string): string {
+  const field = sort.startsWith('-') ? sort.slice(1) : sort;
+  const { sortable } = resource;
+  if (resource.openSort ? OPEN_SORT_FIELD_RE.test(field) : sortable.includes(field)) return sort;
+  const fields = resource.openSort ? `${sortable.join(', ')} or a form template field` : sortable.join(', ');
+  throw new UsageError(`invalid --sort ${quote(sort)}: expected one of ${fields}; prefix - for descending`);
+}
+
+/** What a list or count command collected from its flags. */
+export interface ListQueryInput {
+  /** Method-1 filter flags (commander's options object is fine: other keys are ignored). */
+  flags?: FilterFlagValues;
+  /** `--filter` JSON text. */
+  filter?: string | undefined;
+  /** `--where` clauses, ANDed. */
+  where?: string[] | undefined;
+  sort?: string | undefined;
+}
+
+/** The query parameters of a list or count request, checked. */
+export function buildListQuery(resource: ResourceDef, input: ListQueryInput): QueryParam[] {
+  const out: QueryParam[] = input.flags ? filterParams(resource, input.flags) : [];
+  const fromJson = input.filter === undefined ? undefined : parseFilterJson(input.filter, resource);
+  const fromWhere = input.where?.length ? compileWhere(input.where, resource) : undefined;
+  const filter = mergeFilters(fromJson, fromWhere);
+  if (filter) out.push(['filter', JSON.stringify(filter)]);
+  if (input.sort !== undefined) out.push(['sort', checkSort(resource, input.sort)]);
+  return out;
+}

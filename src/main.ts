@@ -1,0 +1,79 @@
+/**
+ * The entry point: `run(argv)` builds the program, runs it and maps every error to its exit code
+ * in one place (src/exit-codes.ts is the contract).
+ */
+import { createRequire } from 'node:module';
+import { type Command, CommanderError } from 'commander';
+import type { WfdRuntime } from './commands/action.js';
+import { fromCommanderError, helpHint } from './commands/commander-errors.js';
+import { UsageError, WfdError } from './core/errors.js';
+import { ExitCode } from './exit-codes.js';
+import { createSystemIO, type IO } from './output/io.js';
+import { buildProgram, invokedCommand } from './program.js';
+
+// Through require: an ESM `import` of node:fs would also load fs/promises and readline on every start.
+const VERSION: string = createRequire(import.meta.url)('../package.json').version;
+
+/** Runs wfd with argv (as process.argv) and returns the exit code; never throws. */
+export async function run(argv: string[], runtime: Partial<WfdRuntime> = {}): Promise<number> {
+  const env = runtime.env ?? process.env;
+  const io = runtime.io ?? createSystemIO(env);
+  const full: WfdRuntime = {
+    version: VERSION,
+    ...runtime,
+    io,
+    env,
+    // Commands reach the tree and the runner through their context, never by importing this file.
+    program: async () => buildProgram(full),
+    runWfd: (args, streams) => run(args, { ...runtime, ...streams }),
+  };
+  // `wfd -v` as gh, git and npm take it (commander allows one short flag: -V).
+  if (argv[2] === '-v' && argv.length === 3) argv = [...argv.slice(0, 2), '--version'];
+  const program = buildProgram(full, argv);
+  const debug = argv.includes('--debug');
+  try {
+    await program.parseAsync(withHelpForBareCommand(program, argv));
+    return ExitCode.Ok;
+  } catch (error) {
+    if (error instanceof CommanderError && isHelpOrVersion(error)) return ExitCode.Ok;
+    // The command the hints point to: the one the command line names.
+    const command = invokedCommand(program, argv);
+    const reported = error instanceof CommanderError ? fromCommanderError(error, command) : error;
+    return reportError(io, reported, debug, command);
+  }
+}
+
+/**
+ * `wfd` alone, or a noun alone (`wfd cases`), shows that command's help on stdout and exits 0,
+ * as gh does; commander would print it on stderr as an error.
+ */
+function withHelpForBareCommand(program: Command, argv: string[]): string[] {
+  let command = program;
+  for (const arg of argv.slice(2)) {
+    const sub = command.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+    if (!sub) return argv;
+    command = sub;
+  }
+  return command.commands.length > 0 ? [...argv, '--help'] : argv;
+}
+
+/** --help, --version, and a bare `wfd` or `wfd cases`, which show help as gh does. */
+function isHelpOrVersion(error: CommanderError): boolean {
+  return error.exitCode === 0 || error.code === 'commander.help';
+}
+
+/** Prints `error:` and `hint:` lines; a usage error without a hint of its own points to the command's help. */
+function reportError(io: IO, error: unknown, debug: boolean, command: Command): number {
+  if (error instanceof WfdError) {
+    const hint = error.hint ?? (error instanceof UsageError ? helpHint(command) : undefined);
+    if (error.message) io.errorLine(`error: ${error.message}`);
+    if (hint) io.errorLine(`hint: ${hint}`);
+    if (debug && error.stack) io.errorLine(error.stack);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  io.errorLine(`error: ${message}`);
+  if (debug && error instanceof Error && error.stack) io.errorLine(error.stack);
+  else io.errorLine('hint: run again with --debug for details');
+  return ExitCode.Failure;
+}

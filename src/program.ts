@@ -1,0 +1,116 @@
+/**
+ * Builds the commander program: the global options (from global-options.ts), the nouns and the
+ * help topics. Only commander and small modules load here: each command's code is imported when
+ * it runs, so `wfd --version` and `--help` stay fast.
+ */
+import { Command, Option } from 'commander';
+import type { RuntimeCommand, WfdRuntime } from './commands/action.js';
+import { globalCommanderOptions } from './commands/global-commander-options.js';
+import { HELP_TOPICS } from './commands/help/index.js';
+import { addExamples, addHelpTopics, addLearnMore, formatHelp, GLOBAL_GROUP } from './commands/help/page.js';
+import { NOUN_NAMES, registerCommands } from './commands/index.js';
+import { GLOBAL_OPTIONS } from './global-options.js';
+
+/** The flags of global options that take a value (`--profile NAME`, `-o json`). */
+const VALUE_FLAGS = new Set(
+  GLOBAL_OPTIONS.filter((def) => def.kind !== 'switch' && def.kind !== 'negated').flatMap((def) =>
+    def.flags.split(/[ ,]+/).filter((word) => word.startsWith('-')),
+  ),
+);
+
+/**
+ * The words of a command line that may name commands, in order: global options and their
+ * values are skipped (`wfd --profile x cases list -L 3` -> `cases list 3`); after `--`, every word.
+ */
+function commandWords(argv: readonly string[]): string[] {
+  const words = argv.slice(2);
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (word === '--') return [...out, ...words.slice(i + 1)];
+    if (!word.startsWith('-')) out.push(word);
+    else if (VALUE_FLAGS.has(word)) i++;
+  }
+  return out;
+}
+
+/**
+ * The noun a command line invokes (`wfd --profile x cases list` -> `cases`), undefined when none
+ * (`wfd --help`), null when the first word is no noun (commander then says so).
+ */
+export function invokedNoun(argv: readonly string[]): string | null | undefined {
+  const [first] = commandWords(argv);
+  if (first === undefined) return undefined;
+  return NOUN_NAMES.includes(first) ? first : null;
+}
+
+/**
+ * The deepest command a command line names (`wfd cases ls -L 3` -> `cases list`), the root when
+ * it names none: the command whose help an error's hint points to.
+ */
+export function invokedCommand(program: Command, argv: readonly string[]): Command {
+  let command = program;
+  for (const word of commandWords(argv)) {
+    const sub = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!sub) break;
+    command = sub;
+  }
+  return command;
+}
+
+/**
+ * Builds the program: the whole command tree, or with `argv` only the subtree of the noun it
+ * invokes (the other nouns as one-line stubs for the root help).
+ */
+export function buildProgram(runtime: WfdRuntime, argv?: readonly string[]): Command {
+  const program = new Command('wfd') as RuntimeCommand;
+  program.runtime = runtime;
+  program
+    .description('Work with the Workflow, Forms and Documents API from the command line.')
+    // Before any subcommand exists: each copies the help layout and the help option of its parent.
+    .configureHelp({ formatHelp })
+    .addHelpOption(new Option('-h, --help', 'show help for a command').helpGroup(GLOBAL_GROUP))
+    .version(runtime.version, '-V, --version', 'print the version')
+    .enablePositionalOptions()
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => runtime.io.stdout.write(text),
+      writeErr: (text) => runtime.io.stderr.write(text),
+      // Help wraps as tables do: the terminal's width, else COLUMNS, else 80.
+      getOutHelpWidth: () => runtime.io.terminalWidth(),
+      getErrHelpWidth: () => runtime.io.terminalWidth(),
+      // Errors are printed once, by `run` in main.ts, in the house format.
+      outputError: () => {},
+    })
+    .showSuggestionAfterError(true);
+  addExamples(program, [
+    'wfd sandbox start                      # a local API with demo data and a "sandbox" profile',
+    'wfd --profile sandbox cases list --parent-status pending --waiting-for contact',
+    "wfd cases list --where 'created_at >= 2026-01-01' --all -o ndjson",
+    'wfd cases archive - < ids.txt',
+  ]);
+  addHelpTopics(program, HELP_TOPICS);
+  addLearnMore(program, [['wfd help <topic>', 'read a help topic']]);
+  program.helpCommand(false);
+  const stubs = registerCommands(program, argv ? (invokedNoun(argv) ?? null) : undefined);
+  addGlobalOptions(program, globalCommanderOptions(), stubs);
+  return program;
+}
+
+/** Adds the global options to the root and to every leaf command but stubs, skipping flags a command defines itself. */
+function addGlobalOptions(command: Command, globals: readonly Option[], stubs: ReadonlySet<Command>): void {
+  const isLeaf = command.commands.length === 0;
+  if ((isLeaf && !stubs.has(command)) || !command.parent) {
+    // A command may own a flag or an attribute a global also uses (`sandbox start --no-profile`).
+    const taken = new Set(command.options.flatMap((own) => [own.long, own.short, own.attributeName()]));
+    for (const option of globals) {
+      if (
+        !taken.has(option.long) &&
+        !taken.has(option.attributeName()) &&
+        !(option.short && taken.has(option.short))
+      )
+        command.addOption(option);
+    }
+  }
+  for (const sub of command.commands) addGlobalOptions(sub, globals, stubs);
+}

@@ -1,0 +1,36 @@
+/** Form templates (spec: "Form template"): listed with pagination and sort only. */
+import type { ResourceDef } from './types.js';
+
+export const FORM_TEMPLATES: ResourceDef = {
+  name: 'form_templates',
+  noun: 'form templates',
+  filters: [],
+  filterable: false,
+  attributes: {},
+  relations: {},
+  openFields: false,
+  sortable: ['created_at', 'updated_at'],
+  openSort: false,
+  fields: ['id', 'slug', 'title', 'name', 'description', 'created_at', 'updated_at'],
+  // The slug is what `forms create --template` and `form-templates steps` take.
+  columns: [{ field: 'slug' }, { field: 'title' }, { field: 'updated_at', header: 'UPDATED', kind: 'time' }],
+};
+
+/**
+ * Top-level fields of `/form_templates/{slug}/options` ("not shown" in the spec: the ones wfd
+ * names in `--fields`; others still reach `-o json`).
+ */
+export const FORM_TEMPLATE_OPTION_FIELDS = [
+  'slug',
+  'languages',
+  'default_language',
+  'expiry_days',
+  'reminder_days',
+  'signature_required',
+  'allow_attachments',
+  'max_attachments',
+  'customizations',
+] as const;
+
+/** Top-level fields of `/form_templates/{slug}/steps`. */
+export const FORM_TEMPLATE_STEPS_FIELDS = ['slug', 'steps'] as const;

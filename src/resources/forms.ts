@@ -1,0 +1,120 @@
+/** Forms (spec: "Form", "Filtering" for /forms, "Sorting"). */
+import { BOOLEAN, DATE, EMAIL, STRING, UUID } from './shared.js';
+import type { FilterFlag, ResourceDef } from './types.js';
+
+/** The form flags filterable as booleans, each with a `--no-` form. */
+const FLAGS: readonly FilterFlag[] = (['archived', 'active', 'completed', 'processed'] as const).map(
+  (flag): FilterFlag => ({
+    flag,
+    kind: 'boolean',
+    param: flag,
+    help: `only ${flag} forms (--no-${flag}: only the others)`,
+  }),
+);
+
+/**
+ * Fields `forms count --group-by` offers in completion and help. The spec does not show the
+ * grouping parameter, so these are suggestions, not a check: any field path may be sent.
+ */
+export const FORM_GROUP_FIELDS = [
+  'status',
+  'archived',
+  'active',
+  'completed',
+  'processed',
+  'flow.slug',
+  'flow.customization',
+  'owner.email',
+] as const;
+
+export const FORMS: ResourceDef = {
+  name: 'forms',
+  noun: 'forms',
+  filters: [
+    {
+      flag: 'workspace',
+      value: 'slug',
+      kind: 'slug',
+      param: 'workspace[slug]',
+      help: 'workspace slug (forms filter by slug only)',
+    },
+    {
+      flag: 'flow',
+      value: 'slug',
+      kind: 'text',
+      param: 'flow[slug]',
+      arrayParam: 'flow[slug][]',
+      help: 'form template slug (repeatable: any of them)',
+    },
+    {
+      flag: 'customization',
+      value: 'id',
+      kind: 'uuid',
+      param: 'flow[customization]',
+      help: 'template customization id',
+    },
+    { flag: 'owner', value: 'email', kind: 'email', param: 'owner[email]', help: "owner's e-mail" },
+    { flag: 'given-name', value: 'name', kind: 'text', param: 'user[given_name]', help: "user's given name" },
+    {
+      flag: 'family-name',
+      value: 'name',
+      kind: 'text',
+      param: 'user[family_name]',
+      help: "user's family name",
+    },
+    { flag: 'email', value: 'email', kind: 'email', param: 'user[email]', help: "user's e-mail" },
+    { flag: 'phone', value: 'phone', kind: 'text', param: 'user[phone]', help: "user's phone number" },
+    ...FLAGS,
+  ],
+  filterable: true,
+  attributes: {
+    id: UUID,
+    created_at: DATE,
+    updated_at: DATE,
+    status: STRING,
+    archived: BOOLEAN,
+    active: BOOLEAN,
+    completed: BOOLEAN,
+    processed: BOOLEAN,
+  },
+  relations: { owner: { email: EMAIL } },
+  // "further fields depending on the form template" (spec, Sorting): filters and sorts may name them.
+  openFields: true,
+  sortable: ['created_at', 'updated_at'],
+  openSort: true,
+  fields: [
+    'id',
+    'created_at',
+    'updated_at',
+    'status',
+    'archived',
+    'active',
+    'completed',
+    'processed',
+    'flow',
+    'user',
+    'owner',
+    'workspace',
+    'responses',
+    'webhooks',
+  ],
+  columns: [
+    { field: 'id', kind: 'id' },
+    { field: 'flow.slug', header: 'TEMPLATE' },
+    { field: 'user.email', header: 'USER' },
+    { field: 'status', kind: 'status' },
+    { field: 'completed', kind: 'bool' },
+    { field: 'created_at', header: 'CREATED', kind: 'time' },
+  ],
+  // A form has no reference a person quotes, so its id (what `forms get` takes) leads and stays;
+  // the user by name, then what narrows a list by eye; on a narrow terminal the e-mail goes first.
+  tableColumns: [
+    { field: 'id', kind: 'id' },
+    { field: 'user', kind: 'person', minWidth: 12 },
+    { field: 'user.email', header: 'EMAIL', hidePriority: 5 },
+    { field: 'flow.slug', header: 'TEMPLATE', hidePriority: 3 },
+    { field: 'status', kind: 'status', hidePriority: 2 },
+    { field: 'completed', kind: 'bool', hidePriority: 4 },
+    { field: 'created_at', header: 'CREATED', kind: 'time', hidePriority: 1, followsSort: true },
+  ],
+};

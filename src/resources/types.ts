@@ -1,0 +1,91 @@
+/**
+ * The shapes of the resource tables: what the spec (spec/api-v1.md) says about one list
+ * resource, as plain data. Commander options, local checks, the flag -> query mapping, the
+ * `--sort` check, `wfd help filters` and completion values are all generated from these tables,
+ * so a filter is declared once. This folder imports nothing: it is cheap to load at start-up.
+ */
+
+/** The type of a method-2 attribute; decides which `--where` operators and values fit. */
+export type AttributeType =
+  | { readonly type: 'string' | 'boolean' | 'date' | 'uuid' | 'email' }
+  | { readonly type: 'enum'; readonly values: readonly string[] };
+
+/** Attribute name -> type. */
+export type Attributes = Readonly<Record<string, AttributeType>>;
+
+interface FlagBase {
+  /** the long flag without dashes: `parent-status` */
+  readonly flag: string;
+  /** the value's name in help: `--owner <email|id>` */
+  readonly value?: string;
+  readonly help: string;
+}
+
+/**
+ * A method-1 filter flag and the query parameter(s) it becomes.
+ * - `text`: any non-empty value; `repeatable` ones send one value as `param` and several as
+ *   `arrayParam`, repeated (the spec's "single value or array").
+ * - `enum`, `uuid`, `email`, `slug`: checked before any request.
+ * - `boolean`: `--flag` sends true, `--no-flag` false.
+ * - `uuid-or-email`, `uuid-or-slug`: the value's shape picks the parameter.
+ */
+export type FilterFlag = FlagBase &
+  (
+    | { readonly kind: 'text'; readonly param: string; readonly arrayParam?: string }
+    | { readonly kind: 'uuid' | 'email' | 'slug' | 'boolean'; readonly param: string }
+    | { readonly kind: 'enum'; readonly param: string; readonly values: readonly string[] }
+    | { readonly kind: 'uuid-or-email'; readonly params: { readonly uuid: string; readonly email: string } }
+    | { readonly kind: 'uuid-or-slug'; readonly params: { readonly uuid: string; readonly slug: string } }
+  );
+
+/**
+ * How a column's values are shown for people: text is narrowed first on a narrow terminal, ids
+ * and times are cut only when nothing else can give, times are relative, statuses coloured, a
+ * person (`{given_name, family_name}`) is shown by full name. Plain, CSV and JSON ignore kinds.
+ */
+/** `bytes`: a size, shown to people as `12.5 KiB` (plain, CSV and JSON keep the number). */
+export type ColumnKind = 'text' | 'id' | 'time' | 'status' | 'bool' | 'person' | 'bytes';
+
+/** One column of a list or detail view. */
+export interface ColumnDef {
+  /** dot path into the record, e.g. `owner.email` */
+  readonly field: string;
+  /** default: `field` upper-cased, `_` as a space (`owner.given_name` -> `OWNER.GIVEN NAME`) */
+  readonly header?: string;
+  /** default: 'text' */
+  readonly kind?: ColumnKind;
+  /** a text column is not narrowed below this many screen columns before others are hidden (default 6) */
+  readonly minWidth?: number;
+  /** set: the column is hidden when the table does not fit the terminal otherwise; higher numbers go first */
+  readonly hidePriority?: number;
+  /** a time column that shows the sort's time field instead when the list is sorted by one */
+  readonly followsSort?: boolean;
+  /** left out of a table whose rows (its sample) all have no value in it: a bulk report's errors */
+  readonly hideWhenEmpty?: boolean;
+}
+
+/** What the spec says about one list endpoint, and how wfd shows its records. */
+export interface ResourceDef {
+  /** the API's name, as in its path: `case_templates` */
+  readonly name: string;
+  /** plural noun for people: `case templates` */
+  readonly noun: string;
+  /** method-1 filters, in the spec's parameter order */
+  readonly filters: readonly FilterFlag[];
+  /** method 2: false when the endpoint takes no filter (form templates) */
+  readonly filterable: boolean;
+  readonly attributes: Attributes;
+  /** relation name -> its filterable attributes; an `id` entry allows the id operator object */
+  readonly relations: Readonly<Record<string, Attributes>>;
+  /** fields depend on the record's template: unknown attributes and relations pass (forms) */
+  readonly openFields: boolean;
+  readonly sortable: readonly string[];
+  /** sort also by template-dependent fields (forms): only the field's shape is checked */
+  readonly openSort: boolean;
+  /** top-level fields of a record, the first segments `--fields` accepts */
+  readonly fields: readonly string[];
+  /** default columns of plain and CSV output: a contract for scripts (full id first) */
+  readonly columns: readonly ColumnDef[];
+  /** default columns of a table on a terminal, chosen for people (as `gh issue list`) */
+  readonly tableColumns?: readonly ColumnDef[];
+}

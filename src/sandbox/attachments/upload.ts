@@ -1,0 +1,151 @@
+/**
+ * POST /v1/attachments, free of fastify: files from a JSON body (base64) or
+ * from multipart parts as they arrive, checked against the size limit, then
+ * stored together, or not at all.
+ */
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { Reply, RequestContext, Services } from '../context.js';
+import { invalid, standardError } from '../errors.js';
+import { parseBody } from '../validation.js';
+import type { UploadedFile } from './files.js';
+import { attachmentView } from './views.js';
+
+/** Files one request may upload. */
+export const MAX_FILES = 100;
+/** The default size limit of one file: 25 MiB. */
+export const DEFAULT_MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
+const MAX_FILENAME = 512;
+const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+
+const TOKEN = "[\\w!#$%&'*+.^`|~-]+";
+const MEDIA_TYPE_RE = new RegExp(`^${TOKEN}/${TOKEN}(?:\\s*;\\s*${TOKEN}=(?:${TOKEN}|"[^"\\\\\\r\\n]*"))*$`);
+const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
+const LONE_SURROGATE_RE = /\p{Cs}/u;
+
+const filename = z
+  .string()
+  .min(1)
+  .max(MAX_FILENAME)
+  .refine((name) => !LONE_SURROGATE_RE.test(name), 'must be well-formed Unicode (no lone surrogate)');
+const contentType = z.string().max(255).regex(MEDIA_TYPE_RE, 'must be a media type such as application/pdf');
+
+const JsonFile = z.strictObject({
+  filename,
+  content_type: contentType.optional(),
+  content: z
+    .string()
+    .refine(
+      (text) => text.length % 4 === 0 && BASE64_RE.test(text),
+      'must be base64 (RFC 4648 section 4, padded, no line breaks)',
+    ),
+});
+const JsonFiles = z.array(JsonFile).min(1).max(MAX_FILES);
+
+/** A file part of a multipart body as it arrives, or a field part (which is refused). */
+export type IncomingPart =
+  | {
+      readonly filename: string | undefined;
+      readonly contentType: string;
+      readonly content: AsyncIterable<Buffer>;
+    }
+  | { readonly field: string };
+
+/**
+ * The files of a JSON body: one object or an array of them.
+ * @throws SandboxError 400 for an invalid body, 413 for a file over `maxBytes`
+ */
+export function jsonFiles(body: unknown, maxBytes: number): { files: UploadedFile[]; several: boolean } {
+  const several = Array.isArray(body);
+  const items = several ? parseBody(JsonFiles, body) : [parseBody(JsonFile, body)];
+  const files = items.map((item) => {
+    const padding = item.content.endsWith('==') ? 2 : item.content.endsWith('=') ? 1 : 0;
+    if ((item.content.length / 4) * 3 - padding > maxBytes) throw tooLarge(item.filename, maxBytes);
+    const bytes = Buffer.from(item.content, 'base64');
+    return {
+      filename: item.filename,
+      contentType: item.content_type ?? DEFAULT_CONTENT_TYPE,
+      bytes,
+      sha256: sha256(bytes),
+    };
+  });
+  return { files, several };
+}
+
+/**
+ * Reads multipart parts as they arrive. Each file's bytes are counted chunk by
+ * chunk: the first one over `maxBytes` ends the upload with a 413 before
+ * anything more is read.
+ * @throws SandboxError 400 for a field part, a part without a filename, a bad
+ *   content type, no file or too many; 413 for a file over `maxBytes`
+ */
+export async function multipartFiles(
+  parts: AsyncIterable<IncomingPart>,
+  maxBytes: number,
+): Promise<UploadedFile[]> {
+  const files: UploadedFile[] = [];
+  for await (const part of parts) {
+    if ('field' in part)
+      throw partError(files.length, `unexpected field ${part.field}: send file parts only`);
+    if (files.length === MAX_FILES) {
+      throw invalid('Invalid request body', [
+        { message: `at most ${MAX_FILES} files per request`, path: [], type: 'too_big' },
+      ]);
+    }
+    const name = filename.safeParse(part.filename);
+    if (!name.success) throw partError(files.length, 'a file part needs a filename (1 to 512 characters)');
+    if (!contentType.safeParse(part.contentType).success) {
+      throw partError(files.length, 'its Content-Type must be a media type such as application/pdf');
+    }
+    const hash = createHash('sha256');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of part.content) {
+      size += chunk.length;
+      if (size > maxBytes) throw tooLarge(name.data, maxBytes);
+      hash.update(chunk);
+      chunks.push(chunk);
+    }
+    files.push({
+      filename: name.data,
+      contentType: part.contentType,
+      bytes: Buffer.concat(chunks, size),
+      sha256: hash.digest('hex'),
+    });
+  }
+  if (files.length === 0)
+    throw invalid('Invalid request body', [
+      { message: 'send at least one file part', path: [], type: 'too_small' },
+    ]);
+  return files;
+}
+
+/**
+ * Stores the files and answers 201: the attachment for a JSON object, `{data:
+ * [...]}` in order for a JSON array or a multipart body.
+ */
+export function storeUploads(
+  req: RequestContext,
+  services: Services,
+  files: readonly UploadedFile[],
+  several: boolean,
+): Reply {
+  const records = services.attachments.add(req.auth.workspace, files, services.clock.now(), services.newId);
+  const views = records.map(attachmentView);
+  return { status: 201, body: several ? { data: views } : views[0] };
+}
+
+function tooLarge(name: string, maxBytes: number) {
+  return standardError(
+    413,
+    `File ${JSON.stringify(name)} is larger than the upload limit of ${maxBytes} bytes`,
+  );
+}
+
+function partError(index: number, message: string) {
+  return invalid('Invalid multipart body', [{ message, path: [index], type: 'invalid_value' }]);
+}
+
+function sha256(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}

@@ -1,0 +1,25 @@
+/**
+ * The sandbox as a library, for other projects' test suites:
+ *
+ *   import { startSandbox } from 'wfd-cli/sandbox';
+ *   const sandbox = await startSandbox({ seed: 7, cases: 50, rateLimit: 'off' });
+ *   // sandbox.baseUrl, sandbox.workspaces[0].token, sandbox.oauth.client_id ...
+ *   await sandbox.close();
+ *
+ * With `dataDir` the state survives restarts; `resetDataDir(dir)` puts it back to the seed.
+ *
+ * It loads none of the CLI: only the emulator and its server (fastify). Options and their
+ * defaults are documented on `SandboxOptions`; behaviour where the spec is silent in README.md.
+ */
+export { resetDataDir } from './persist/data-dir.js';
+export {
+  DataDirError,
+  LockedError,
+  type OAuthClient,
+  type RunningSandbox,
+  type SandboxOptions,
+  type SandboxWorkspace,
+  SeedMismatchError,
+  startSandbox,
+} from './server.js';
+export { type Clock, ManualClock, type Scheduler } from './time.js';

@@ -1,0 +1,59 @@
+/**
+ * Test hooks of webhooks: routes outside `/v1` that need no token.
+ *
+ *   GET    /_sandbox/deliveries[?form_id=ID]  {cursor, deliveries: [...]}, oldest first; with `since`
+ *                                             the ones changed since, in the order of their last
+ *                                             change (feed-query.ts: since, limit, wait)
+ *   DELETE /_sandbox/deliveries               forgets them (204); retries under way go on
+ *   POST   /_sandbox/trigger                  simulates a respondent or a form deletion (see trigger.ts)
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../context.js';
+import { feedQuery } from '../feed-query.js';
+import { sendReply } from '../send-reply.js';
+import { iso } from '../views.js';
+import type { Delivery } from './deliveries.js';
+import { trigger } from './trigger.js';
+
+/** Registers the webhook routes under `/_sandbox`. */
+export function registerWebhookTestHooks(app: FastifyInstance, services: Services): void {
+  const { webhooks } = services;
+
+  app.get('/_sandbox/deliveries', async (req) => {
+    const query = req.query as Record<string, unknown>;
+    const feed = feedQuery(query, ['form_id']);
+    const wanted = typeof query.form_id === 'string' ? query.form_id.toLowerCase() : undefined;
+    const store = webhooks.deliveries;
+    // A number past the latest comes from an earlier run of the sandbox: read from the start.
+    const since = feed.since !== undefined && feed.since > store.latest ? 0 : feed.since;
+    if (since !== undefined) await store.waitAfter(since, feed.waitMs);
+    const matching = (since === undefined ? store.list() : store.changedAfter(since)).filter(
+      (d) => wanted === undefined || d.formId === wanted,
+    );
+    const deliveries = matching.slice(0, feed.limit);
+    const cut = since !== undefined && deliveries.length < matching.length;
+    return { cursor: cut ? deliveries.at(-1)!.seq : store.latest, deliveries: deliveries.map(deliveryView) };
+  });
+
+  app.delete('/_sandbox/deliveries', async (_req, reply) => {
+    webhooks.deliveries.reset();
+    return reply.code(204).send();
+  });
+
+  app.post('/_sandbox/trigger', async (req, reply) =>
+    sendReply(reply, trigger(req.body, services), webhooks),
+  );
+}
+
+function deliveryView(delivery: Delivery) {
+  return {
+    seq: delivery.seq,
+    id: delivery.id,
+    event: delivery.event,
+    form_id: delivery.formId,
+    url: delivery.url,
+    outcome: delivery.outcome,
+    created_at: iso(delivery.createdAt),
+    attempts: delivery.attempts.map((a) => ({ at: iso(a.at), status: a.status, error: a.error })),
+  };
+}

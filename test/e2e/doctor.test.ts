@@ -1,0 +1,96 @@
+/** `wfd doctor` against a sandbox: healthy, a revoked token, a loose file mode, a broken config. */
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { baseEnv, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
+
+let sandbox: StartedSandbox;
+let env: NodeJS.ProcessEnv;
+useSandbox([], (fixture) => {
+  ({ sandbox, env } = fixture);
+});
+
+interface Check {
+  check: string;
+  status: string;
+  detail: string;
+  fix: string | null;
+}
+
+async function doctor(extra: NodeJS.ProcessEnv): Promise<{ code: number | null; checks: Check[] }> {
+  const result = await runWfd(['doctor', '-o', 'json'], { env: { ...env, ...extra } });
+  return { code: result.code, checks: JSON.parse(result.stdout) as Check[] };
+}
+
+const statusOf = (checks: Check[], name: string) => checks.find((c) => c.check === name)?.status;
+
+describe('wfd doctor', () => {
+  it('healthy: every check ok, exit 0; a line per check on a pipe', async () => {
+    const { code, checks } = await doctor({});
+    expect(code).toBe(0);
+    expect(checks.map((c) => c.check)).toEqual([
+      'config folder',
+      'config file',
+      'credentials',
+      'base URL',
+      'server',
+      'TLS',
+      'token',
+      'clock',
+      'rate limit',
+    ]);
+    expect(checks.every((c) => c.status === 'ok')).toBe(true);
+    expect(checks.find((c) => c.check === 'token')?.detail).toBe(
+      'valid, for workspace Acme Corporation (acme)',
+    );
+    const plain = await runWfd(['doctor'], { env });
+    expect(plain.stdout).toMatch(/^✓ token +valid, for workspace Acme Corporation \(acme\)$/m);
+  });
+
+  it('a revoked token fails with the fix, exit 1', async () => {
+    const token = sandbox.workspaces[1]!.token;
+    await fetch(`${sandbox.baseUrl}/_sandbox/tokens/revoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    const { code, checks } = await doctor({ WFD_TOKEN: token });
+    expect(code).toBe(1);
+    const check = checks.find((c) => c.check === 'token')!;
+    expect(check).toMatchObject({
+      status: 'fail',
+      fix: 'run `wfd auth login` (or `wfd auth refresh` for OAuth)',
+    });
+  });
+
+  it('a config file others can read fails; a loose folder warns; a broken file is named, and the rest still runs', async () => {
+    const dir = tempDir();
+    try {
+      const config = join(dir.path, 'cfg');
+      mkdirSync(config, { mode: 0o755 });
+      chmodSync(config, 0o755);
+      writeFileSync(join(config, 'config.json'), '{"profiles":{}}', { mode: 0o644 });
+      chmodSync(join(config, 'config.json'), 0o644);
+      const loose = await doctor({ WFD_CONFIG_DIR: config });
+      expect(loose.code).toBe(1);
+      expect(statusOf(loose.checks, 'config folder')).toBe('warn');
+      expect(loose.checks.find((c) => c.check === 'config file')).toMatchObject({
+        status: 'fail',
+        fix: `chmod 600 ${join(config, 'config.json')}`,
+      });
+      writeFileSync(join(config, 'config.json'), '{broken');
+      const broken = await doctor({ WFD_CONFIG_DIR: config });
+      expect(broken.checks.find((c) => c.check === 'config file')?.detail).toBe(
+        `the config file ${join(config, 'config.json')} is not valid JSON`,
+      );
+      expect(statusOf(broken.checks, 'token')).toBe('ok');
+      // Without WFD_TOKEN, a broken file leaves no credentials: still one line each, no crash.
+      const alone = await runWfd(['doctor'], { env: baseEnv({ WFD_CONFIG_DIR: config }) });
+      expect(alone.code).toBe(1);
+      expect(alone.stdout).toMatch(/^✗ config file /m);
+      expect(alone.stderr).not.toMatch(/at .*\.js:\d+/);
+    } finally {
+      dir.remove();
+    }
+  });
+});

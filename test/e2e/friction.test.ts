@@ -1,0 +1,86 @@
+/** What a new user met and should not any more, each found by trying it. */
+import { describe, expect, it } from 'vitest';
+import { baseEnv, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
+
+let sandbox: StartedSandbox;
+let env: NodeJS.ProcessEnv;
+useSandbox([], (fixture) => {
+  ({ sandbox, env } = fixture);
+});
+
+describe('friction removed', () => {
+  it('logging in over an existing profile needs --force without a terminal', async () => {
+    const dir = tempDir();
+    try {
+      const own = baseEnv({ WFD_CONFIG_DIR: dir.path });
+      const login = (extra: string[] = []) =>
+        runWfd(
+          ['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl, '--profile', 'acme', ...extra],
+          {
+            env: own,
+            stdin: sandbox.workspaces[0]!.token,
+          },
+        );
+      expect((await login()).code).toBe(0);
+      const again = await login();
+      expect(again.code).toBe(2);
+      expect(again.stderr).toMatch(
+        /^error: profile "acme" already holds a login \(workspace Acme Corporation at /m,
+      );
+      expect(again.stderr).toMatch(/^hint: pass --force to replace it/m);
+      expect((await login(['--force'])).code).toBe(0);
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('not logged in, with saved profiles: the hint names them and auth switch', async () => {
+    const dir = tempDir();
+    try {
+      const own = baseEnv({ WFD_CONFIG_DIR: dir.path });
+      await runWfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl, '--profile', 'acme'], {
+        env: own,
+        stdin: sandbox.workspaces[0]!.token,
+      });
+      await runWfd(['auth', 'logout'], { env: own });
+      await runWfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl, '--profile', 'globex'], {
+        env: own,
+        stdin: sandbox.workspaces[1]!.token,
+      });
+      const unknown = await runWfd(['cases', 'list', '--profile', 'nope'], { env: own });
+      expect(unknown.code).toBe(2);
+      expect((await runWfd(['auth', 'switch', 'nope'], { env: own })).code).toBe(2);
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('a dry run says on stderr that nothing was sent', async () => {
+    const result = await runWfd(['cases', 'archive', '5b0e6f7e-8d1c-4c1e-9a55-0d9b3f1f2a10', '--dry-run'], {
+      env,
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('dry run: this request was not sent\n');
+    expect(result.stdout).toMatch(/^POST .*\/v1\/cases\/5b0e6f7e-8d1c-4c1e-9a55-0d9b3f1f2a10$/m);
+  });
+
+  it('wfd version and -v print the version', async () => {
+    const version = (await runWfd(['--version'], { env })).stdout;
+    expect(version).toMatch(/^\d+\.\d+\.\d+\n$/);
+    expect((await runWfd(['version'], { env })).stdout).toBe(version);
+    expect((await runWfd(['-v'], { env })).stdout).toBe(version);
+  });
+
+  it('archiving a case archived long ago reports "already archived"; a fresh one "archived"', async () => {
+    const old = (await runWfd(['cases', 'list', '--archived', '--limit', '1', '-q'], { env })).stdout.trim();
+    const fresh = (
+      await runWfd(['cases', 'list', '--no-archived', '--limit', '1', '-q'], { env })
+    ).stdout.trim();
+    const result = await runWfd(['cases', 'archive', old, fresh], { env });
+    expect(result.code, result.stderr).toBe(0);
+    // The sandbox keeps updated_at when nothing changes: the answer shows a change long before.
+    expect(result.stdout).toMatch(new RegExp(`^${old}\talready archived\t`, 'm'));
+    expect(result.stdout).toMatch(new RegExp(`^${fresh}\tarchived\t`, 'm'));
+    await runWfd(['cases', 'unarchive', fresh], { env });
+  });
+});

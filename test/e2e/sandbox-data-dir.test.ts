@@ -1,0 +1,218 @@
+/**
+ * `wfd sandbox start --data-dir`: a kill -9 in the middle of a burst of writes loses none that
+ * was acknowledged, and leaves a directory the next start loads; `wfd sandbox reset`; the banner
+ * on an 80-column terminal.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
+import { BIN, baseEnv, runWfd, type StartedSandbox, startSandbox, tempDir } from './harness.js';
+
+interface Acknowledged {
+  path: string;
+  title: string;
+}
+
+/**
+ * Writes of three kinds, in parallel, until `stop`: those acknowledged (a 2xx answer came back),
+ * and the statuses of any refused.
+ */
+async function burst(
+  sandbox: StartedSandbox,
+  stop: AbortSignal,
+): Promise<{ acknowledged: Acknowledged[]; refused: number[] }> {
+  const headers = {
+    authorization: `Bearer ${sandbox.workspaces[0]!.token}`,
+    'content-type': 'application/json',
+  };
+  const templates = await fetch(`${sandbox.baseUrl}/v1/case_templates`, { headers });
+  const template = ((await templates.json()) as { data: { id: string }[] }).data[0]!.id;
+  const acknowledged: Acknowledged[] = [];
+  const refused: number[] = [];
+  const write = async (n: number): Promise<void> => {
+    const title = `burst ${n}`;
+    const [path, body] =
+      n % 3 === 0
+        ? ['/v1/cases', { template: { id: template }, title }]
+        : n % 3 === 1
+          ? [
+              '/v1/forms',
+              {
+                flow: { slug: 'customer-feedback' },
+                user: { email: 'burst@example.com', given_name: title },
+              },
+            ]
+          : ['/v1/attachments', { filename: `${title}.txt`, content: Buffer.from(title).toString('base64') }];
+    const res = await fetch(`${sandbox.baseUrl}${path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+    });
+    const created = (await res.json()) as { id: string };
+    if (res.status >= 300) {
+      refused.push(res.status);
+      return;
+    }
+    const read = path === '/v1/attachments' ? `/v1/attachments/${created.id}` : `${path}/${created.id}`;
+    acknowledged.push({ path: read, title });
+  };
+  let next = 0;
+  const worker = async () => {
+    while (!stop.aborted) {
+      // A request cut off by the kill was never acknowledged: not counted.
+      await write(next++).catch(() => {});
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return { acknowledged, refused };
+}
+
+describe('sandbox start --data-dir', () => {
+  it('keeps every acknowledged write through a kill -9 in the middle of a burst', async () => {
+    const dir = tempDir();
+    const data = join(dir.path, 'data');
+    const args = ['--no-profile', '--rate-limit', 'off', '--data-dir', data];
+    try {
+      const first = await startSandbox([...args, '--cases', '300']);
+      // -o json keeps its one line, and says where the state lives.
+      expect(first.dataDir).toBe(data);
+      const stop = new AbortController();
+      const writing = burst(first, stop.signal);
+      // Kill once a good number of writes went through, while the workers keep sending.
+      while ((await first.requests()).count < 150) await new Promise((resolve) => setTimeout(resolve, 20));
+      first.process.kill('SIGKILL');
+      await once(first.process, 'exit');
+      stop.abort();
+      const { acknowledged, refused } = await writing;
+      expect(refused).toEqual([]);
+      expect(acknowledged.length).toBeGreaterThanOrEqual(100);
+
+      // The seed parameters come from the directory; the killed process's lock is taken over.
+      const second = await startSandbox(args);
+      try {
+        const headers = { authorization: `Bearer ${second.workspaces[0]!.token}` };
+        const missing: string[] = [];
+        for (const { path, title } of acknowledged) {
+          const res = await fetch(`${second.baseUrl}${path}`, { headers });
+          const text = await res.text();
+          const found =
+            res.status === 200 &&
+            (path.startsWith('/v1/attachments/') ? text === title : text.includes(JSON.stringify(title)));
+          if (!found) missing.push(`${path} (${res.status})`);
+        }
+        expect(missing).toEqual([]);
+        const count = await fetch(`${second.baseUrl}/v1/cases/count`, { headers });
+        expect(((await count.json()) as { count: number }).count).toBeGreaterThanOrEqual(
+          240 + acknowledged.filter((a) => a.path.startsWith('/v1/cases/')).length,
+        );
+
+        const refused = await runWfd(['sandbox', 'reset', '--data-dir', data]);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toMatch(/^error: a sandbox \(process \d+\) is running on the data dir /);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('reset puts the directory back to its seed', async () => {
+    const dir = tempDir();
+    const data = join(dir.path, 'data');
+    const args = ['--no-profile', '--rate-limit', 'off', '--data-dir', data, '--cases', '50'];
+    try {
+      const first = await startSandbox(args);
+      const env = baseEnv({ WFD_TOKEN: first.workspaces[0]!.token, WFD_BASE_URL: first.baseUrl });
+      const templates = await runWfd(['case-templates', 'list', '-q', '--limit', '1'], { env });
+      const made = await runWfd(
+        ['cases', 'create', '--template', templates.stdout.trim(), '--title', 'Reset me', '-q'],
+        {
+          env,
+        },
+      );
+      expect(made.code, made.stderr).toBe(0);
+      await first.stop();
+
+      const reset = await runWfd(['sandbox', 'reset', '--data-dir', data]);
+      expect(reset.code, reset.stderr).toBe(0);
+      expect(reset.stderr).toBe(
+        `✓ "${data}" is back to its seed (seed 1, 50 cases, 150 forms, 100 attachments)\n`,
+      );
+
+      const second = await startSandbox(args);
+      try {
+        const after = await runWfd(['cases', 'get', made.stdout.trim()], {
+          env: { ...env, WFD_BASE_URL: second.baseUrl },
+        });
+        expect(after.code).toBe(5);
+      } finally {
+        await second.stop();
+      }
+      const again = await runWfd([
+        'sandbox',
+        'start',
+        '--port',
+        '0',
+        '--no-profile',
+        '--data-dir',
+        data,
+        '--seed',
+        '2',
+      ]);
+      expect(again.code).toBe(2);
+      expect(again.stderr).toContain(
+        `error: --seed 2 differs from the 1 the data dir "${data}" was seeded with`,
+      );
+    } finally {
+      dir.remove();
+    }
+  });
+});
+
+describe('sandbox start on a terminal', () => {
+  it('prints a banner whose every line fits 80 columns', async () => {
+    const dir = tempDir();
+    const data = join(dir.path, 'data');
+    const command = [
+      process.execPath,
+      BIN,
+      'sandbox',
+      'start',
+      '--port',
+      '0',
+      '--no-profile',
+      '--data-dir',
+      data,
+    ]
+      .map((arg) => `'${arg}'`)
+      .join(' ');
+    // A pseudo-terminal of 80 columns; its own process group, so the test ends what it started.
+    const child = spawn('script', ['-qec', `stty cols 80; ${command}`, '/dev/null'], {
+      env: { ...baseEnv(), TERM: 'xterm' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let screen = '';
+    try {
+      child.stdout.setEncoding('utf8');
+      for await (const chunk of child.stdout) {
+        screen += chunk;
+        if (screen.includes('Ctrl-C stops it.')) break;
+      }
+      const lines = screen.replace(/\r/g, '').trimEnd().split('\n');
+      expect(lines[0]).toMatch(/^wfd sandbox listening on http:\/\/127\.0\.0\.1:\d+$/);
+      expect(lines).toContain(`State: kept in ${data}`);
+      expect(screen).toMatch(/ {2}acme {4}Acme Corporation {2}wfd_[0-9a-f]{32}/);
+      expect(screen).toMatch(/OAuth client wfd-sandbox-[0-9a-f]{16} \(-o json prints its secret\)/);
+      expect(screen).toContain('wfd --base-url http://127.0.0.1:');
+      for (const line of lines) expect(stringWidth(line), line).toBeLessThanOrEqual(80);
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM');
+      await once(child, 'exit');
+      dir.remove();
+    }
+  });
+});

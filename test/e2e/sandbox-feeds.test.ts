@@ -1,0 +1,104 @@
+/**
+ * `wfd sandbox logs --follow` and `wfd sandbox deliveries`, the built binary against a sandbox:
+ * the log a follower prints comes from requests other processes make.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { BIN, runWfd, type StartedSandbox, useSandbox } from './harness.js';
+
+let sandbox: StartedSandbox;
+let env: NodeJS.ProcessEnv;
+useSandbox([], (fixture) => {
+  ({ sandbox, env } = fixture);
+});
+
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+/** The lines a child prints, as they come. */
+function linesOf(child: ChildProcess): () => Promise<string> {
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  return async () => {
+    const next = await lines.next();
+    if (next.done) throw new Error('the follower ended');
+    return next.value;
+  };
+}
+
+describe('sandbox logs --follow', () => {
+  it('prints, as they come, the requests another process makes that pass its filters; Ctrl-C ends it with 0', async () => {
+    await runWfd(['api', 'GET', `/cases/${UNKNOWN}`], { env });
+    const follower = spawn(
+      process.execPath,
+      [BIN, 'sandbox', 'logs', '--follow', '--status', '4xx', '--path', '/v1/cases', '-o', 'ndjson'],
+      { env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const exited = once(follower, 'exit');
+    try {
+      const next = linesOf(follower);
+      // What the log held when it started...
+      expect(JSON.parse(await next())).toMatchObject({
+        method: 'GET',
+        path: `/v1/cases/${UNKNOWN}`,
+        status: 404,
+      });
+      // ...then what comes: a 200 and another path are filtered out.
+      expect((await runWfd(['cases', 'list', '--limit', '1'], { env })).code).toBe(0);
+      await runWfd(['api', 'GET', `/forms/${UNKNOWN}`], { env });
+      await runWfd(['api', 'POST', '/cases', '-f', 'title=no template'], { env });
+      const later = JSON.parse(await next());
+      expect(later).toMatchObject({
+        method: 'POST',
+        url: '/v1/cases',
+        status: 400,
+        token_prefix: sandbox.workspaces[0]!.token.slice(0, 8),
+        fault: null,
+      });
+      expect(later.duration_ms).toEqual(expect.any(Number));
+    } finally {
+      follower.kill('SIGINT');
+    }
+    const [code] = await exited;
+    expect(code).toBe(0);
+  });
+
+  it('prints one plain line a request in a pipe', async () => {
+    await runWfd(['workspaces', 'list'], { env });
+    const plain = await runWfd(['sandbox', 'logs', '--path', '/v1/workspaces'], { env });
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout).toMatch(
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z\tGET\t\/v1\/workspaces\t200\t[\d.]+\twfd_[0-9a-f]{4}\t\n/,
+    );
+  });
+});
+
+describe('sandbox deliveries', () => {
+  it("lists a form's webhook deliveries with their outcome and attempts", async () => {
+    const made = await runWfd(
+      [
+        'forms',
+        'create',
+        '--template',
+        'customer-feedback',
+        '--email',
+        'hooked@example.com',
+        '--given-name',
+        'Hooked',
+        '--family-name',
+        'Form',
+        '--webhook',
+        'https://hooks.example/e2e=forms:created',
+        '-q',
+      ],
+      { env },
+    );
+    expect(made.code, made.stderr).toBe(0);
+    const form = made.stdout.trim();
+    const listed = await runWfd(['sandbox', 'deliveries', '--form', form, '-o', 'json'], { env });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual([
+      expect.objectContaining({ event: 'forms:created', form_id: form, url: 'https://hooks.example/e2e' }),
+    ]);
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * End to end: `wfd webhooks` against a sandbox that really delivers. The listeners are the built
+ * binary on ephemeral ports; the events come from `wfd forms update` and `wfd sandbox trigger`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createConnection } from 'node:net';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { BIN, lines, type RunResult, runWfd, type StartedSandbox, useSandbox } from './harness.js';
+
+let sandbox: StartedSandbox;
+let env: NodeJS.ProcessEnv;
+useSandbox([], (fixture) => {
+  ({ sandbox, env } = fixture);
+});
+
+interface Listener {
+  url: string;
+  child: ChildProcess;
+  /** resolves when the listener exits */
+  done: Promise<RunResult>;
+}
+
+/** Starts `wfd webhooks listen --port 0 ...` and waits for its first stderr line. */
+async function listen(args: string[]): Promise<Listener> {
+  const child = spawn(process.execPath, [BIN, 'webhooks', 'listen', '--port', '0', ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  const kill = setTimeout(() => child.kill('SIGKILL'), 25_000);
+  const done = new Promise<RunResult>((resolve) => {
+    child.on('close', (code) => {
+      clearTimeout(kill);
+      resolve({ code, stdout, stderr });
+    });
+  });
+  const first = await new Promise<string>((resolve, reject) => {
+    const reader = createInterface({ input: child.stderr.setEncoding('utf8') });
+    reader.on('line', (line) => {
+      stderr += `${line}\n`;
+      if (stderr === `${line}\n`) resolve(line);
+    });
+    child.once('exit', (code) => reject(new Error(`listener exited ${code}: ${stderr}`)));
+  });
+  expect(first).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\/$/);
+  return { url: first.replace('listening on ', ''), child, done };
+}
+
+function portOf(url: string): number {
+  return Number(new URL(url).port);
+}
+
+/** True when nothing accepts connections on the port any more. */
+function portClosed(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+async function newForm(): Promise<string> {
+  const result = await runWfd(
+    [
+      'forms',
+      'create',
+      '--template',
+      'customer-feedback',
+      '--email',
+      'hooks@example.org',
+      '--given-name',
+      'Ana',
+      '--family-name',
+      'Silva',
+    ],
+    { env },
+  );
+  expect(result.code, result.stderr).toBe(0);
+  return result.stdout.trim();
+}
+
+async function wfdOk(args: string[]): Promise<RunResult> {
+  const result = await runWfd(args, { env });
+  expect(result.code, result.stderr).toBe(0);
+  return result;
+}
+
+describe('webhooks listen', () => {
+  it('--max 2 receives forms:updated and responses:completed, and not an event the form did not subscribe to', async () => {
+    const listener = await listen(['--max', '2', '--timeout', '20s']);
+    const created = await wfdOk([
+      'forms',
+      'create',
+      '--template',
+      'nda-signature',
+      '--email',
+      'hooks@example.org',
+      '--given-name',
+      'Ana',
+      '--family-name',
+      'Silva',
+      '--webhook',
+      `${listener.url}=forms:updated,responses:completed`,
+    ]);
+    const form = created.stdout.trim();
+    // forms:created (the creation) and responses:created are not subscribed: never delivered.
+    await wfdOk(['forms', 'update', form, '--status', 'reviewing']);
+    await wfdOk(['sandbox', 'trigger', 'responses:created', '--form', form]);
+    await wfdOk(['sandbox', 'trigger', 'responses:completed', '--form', form]);
+    const result = await listener.done;
+    expect(result.code, result.stderr).toBe(0);
+    const received = lines(result.stdout).map((line) => line.split('\t'));
+    expect(received.map(([, event, , formId]) => [event, formId])).toEqual([
+      ['forms:updated', form],
+      ['responses:completed', form],
+    ]);
+    expect(await portClosed(portOf(listener.url))).toBe(true);
+    const log = await fetch(`${sandbox.baseUrl}/_sandbox/deliveries?form_id=${form}`);
+    const { deliveries } = (await log.json()) as { deliveries: { id: string; event: string }[] };
+    expect(deliveries.map((d) => d.event)).toEqual(['forms:updated', 'responses:completed']);
+    expect(received.map(([, , delivery]) => delivery)).toEqual(deliveries.map((d) => d.id));
+  });
+
+  it('--forward-to relays each delivery to a second listener', async () => {
+    const downstream = await listen(['--max', '1', '--timeout', '20s', '-o', 'ndjson']);
+    const upstream = await listen([
+      '--max',
+      '1',
+      '--timeout',
+      '20s',
+      '--forward-to',
+      downstream.url,
+      '-o',
+      'ndjson',
+    ]);
+    const form = await newForm();
+    await wfdOk(['webhooks', 'add', form, upstream.url, '--events', 'responses:created']);
+    await wfdOk(['sandbox', 'trigger', 'responses:created', '--form', form]);
+    const [up, down] = await Promise.all([upstream.done, downstream.done]);
+    expect(up.code, up.stderr).toBe(0);
+    expect(down.code, down.stderr).toBe(0);
+    const sent = JSON.parse(up.stdout);
+    const relayed = JSON.parse(down.stdout);
+    expect(relayed.body).toEqual(sent.body);
+    expect(relayed.headers['x-wfd-delivery']).toBe(sent.headers['x-wfd-delivery']);
+    expect(up.stderr).toContain(`forward ${sent.headers['x-wfd-delivery']} -> ${downstream.url}: 202`);
+  });
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s exits %i and frees the port', async (signal, code) => {
+    const listener = await listen([]);
+    listener.child.kill(signal);
+    const result = await listener.done;
+    expect(result.code).toBe(code);
+    expect(await portClosed(portOf(listener.url))).toBe(true);
+  });
+
+  it('--timeout with no delivery exits 8', async () => {
+    const listener = await listen(['--timeout', '1s', '--max', '1']);
+    const result = await listener.done;
+    expect(result.code).toBe(8);
+    expect(result.stderr).toContain('error: timed out after 1s with 0 of 1 delivery');
+  });
+});
+
+describe('webhooks list, add, remove', () => {
+  it('a read-modify-write round trip of the map', async () => {
+    const form = await newForm();
+    await wfdOk(['webhooks', 'add', form, 'https://a.example/h', '--events', 'forms:created']);
+    await wfdOk(['webhooks', 'add', form, 'https://a.example/h', '--events', 'forms:archived,forms:created']);
+    await wfdOk(['webhooks', 'add', form, 'https://b.example/h', '--events', 'responses:deleted']);
+    const listed = JSON.parse((await wfdOk(['webhooks', 'list', form, '--json'])).stdout);
+    expect(listed).toEqual([
+      { url: 'https://a.example/h', events: ['forms:created', 'forms:archived'] },
+      { url: 'https://b.example/h', events: ['responses:deleted'] },
+    ]);
+    await wfdOk(['webhooks', 'remove', form, 'https://a.example/h', '--events', 'forms:created']);
+    await wfdOk(['webhooks', 'remove', form, 'https://b.example/h']);
+    const after = await wfdOk(['webhooks', 'list', form]);
+    expect(after.stdout).toBe('https://a.example/h\t["forms:archived"]\n');
+    const missing = await runWfd(['webhooks', 'remove', form, 'https://b.example/h'], { env });
+    expect(missing.code).toBe(5);
+  });
+});

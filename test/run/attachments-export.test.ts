@@ -1,0 +1,295 @@
+/**
+ * Run tests of `wfd attachments export` against an undici MockAgent: the requests it makes (the
+ * fewest: a list page, a read per form, a download per file not yet exported), the tree and the
+ * manifest it leaves, a resumed partial download (Range), and what it prints.
+ */
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ExportAttachmentsOptions, runExportAttachments } from '../../src/commands/attachments/export.js';
+import { EXPORT_FIELDS } from '../../src/resources/attachments.js';
+import { envelopeOf, type TestContext, testContext } from '../support/context.js';
+import { makeForm } from '../support/factories.js';
+
+let t: TestContext;
+let dir: string;
+beforeEach(() => {
+  dir = join(mkdtempSync(join(tmpdir(), 'wfd-export-')), 'out');
+});
+afterEach(async () => {
+  await t.close();
+  rmSync(join(dir, '..'), { recursive: true, force: true });
+});
+
+const F1 = '10000000-0000-4000-8000-000000000001';
+const F2 = '20000000-0000-4000-8000-000000000002';
+const R1 = 'a0000000-0000-4000-8000-000000000001';
+const A = '7c1d0000-0000-4000-8000-00000000000a';
+const B = '7c1d0000-0000-4000-8000-00000000000b';
+const NOW = '2026-11-23T12:00:00.000Z';
+const LIST = '/v1/forms?page%5Bnumber%5D=1&page%5Bsize%5D=100';
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** F1 has one response with two files named alike; F2 has none. */
+function serveForms(listPath = LIST) {
+  t.api
+    .intercept({ path: listPath, method: 'GET' })
+    .reply(200, envelopeOf([makeForm({ id: F1 }), makeForm({ id: F2 })], 1, 100, 2));
+  t.api.intercept({ path: `/v1/forms/${F1}`, method: 'GET' }).reply(
+    200,
+    makeForm({
+      id: F1,
+      responses: [
+        {
+          id: R1,
+          attachments: [
+            { id: A, filename: 'scan.pdf', content_type: 'application/pdf', size: 3 },
+            { id: B, filename: 'scan.pdf', content_type: 'application/pdf', size: 3 },
+          ],
+        },
+      ],
+    }),
+  );
+  t.api.intercept({ path: `/v1/forms/${F2}`, method: 'GET' }).reply(200, makeForm({ id: F2, responses: [] }));
+}
+
+function serveFile(id: string, body: string) {
+  t.api
+    .intercept({ path: `/v1/attachments/${id}`, method: 'GET', headers: { accept: '*/*' } })
+    .reply(200, body, {
+      headers: { 'content-type': 'application/pdf', 'content-length': String(body.length) },
+    });
+}
+
+const entry = (id: string, name: string, body: string) => ({
+  id,
+  form_id: F1,
+  response_id: R1,
+  path: `${F1}/${R1}/${name}`,
+  bytes: body.length,
+  sha256: sha(body),
+  downloaded_at: NOW,
+});
+const run = (forms: number, files: number, bytes: number, query = '') => ({
+  type: 'run',
+  started_at: NOW,
+  completed_at: NOW,
+  query,
+  forms,
+  files,
+  bytes,
+});
+
+function manifest(): unknown[] {
+  return readFileSync(join(dir, 'manifest.ndjson'), 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+}
+
+function exportWith(options: Record<string, unknown> = {}) {
+  return runExportAttachments(ExportAttachmentsOptions.parse({ dir, ...options }), t.ctx);
+}
+
+async function failure(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+}
+
+describe('attachments export', () => {
+  it('a fresh export: a list page, a read per form, a download per file; the tree, the manifest, a row per file', async () => {
+    t = await testContext({ fields: EXPORT_FIELDS });
+    serveForms();
+    serveFile(A, 'one');
+    serveFile(B, 'two');
+    await exportWith();
+    expect(readdirSync(dir).sort()).toEqual([F1, 'manifest.ndjson']);
+    expect(readdirSync(join(dir, F1, R1)).sort()).toEqual(['scan (1).pdf', 'scan.pdf']);
+    expect(readFileSync(join(dir, F1, R1, 'scan (1).pdf'), 'utf8')).toBe('two');
+    expect(manifest()).toEqual([entry(A, 'scan.pdf', 'one'), entry(B, 'scan (1).pdf', 'two'), run(2, 2, 6)]);
+    expect(t.stdout()).toBe(
+      `${A}\t${F1}/${R1}/scan.pdf\t3\t${sha('one')}\n${B}\t${F1}/${R1}/scan (1).pdf\t3\t${sha('two')}\n`,
+    );
+    const stderr = t.stderr().split('\n');
+    expect(stderr.slice(0, 3)).toEqual([
+      'wfd: 2 forms match: reading them takes 3 requests (1 list page, 2 form reads)',
+      'wfd: 2 attachments in 2 forms: 2 to download (6 B), 0 already exported',
+      'wfd: 5 requests in all, the fewest the API allows: 1 list page, 2 form reads, 2 downloads',
+    ]);
+    expect(stderr[3]).toMatch(/^✓ exported 2 files \(6 B\) in \d+m?s; manifest .*manifest\.ndjson$/);
+  });
+
+  it('--resume keeps what the manifest and the disk agree on, continues a partial file with Range, removes leftovers', async () => {
+    t = await testContext({ fields: EXPORT_FIELDS });
+    const folder = join(dir, F1, R1);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'scan.pdf'), 'one');
+    writeFileSync(join(folder, `.${B}.part`), 'tw');
+    writeFileSync(join(folder, '.scan.pdf.0a1b2c3d4e5f.part'), 'junk');
+    writeFileSync(
+      join(dir, 'manifest.ndjson'),
+      `${JSON.stringify(entry(A, 'scan.pdf', 'one'))}\n{"id":"torn`,
+    );
+    serveForms();
+    t.api
+      .intercept({ path: `/v1/attachments/${B}`, method: 'GET', headers: { range: 'bytes=2-' } })
+      .reply(206, 'o', { headers: { 'content-range': 'bytes 2-2/3', 'content-length': '1' } });
+    await exportWith({ resume: true });
+    expect(readdirSync(folder).sort()).toEqual(['scan (1).pdf', 'scan.pdf']);
+    expect(readFileSync(join(folder, 'scan (1).pdf'), 'utf8')).toBe('two');
+    expect(manifest()).toEqual([entry(A, 'scan.pdf', 'one'), entry(B, 'scan (1).pdf', 'two'), run(2, 2, 6)]);
+    expect(t.stderr()).toContain('wfd: 2 attachments in 2 forms: 1 to download (3 B), 1 already exported\n');
+  });
+
+  it('--resume starts a partial file over when the server sends it whole (no 206)', async () => {
+    t = await testContext({ fields: EXPORT_FIELDS });
+    const folder = join(dir, F1, R1);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'scan.pdf'), 'one');
+    writeFileSync(join(folder, `.${B}.part`), 'tw');
+    writeFileSync(join(dir, 'manifest.ndjson'), `${JSON.stringify(entry(A, 'scan.pdf', 'one'))}\n`);
+    serveForms();
+    t.api
+      .intercept({ path: `/v1/attachments/${B}`, method: 'GET', headers: { range: 'bytes=2-' } })
+      .reply(200, 'two', { headers: { 'content-length': '3' } });
+    await exportWith({ resume: true });
+    expect(readFileSync(join(folder, 'scan (1).pdf'), 'utf8')).toBe('two');
+    expect(manifest()).toEqual([entry(A, 'scan.pdf', 'one'), entry(B, 'scan (1).pdf', 'two'), run(2, 2, 6)]);
+  });
+
+  it('--resume fetches again a file whose bytes no longer match the manifest, and keeps one line per file', async () => {
+    t = await testContext({ fields: EXPORT_FIELDS });
+    mkdirSync(join(dir, F1, R1), { recursive: true });
+    writeFileSync(join(dir, F1, R1, 'scan.pdf'), 'ONE');
+    writeFileSync(
+      join(dir, 'manifest.ndjson'),
+      [entry(A, 'scan.pdf', 'one'), entry(B, 'scan (1).pdf', 'two')]
+        .map((e) => `${JSON.stringify(e)}\n`)
+        .join(''),
+    );
+    writeFileSync(join(dir, F1, R1, 'scan (1).pdf'), 'two');
+    serveForms();
+    serveFile(A, 'one');
+    await exportWith({ resume: true });
+    expect(readFileSync(join(dir, F1, R1, 'scan.pdf'), 'utf8')).toBe('one');
+    expect(manifest()).toEqual([entry(A, 'scan.pdf', 'one'), entry(B, 'scan (1).pdf', 'two'), run(2, 2, 6)]);
+  });
+
+  it('a folder holding an export needs --resume or --incremental; one holding other files is refused', async () => {
+    t = await testContext({ fields: EXPORT_FIELDS });
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'manifest.ndjson'), `${JSON.stringify(entry(A, 'scan.pdf', 'one'))}\n`);
+    expect(await failure(exportWith())).toMatchObject({
+      exitCode: 2,
+      message: `--dir "${dir}" already holds an export (manifest.ndjson)`,
+    });
+    rmSync(join(dir, 'manifest.ndjson'));
+    writeFileSync(join(dir, 'notes.txt'), '');
+    expect(await failure(exportWith({ resume: true }))).toMatchObject({
+      exitCode: 2,
+      message: `--dir "${dir}" is not empty and holds no export (manifest.ndjson)`,
+    });
+  });
+
+  it('--incremental lists only forms updated since the last complete run with these filters began, less 5 minutes', async () => {
+    t = await testContext({ fields: EXPORT_FIELDS });
+    mkdirSync(dir);
+    const runs = [
+      { ...run(2, 2, 6, 'completed=true'), started_at: '2026-11-20T00:00:00.000Z' },
+      { ...run(2, 2, 6, 'completed=true'), started_at: '2026-11-22T00:00:00.000Z' },
+      { ...run(9, 9, 9, ''), started_at: '2026-11-23T00:00:00.000Z' },
+    ];
+    writeFileSync(join(dir, 'manifest.ndjson'), runs.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const filter = JSON.stringify({ attributes: { updated_at: { $ge: '2026-11-21T23:55:00.000Z' } } });
+    t.api
+      .intercept({
+        path: `/v1/forms?completed=true&filter=${encodeURIComponent(filter)}&page%5Bnumber%5D=1&page%5Bsize%5D=100`,
+        method: 'GET',
+      })
+      .reply(200, envelopeOf([], 1, 100, 0));
+    await exportWith({ incremental: true, completed: true });
+    expect(t.stderr()).toContain(
+      'wfd: forms updated since 2026-11-21T23:55:00.000Z (the last complete run began at 2026-11-22T00:00:00.000Z; less 5m for clock differences)\n',
+    );
+    expect(manifest().at(-1)).toEqual(run(0, 0, 0, 'completed=true'));
+  });
+
+  it('a failed download: exit with its code, the list of what failed, a manifest of what was exported, no run line', async () => {
+    t = await testContext({ fields: EXPORT_FIELDS });
+    serveForms();
+    t.api
+      .intercept({ path: `/v1/attachments/${A}`, method: 'GET' })
+      .reply(404, { statusCode: 404, error: 'Not Found', message: 'Attachment not found' });
+    serveFile(B, 'two');
+    const error = await failure(exportWith());
+    expect(error).toMatchObject({
+      exitCode: 5,
+      message: "1 of the export's items failed (listed above); the manifest lists every file exported",
+    });
+    expect(manifest()).toEqual([entry(B, 'scan (1).pdf', 'two')]);
+    expect(t.stderr()).toContain(`failed: ${F1}/${R1}/scan.pdf (${A}): attachment ${A} not found\n`);
+    expect(t.stdout()).toBe(`${B}\t${F1}/${R1}/scan (1).pdf\t3\t${sha('two')}\n`);
+    expect(readdirSync(join(dir, F1, R1))).toEqual(['scan (1).pdf']);
+  });
+
+  it('--merge saves one merged PDF per form with files, recorded in the manifest', async () => {
+    t = await testContext({ fields: EXPORT_FIELDS });
+    serveForms();
+    serveFile(A, 'one');
+    serveFile(B, 'two');
+    t.api
+      .intercept({
+        path: `/v1/attachments?ids=${A}%2C${B}`,
+        method: 'GET',
+        headers: { accept: 'application/pdf' },
+      })
+      .reply(200, '%PDF-merged', { headers: { 'content-type': 'application/pdf' } });
+    await exportWith({ merge: true });
+    expect(readFileSync(join(dir, F1, 'merged.pdf'), 'utf8')).toBe('%PDF-merged');
+    expect(existsSync(join(dir, F2))).toBe(false);
+    expect(manifest()).toContainEqual({
+      type: 'merged',
+      form_id: F1,
+      ids: [A, B],
+      path: `${F1}/merged.pdf`,
+      bytes: 11,
+      sha256: sha('%PDF-merged'),
+      downloaded_at: NOW,
+    });
+    expect(t.stderr()).toContain('1 list page, 2 form reads, 2 downloads, 1 merge\n');
+  });
+
+  it('on a terminal: no row per file on stdout (the progress line is on stderr)', async () => {
+    t = await testContext({ stdoutTTY: true, fields: EXPORT_FIELDS });
+    serveForms();
+    serveFile(A, 'one');
+    serveFile(B, 'two');
+    await exportWith();
+    expect(t.stdout()).toBe('');
+  });
+
+  it.each([
+    [
+      { since: 'yesterday' },
+      'invalid --since "yesterday": expected an ISO date such as 2026-01-31 or 2026-01-31T09:30:00Z',
+    ],
+    [{ email: 'x' }, 'invalid --email "x": expected an e-mail address'],
+  ])('%j exits 2 before any request', async (options, message) => {
+    t = await testContext({ fields: EXPORT_FIELDS });
+    expect(await failure(exportWith(options))).toMatchObject({ exitCode: 2, message });
+    expect(existsSync(dir)).toBe(false);
+  });
+});

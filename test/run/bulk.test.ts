@@ -1,0 +1,139 @@
+/**
+ * The bulk engine tells the truth: a lost answer is read back, not guessed; a refused token stops
+ * the run; the exit code says which kind of problem happened.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { runArchiveCases } from '../../src/commands/cases/archive.js';
+import { SetArchivedOptions } from '../../src/commands/cases/set-archived.js';
+import { type TestContext, testContext } from '../support/context.js';
+import { makeCase } from '../support/factories.js';
+
+let t: TestContext;
+afterEach(() => t.close());
+
+const FIELDS = ['id', 'result', 'archived_at', 'error'];
+const ARCHIVED_AT = '2026-11-23T12:00:00.000Z';
+
+/** A connection reset after the request went out: the server may have archived the case. */
+function reset(): Error {
+  return Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+}
+
+async function archive(ids: string[]) {
+  return runArchiveCases(SetArchivedOptions.parse({ ids }), t.ctx).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+}
+
+describe('bulk archive after lost answers', () => {
+  it('reads each case back: confirmed, not archived (failed), or unknown; exit 8 for an unknown', async () => {
+    t = await testContext({ fields: FIELDS });
+    const [a, b, c, d] = [makeCase(), makeCase(), makeCase(), makeCase()];
+    t.api
+      .intercept({ path: `/v1/cases/${a.id}`, method: 'POST' })
+      .reply(200, { ...a, archived_at: ARCHIVED_AT, updated_at: ARCHIVED_AT });
+    for (const lost of [b, c, d])
+      t.api.intercept({ path: `/v1/cases/${lost.id}`, method: 'POST' }).replyWithError(reset());
+    // b was archived before the connection broke, c was not, d cannot be read back.
+    t.api
+      .intercept({ path: `/v1/cases/${b.id}`, method: 'GET' })
+      .reply(200, { ...b, archived_at: ARCHIVED_AT, updated_at: ARCHIVED_AT });
+    t.api.intercept({ path: `/v1/cases/${c.id}`, method: 'GET' }).reply(200, { ...c, archived_at: null });
+    t.api
+      .intercept({ path: `/v1/cases/${d.id}`, method: 'GET' })
+      .reply(503, { statusCode: 503, error: 'Service Unavailable', message: 'down' })
+      .times(6);
+    const error = await archive([a.id, b.id, c.id, d.id] as string[]);
+    const rows = t
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t'));
+    expect(rows.map((r) => [r[0], r[1]])).toEqual([
+      [a.id, 'archived'],
+      [b.id, 'archived (confirmed)'],
+      [c.id, 'failed'],
+      [d.id, 'unknown'],
+    ]);
+    expect(rows[2]![3]).toMatch(/^not archived: network error talking to .*: ECONNRESET$/);
+    expect(t.stderr()).toMatch(
+      new RegExp(`^warning: ${d.id}: outcome unknown: .*reading the case back failed$`, 'm'),
+    );
+    // Failed (8, the network) and unknown (8): one code.
+    expect(error).toMatchObject({
+      message: 'archived 2 of 4 cases (1 confirmed after a lost answer); 1 unknown; 1 failed',
+      exitCode: 8,
+    });
+  });
+
+  it('never sends the same archive twice: a lost answer is followed by a GET, not a second POST', async () => {
+    t = await testContext({ fields: FIELDS });
+    const a = makeCase();
+    t.api.intercept({ path: `/v1/cases/${a.id}`, method: 'POST' }).replyWithError(reset());
+    t.api
+      .intercept({ path: `/v1/cases/${a.id}`, method: 'GET' })
+      .reply(200, { ...a, archived_at: ARCHIVED_AT, updated_at: ARCHIVED_AT });
+    expect(await archive([a.id as string])).toBeUndefined();
+    expect(t.stderr()).toBe('wfd: 1 confirmed by reading them back after a lost answer\n');
+  });
+});
+
+describe('bulk archive of cases already archived', () => {
+  it('says "already archived" when the answer shows no change since long before; a terminal table has no error column', async () => {
+    t = await testContext({ fields: FIELDS, stdoutTTY: true, columns: 120, env: { NO_COLOR: '1' } });
+    const [a, b] = [makeCase(), makeCase()];
+    const old = '2026-11-01T09:00:00.000Z';
+    t.api
+      .intercept({ path: `/v1/cases/${a.id}`, method: 'POST' })
+      .reply(200, { ...a, archived_at: old, updated_at: old });
+    t.api
+      .intercept({ path: `/v1/cases/${b.id}`, method: 'POST' })
+      .reply(200, { ...b, archived_at: ARCHIVED_AT, updated_at: ARCHIVED_AT });
+    expect(await archive([a.id, b.id] as string[])).toBeUndefined();
+    const screen = t.stdout().split('\n');
+    expect(screen[0]).toMatch(/^ID +RESULT +ARCHIVED AT$/);
+    expect(screen[1]).toMatch(new RegExp(`^${a.id} +already archived +22d ago$`));
+    expect(screen[2]).toMatch(new RegExp(`^${b.id} +archived +just now$`));
+  });
+});
+
+describe('bulk archive with a refused token', () => {
+  it('stops at the first 401: one error, the rest not sent, exit 3', async () => {
+    t = await testContext({ fields: FIELDS, globals: { concurrency: 1 } });
+    const ids = [makeCase(), makeCase(), makeCase(), makeCase()].map((c) => c.id as string);
+    t.api
+      .intercept({ path: `/v1/cases/${ids[0]}`, method: 'POST' })
+      .reply(401, { statusCode: 401, error: 'Unauthorized', message: 'Invalid token' });
+    const error = await archive(ids);
+    expect(error).toMatchObject({ exitCode: 3, message: 'archived 0 of 4 cases; 1 failed; 3 not sent' });
+    expect(t.stderr().split('\n').filter(Boolean)).toEqual([
+      `error: ${ids[0]}: Invalid token (HTTP 401)`,
+      'error: Invalid token (HTTP 401); 3 not sent',
+    ]);
+  });
+
+  it('a 403 on one record is that record only, unless the token itself is refused', async () => {
+    t = await testContext({ fields: FIELDS, globals: { concurrency: 1 } });
+    const [a, b] = [makeCase(), makeCase()];
+    const forbidden = { statusCode: 403, error: 'Forbidden', message: 'No access to this resource' };
+    t.api.intercept({ path: `/v1/cases/${a.id}`, method: 'POST' }).reply(403, forbidden);
+    t.api.intercept({ path: '/v1/workspaces', method: 'GET' }).reply(200, { data: [] });
+    t.api
+      .intercept({ path: `/v1/cases/${b.id}`, method: 'POST' })
+      .reply(200, { ...b, archived_at: ARCHIVED_AT, updated_at: ARCHIVED_AT });
+    expect(await archive([a.id, b.id] as string[])).toMatchObject({
+      exitCode: 4,
+      message: 'archived 1 of 2 cases; 1 failed',
+    });
+    await t.close();
+
+    t = await testContext({ fields: FIELDS, globals: { concurrency: 1 } });
+    t.api.intercept({ path: `/v1/cases/${a.id}`, method: 'POST' }).reply(403, forbidden);
+    t.api.intercept({ path: '/v1/workspaces', method: 'GET' }).reply(403, forbidden);
+    expect(await archive([a.id, b.id] as string[])).toMatchObject({
+      exitCode: 4,
+      message: 'archived 0 of 2 cases; 1 failed; 1 not sent',
+    });
+  });
+});

@@ -1,0 +1,314 @@
+/**
+ * A data directory (`startSandbox({dataDir})`): every kind of record written over HTTP is read
+ * back the same after a restart on the same directory; torn journal tails, compaction, the lock,
+ * seed parameters and reset.
+ */
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetDataDir } from '../../src/sandbox/persist/data-dir.js';
+import { DataDirError, SeedMismatchError } from '../../src/sandbox/persist/errors.js';
+import { LockedError } from '../../src/sandbox/persist/lock.js';
+import type { SandboxOptions } from '../../src/sandbox/server.js';
+import { download, fileStats, jsonFile, uploadMultipart } from './files.js';
+import { type Json, listAll, manualClock, startTestSandbox, type TestSandbox } from './helpers.js';
+import { login, postToken, refresh } from './oauth-flow.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'wfd-data-dir-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const EXTRA_CLIENT = {
+  client_id: 'partner-app',
+  client_secret: 'partner-secret',
+  redirect_uris: ['https://partner.example/callback'],
+};
+
+/** A sandbox on the test's data directory, on a manual clock (so times are the same after a restart). */
+const open = (options: SandboxOptions = {}) =>
+  startTestSandbox({
+    dataDir: dir,
+    clock: manualClock(),
+    cases: 50,
+    forms: 40,
+    docintelDelayMs: 0,
+    ...options,
+  });
+
+async function ok(result: Promise<{ status: number; body: Json }>, status = 200): Promise<Json> {
+  const res = await result;
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  return res.body;
+}
+
+describe('a data directory', () => {
+  it('keeps every kind of record across a restart, and new ids do not repeat old ones', async () => {
+    let t = await open({ oauthClients: [EXTRA_CLIENT] });
+    const [acme, globex] = t.sandbox.workspaces;
+    const template = (await ok(t.get('/v1/case_templates'))).data[0].id;
+    const [seededCase, toArchive] = (await ok(t.get('/v1/cases?sort=created_at'))).data;
+    // Cases: one made, one seeded one's data changed, one archived; references keep counting.
+    const made = await ok(
+      t.post('/v1/cases', {
+        template: { id: template },
+        title: 'Kept across restarts',
+        contact: { given_name: 'Zoë', family_name: 'Ångström', email: 'zoe@example.com' },
+      }),
+    );
+    await ok(t.post(`/v1/cases/${seededCase.id}/data`, { note: 'changed', nested: { a: [1, 2] } }));
+    await ok(t.post(`/v1/cases/${toArchive.id}`, { archived: !toArchive.archived_at }));
+    // Forms: one made with webhooks, a seeded one changed, another deleted, a seeded response deleted.
+    const forms = await listAll(t, '/v1/forms');
+    const form = await ok(
+      t.post('/v1/forms', {
+        flow: { slug: 'customer-feedback' },
+        user: { email: 'kept@example.com', given_name: 'Kept' },
+        webhooks: { 'https://hooks.example/kept': ['responses:completed'] },
+      }),
+      201,
+    );
+    await ok(t.call('PATCH', `/v1/forms/${forms[0].id}`, { body: { status: 'reviewed', archived: true } }));
+    await ok(
+      t.post('/_sandbox/trigger', { event: 'forms:deleted', form_id: forms[1].id }, { token: null }),
+      202,
+    );
+    const withResponse = forms.find((f: Json, i: number) => i > 1 && f.status === 'completed');
+    const goneResponse = (await ok(t.get(`/v1/forms/${withResponse.id}`))).responses[0].id;
+    await ok(
+      t.post(
+        '/_sandbox/trigger',
+        { event: 'responses:deleted', form_id: withResponse.id, response_id: goneResponse },
+        { token: null },
+      ),
+      202,
+    );
+    // Responses, generated attachments and a signature, by the trigger hook; a job on a file whose
+    // response is then deleted (the job outlives it).
+    const trigger = (body: Json) =>
+      ok(t.post('/_sandbox/trigger', { form_id: form.id, ...body }, { token: null }), 202);
+    await trigger({ event: 'responses:created' });
+    await trigger({ event: 'responses:completed', attachments: 1 });
+    const doomed = (await ok(t.get(`/v1/forms/${form.id}`))).responses[0];
+    const orphanJob = await ok(
+      t.post('/v1/document-intelligence', { attachment_id: doomed.attachments[0].id }),
+      201,
+    );
+    await trigger({ event: 'responses:deleted', response_id: doomed.id });
+    await trigger({ event: 'responses:created' });
+    await trigger({ event: 'responses:completed', attachments: 2, signature: true });
+    // Uploads (JSON and multipart) and a document intelligence job.
+    const bytes = Buffer.from('Invoice\n\nInvoice number: INV-7\nTotal: 12.00 EUR\n');
+    const upload = await ok(t.post('/v1/attachments', jsonFile('invoice.txt', bytes, 'text/plain')), 201);
+    const multipart = (await uploadMultipart(t, [{ name: 'scan.bin', bytes: Buffer.from([0, 1, 2, 255]) }]))
+      .body.data[0];
+    const job = await ok(
+      t.post('/v1/document-intelligence', { attachment_id: upload.id, fields: ['Total'] }),
+      201,
+    );
+    // Tokens: a personal one revoked; OAuth grants, a refresh, a revoked refresh token, an expired access token.
+    await ok(t.post('/_sandbox/tokens/revoke', { token: globex!.token }, { token: null }));
+    const alice = await login(t);
+    const refreshed = (await ok(refresh(t, alice.refresh_token))).access_token;
+    const dana = await login(t, { email: 'dana.kim@globex.example' });
+    await ok(t.post('/_sandbox/oauth/revoke', { refresh_token: dana.refresh_token }, { token: null }));
+    await ok(t.post('/_sandbox/oauth/expire', { access_token: dana.access_token }, { token: null }));
+
+    const reads = [
+      `/v1/cases/${made.id}`,
+      `/v1/cases/${seededCase.id}`,
+      `/v1/cases/${toArchive.id}`,
+      '/v1/cases?page[size]=100&sort=-updated_at',
+      `/v1/forms/${form.id}`,
+      `/v1/forms/${forms[0].id}`,
+      `/v1/forms/${forms[1].id}`,
+      `/v1/forms/${withResponse.id}`,
+      `/v1/responses/${goneResponse}`,
+      '/v1/forms?page[size]=100&sort=-updated_at',
+      `/v1/document-intelligence/${job.id}`,
+      `/v1/document-intelligence/${orphanJob.id}`,
+      `/v1/responses/${doomed.id}`,
+    ];
+    const readAll = async (sandbox: TestSandbox) =>
+      Promise.all(
+        reads.map(async (path) => sandbox.get(path).then(({ status, body }) => [path, status, body])),
+      );
+    const before = await readAll(t);
+    // The deleted ones are gone; the rest reads.
+    expect(before.map(([, status]) => status)).toEqual([
+      200, 200, 200, 200, 200, 200, 404, 200, 404, 200, 200, 200, 404,
+    ]);
+    const completedForm = (await ok(t.get(`/v1/forms/${form.id}`))).responses;
+    expect(completedForm).toHaveLength(1);
+    expect(completedForm[0].attachments).toHaveLength(2);
+    expect(completedForm[0].signatures).toHaveLength(1);
+    await t.close();
+
+    // The same directory, without the extra client's option: it is kept too.
+    t = await open();
+    try {
+      expect(await readAll(t)).toEqual(before);
+      expect((await download(t, `/v1/attachments/${upload.id}`)).bytes).toEqual(bytes);
+      expect((await download(t, `/v1/attachments/${multipart.id}`)).bytes).toEqual(
+        Buffer.from([0, 1, 2, 255]),
+      );
+      const generated = completedForm[0].attachments[0];
+      expect((await download(t, `/v1/attachments/${generated.id}`)).bytes.length).toBe(generated.size);
+      expect((await fileStats(t)).uploads).toEqual({ count: 2, bytes: bytes.length + 4 });
+
+      expect((await t.get('/v1/workspaces', { token: globex!.token })).status).toBe(401);
+      expect((await t.get('/v1/workspaces', { token: acme!.token })).status).toBe(200);
+      expect((await t.get('/v1/workspaces', { token: alice.access_token })).status).toBe(401);
+      expect((await t.get('/v1/workspaces', { token: refreshed })).status).toBe(200);
+      expect((await t.get('/v1/workspaces', { token: dana.access_token })).status).toBe(401);
+      expect((await ok(refresh(t, alice.refresh_token))).refresh_token).toBe(alice.refresh_token);
+      expect((await refresh(t, dana.refresh_token)).status).toBe(400);
+      // The extra client still authenticates: a bad refresh token is a 400, bad credentials a 401.
+      const partner = { client_id: EXTRA_CLIENT.client_id, client_secret: EXTRA_CLIENT.client_secret };
+      expect(
+        (await postToken(t, { grant_type: 'refresh_token', refresh_token: 'x', ...partner })).status,
+      ).toBe(400);
+
+      const next = await ok(t.post('/v1/cases', { template: { id: template }, title: 'After the restart' }));
+      expect(next.reference).not.toBe(made.reference);
+      expect(Number(next.reference.slice(-6))).toBe(Number(made.reference.slice(-6)) + 1);
+      const known = new Set([made.id, form.id, upload.id, multipart.id, job.id]);
+      expect(known.has(next.id)).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers a write only once it is in the journal', async () => {
+    const t = await open();
+    try {
+      const template = (await ok(t.get('/v1/case_templates'))).data[0].id;
+      const made = await ok(t.post('/v1/cases', { template: { id: template }, title: 'On disk' }));
+      const journal = readdirSync(dir).find((name) => name.startsWith('journal-'))!;
+      expect(readFileSync(join(dir, journal)).toString('utf8')).toContain(made.id);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('drops a torn last record of the journal, and appends after the last whole one', async () => {
+    let t = await open();
+    const template = (await ok(t.get('/v1/case_templates'))).data[0].id;
+    const create = (sandbox: TestSandbox, title: string) =>
+      ok(sandbox.post('/v1/cases', { template: { id: template }, title }));
+    const first = await create(t, 'first');
+    await t.close();
+    // A crash in the middle of an append: a header promising more bytes than follow.
+    const journal = join(dir, readdirSync(dir).find((name) => name.startsWith('journal-'))!);
+    appendFileSync(journal, Buffer.from([200, 0, 0, 0, 1, 2, 3, 4, 123, 34]));
+    t = await open();
+    expect((await t.get(`/v1/cases/${first.id}`)).status).toBe(200);
+    const second = await create(t, 'second');
+    await t.close();
+    t = await open();
+    try {
+      expect((await t.get(`/v1/cases/${first.id}`)).body.title).toBe('first');
+      expect((await t.get(`/v1/cases/${second.id}`)).body.title).toBe('second');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('compacts the journal into a snapshot, and reads them both back', async () => {
+    let t = await open({ compactJournalBytes: 1 });
+    const template = (await ok(t.get('/v1/case_templates'))).data[0].id;
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      ids.push((await ok(t.post('/v1/cases', { template: { id: template }, title: `case ${i}` }))).id);
+    }
+    await ok(t.post(`/v1/cases/${ids[0]}/data`, { step: 'after a compaction' }));
+    await t.close();
+    const files = readdirSync(dir).sort();
+    expect(files).toContain('snapshot');
+    // One journal: the generation after the last snapshot.
+    expect(files.filter((name) => name.startsWith('journal-'))).toHaveLength(1);
+    expect(files).not.toContain('journal-0');
+    t = await open();
+    try {
+      for (const [i, id] of ids.entries())
+        expect((await t.get(`/v1/cases/${id}`)).body.title).toBe(`case ${i}`);
+      expect((await t.get(`/v1/cases/${ids[0]}`)).body.data).toEqual({ step: 'after a compaction' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is locked while a sandbox runs on it; a kill leaves a lock that the next start takes over', async () => {
+    const t = await open();
+    try {
+      await expect(open()).rejects.toBeInstanceOf(LockedError);
+      await expect(resetDataDir(dir)).rejects.toBeInstanceOf(LockedError);
+    } finally {
+      await t.close();
+    }
+    // The lock of a process that is gone (pid 2^22 + 1 is above Linux's pid_max default).
+    writeFileSync(join(dir, 'lock'), JSON.stringify({ pid: 4_194_305 }));
+    const again = await open();
+    await again.close();
+    expect(readdirSync(dir)).not.toContain('lock');
+  });
+
+  it('keeps its seed parameters: others are refused, leaving them out uses the stored ones', async () => {
+    const t = await open({ cases: 30, seed: 9 });
+    const count = (await ok(t.get('/v1/cases/count'))).count;
+    await t.close();
+    await expect(open({ cases: 31, seed: 9 })).rejects.toThrow(
+      new SeedMismatchError(dir, 'cases', 30, 31).message,
+    );
+    await expect(open({ cases: 30, seed: 8 })).rejects.toBeInstanceOf(SeedMismatchError);
+    const { startSandbox } = await import('../../src/sandbox/server.js');
+    const stored = await startSandbox({ dataDir: dir, port: 0 });
+    try {
+      const res = await fetch(`${stored.baseUrl}/v1/cases/count`, {
+        headers: { authorization: `Bearer ${stored.workspaces[0]!.token}` },
+      });
+      expect(((await res.json()) as Json).count).toBe(count);
+    } finally {
+      await stored.close();
+    }
+  });
+
+  it('refuses a directory that holds other files, and one another version wrote', async () => {
+    writeFileSync(join(dir, 'notes.txt'), 'mine');
+    await expect(open()).rejects.toThrow(/is not a sandbox data directory and not empty/);
+    rmSync(join(dir, 'notes.txt'));
+    writeFileSync(join(dir, 'sandbox.json'), JSON.stringify({ format: 99 }));
+    await expect(open()).rejects.toBeInstanceOf(DataDirError);
+  });
+
+  it('goes back to the seed with reset, keeping the seed parameters', async () => {
+    let t = await open({ cases: 20 });
+    const template = (await ok(t.get('/v1/case_templates'))).data[0].id;
+    const made = await ok(t.post('/v1/cases', { template: { id: template }, title: 'Gone after reset' }));
+    const upload = await ok(t.post('/v1/attachments', jsonFile('a.txt', Buffer.from('a'))), 201);
+    await t.close();
+    expect(await resetDataDir(dir)).toMatchObject({ cases: 20 });
+    expect(readdirSync(dir).sort()).toEqual(['sandbox.json']);
+    t = await open({ cases: 20 });
+    try {
+      expect((await t.get(`/v1/cases/${made.id}`)).status).toBe(404);
+      expect((await t.get(`/v1/attachments/${upload.id}`)).status).toBe(404);
+      expect((await ok(t.get('/v1/cases/count'))).count).toBe(16);
+    } finally {
+      await t.close();
+    }
+    await expect(resetDataDir(join(dir, 'missing'))).rejects.toThrow(/is not a sandbox data directory/);
+  });
+
+  it('refuses a client given again with other values', async () => {
+    const t = await open({ oauthClients: [EXTRA_CLIENT] });
+    await t.close();
+    await expect(open({ oauthClients: [{ ...EXTRA_CLIENT, client_secret: 'rotated' }] })).rejects.toThrow(
+      /differs from the one the data directory holds/,
+    );
+    const same = await open({ oauthClients: [EXTRA_CLIENT] });
+    await same.close();
+  });
+});

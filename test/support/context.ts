@@ -1,0 +1,85 @@
+/**
+ * The run-test layer (STYLE.md, pattern 13b): a real Context over memory streams, with an undici
+ * MockAgent as its dispatcher, so a verb's `run` function is driven in-process with exact
+ * requests and exact output. `afterEach` must call `close()`, which also asserts that every
+ * interceptor was used.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MockAgent } from 'undici';
+import { resolveOutput } from '../../src/commands/output-settings.js';
+import { type Context, createContext } from '../../src/context.js';
+import type { GlobalOptions } from '../../src/global-options.js';
+import { createMemoryIO, type MemoryIOOptions } from '../../src/output/memory-io.js';
+
+export const ORIGIN = 'http://api.test';
+export const TOKEN = 'wfd_0123456789abcdef0123456789abcdef';
+
+export interface TestContextOptions extends MemoryIOOptions {
+  globals?: GlobalOptions;
+  /** the verb's record fields, as `--fields` checks them (see Verb.fields) */
+  fields?: readonly string[];
+  now?: Date;
+  /** the browser of an OAuth login: receives the authorize URL */
+  openBrowser?: (url: string) => Promise<void>;
+  /** Ctrl-C of interruptible work (`--follow`): abort it to interrupt */
+  interrupt?: AbortSignal;
+}
+
+export interface TestContext {
+  ctx: Context;
+  agent: MockAgent;
+  /** intercepts on ORIGIN: `api.intercept({path, method}).reply(200, body)` */
+  api: ReturnType<MockAgent['get']>;
+  stdout(): string;
+  stderr(): string;
+  /** asserts no interceptor is left unused, then releases everything */
+  close(): Promise<void>;
+}
+
+export async function testContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const configDir = mkdtempSync(join(tmpdir(), 'wfd-run-'));
+  const env = { WFD_TOKEN: TOKEN, WFD_BASE_URL: ORIGIN, WFD_CONFIG_DIR: configDir, ...options.env };
+  const memory = createMemoryIO({ ...options, env });
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  const globals = options.globals ?? {};
+  const now = options.now ?? new Date('2026-11-23T12:00:00Z');
+  const ctx = createContext({
+    io: memory.io,
+    env,
+    globals,
+    output: await resolveOutput(globals, memory.io, options.fields ?? []),
+    version: 'test',
+    now: () => now,
+    dispatcher: agent,
+    sleep: async () => {},
+    ...(options.openBrowser ? { openBrowser: options.openBrowser } : {}),
+    ...(options.interrupt ? { interrupt: options.interrupt } : {}),
+  });
+  return {
+    ctx,
+    agent,
+    api: agent.get(ORIGIN),
+    stdout: memory.stdout,
+    stderr: memory.stderr,
+    async close() {
+      try {
+        agent.assertNoPendingInterceptors();
+      } finally {
+        await ctx.close();
+        await agent.close();
+        rmSync(configDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** A paginated envelope of `data` as page `page` of `total` rows in pages of `size`. */
+export function envelopeOf<T>(data: T[], page: number, size: number, total: number) {
+  return {
+    meta: { total_count: total, total_pages: Math.ceil(total / size), page_size: size, current_page: page },
+    data,
+  };
+}

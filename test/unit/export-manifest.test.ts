@@ -1,0 +1,100 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  currentEntries,
+  type FileEntry,
+  lastRun,
+  ManifestWriter,
+  parseManifest,
+  type RunEntry,
+} from '../../src/core/export-manifest.js';
+
+const file = (id: string, path = `f/r/${id}.pdf`): FileEntry => ({
+  id,
+  form_id: 'f',
+  response_id: 'r',
+  path,
+  bytes: 3,
+  sha256: 'abc',
+  downloaded_at: '2026-11-23T12:00:00.000Z',
+});
+const run = (query: string, started: string): RunEntry => ({
+  type: 'run',
+  started_at: started,
+  completed_at: started,
+  query,
+  forms: 1,
+  files: 1,
+  bytes: 3,
+});
+const lines = (...entries: unknown[]) => entries.map((e) => `${JSON.stringify(e)}\n`).join('');
+
+describe('parseManifest', () => {
+  it('keeps the latest line of each file and counts the replaced ones as stale', () => {
+    const manifest = parseManifest(lines(file('a'), file('b'), { ...file('a'), bytes: 9 }));
+    expect([...manifest.files.keys()]).toEqual(['a', 'b']);
+    expect(manifest.files.get('a')?.bytes).toBe(9);
+    expect(manifest.stale).toBe(1);
+  });
+
+  it('drops a last line cut short by a crash, and says how long the complete lines are', () => {
+    const complete = lines(file('a'));
+    const manifest = parseManifest(`${complete}{"id":"b","form_`);
+    expect([...manifest.files.keys()]).toEqual(['a']);
+    expect(manifest.completeBytes).toBe(Buffer.byteLength(complete));
+    expect(manifest.unreadable).toBe(0);
+  });
+
+  it('skips unreadable lines, and reads merged PDFs and runs', () => {
+    const merged = {
+      type: 'merged',
+      form_id: 'f',
+      ids: ['a'],
+      path: 'f/merged.pdf',
+      bytes: 1,
+      sha256: 'x',
+      downloaded_at: 'now',
+    };
+    const manifest = parseManifest(`not json\n{"id": 1}\n${lines(merged, run('', 't1'))}`);
+    expect(manifest.unreadable).toBe(2);
+    expect(manifest.merged.get('f')?.path).toBe('f/merged.pdf');
+    expect(manifest.runs).toHaveLength(1);
+  });
+
+  it('the last run of a query is the one --incremental follows', () => {
+    const manifest = parseManifest(lines(run('', 't1'), run('completed=true', 't2'), run('', 't3')));
+    expect(lastRun(manifest, '')?.started_at).toBe('t3');
+    expect(lastRun(manifest, 'completed=true')?.started_at).toBe('t2');
+    expect(lastRun(manifest, 'archived=true')).toBeUndefined();
+  });
+});
+
+describe('ManifestWriter', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'wfd-manifest-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('appends one line per entry, after cutting a torn last line', async () => {
+    const path = join(dir, 'manifest.ndjson');
+    writeFileSync(path, `${lines(file('a'))}{"id":"b"`);
+    const writer = await ManifestWriter.open(path, parseManifest(readFileSync(path, 'utf8')).completeBytes);
+    await Promise.all([writer.append(file('b')), writer.append(file('c'))]);
+    await writer.close();
+    expect(readFileSync(path, 'utf8')).toBe(lines(file('a'), file('b'), file('c')));
+  });
+
+  it('rewrites the manifest with one line per file, then appends to the new one', async () => {
+    const path = join(dir, 'manifest.ndjson');
+    writeFileSync(path, lines(file('a'), { ...file('a'), bytes: 7 }, run('', 't1')));
+    const manifest = parseManifest(readFileSync(path, 'utf8'));
+    const writer = await ManifestWriter.open(path);
+    await writer.rewrite(currentEntries(manifest));
+    await writer.append(file('b'));
+    await writer.close();
+    expect(readFileSync(path, 'utf8')).toBe(lines({ ...file('a'), bytes: 7 }, run('', 't1'), file('b')));
+  });
+});

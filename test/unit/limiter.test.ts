@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { parseRateLimits, RateLimiter, SPEC_LIMITS } from '../../src/core/limiter.js';
+
+/**
+ * A limiter on a virtual clock: sleeping moves the clock, so start times can be read off. Each
+ * request is answered `latencyMs` after it starts.
+ */
+function virtual(limits = SPEC_LIMITS, latencyMs = 0) {
+  let now = 0;
+  const limiter = new RateLimiter(limits, {
+    now: () => now,
+    sleep: async (ms) => {
+      now += ms;
+    },
+  });
+  /** Acquires `n` permits one after the other and returns when each could start. */
+  const starts = async (n: number) => {
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const permit = await limiter.acquire();
+      times.push(now);
+      now += latencyMs;
+      permit.release();
+    }
+    return times;
+  };
+  return { limiter, starts, at: (ms: number) => (now = ms), now: () => now };
+}
+
+/**
+ * Virtual time for concurrent code: `sleep` resolves when the clock reaches its deadline, and
+ * `run` moves the clock from deadline to deadline whenever nothing else can happen.
+ */
+class VirtualClock {
+  #now = 0;
+  #timers: { at: number; wake: () => void }[] = [];
+  now = () => this.#now;
+  sleep = (ms: number) =>
+    new Promise<void>((wake) => {
+      this.#timers.push({ at: this.#now + ms, wake });
+    });
+  async run<T>(work: Promise<T>): Promise<T> {
+    let done = false;
+    const result = work.finally(() => {
+      done = true;
+    });
+    while (!done) {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (done) break;
+      this.#timers.sort((a, b) => a.at - b.at);
+      const next = this.#timers.shift();
+      if (!next) throw new Error('deadlock: nothing scheduled and the work is not done');
+      this.#now = Math.max(this.#now, next.at);
+      next.wake();
+    }
+    return result;
+  }
+}
+
+/** The largest number of starts inside any window of `windowMs` (half-open, as a server counts). */
+function busiestWindow(starts: number[], windowMs: number): number {
+  let best = 0;
+  let head = 0;
+  for (let i = 0; i < starts.length; i++) {
+    while (starts[i]! - starts[head]! >= windowMs) head++;
+    best = Math.max(best, i - head + 1);
+  }
+  return best;
+}
+
+describe('parseRateLimits', () => {
+  it('reads spec, off, one rule scaled as the spec is, and two rules', () => {
+    expect(parseRateLimits('spec')).toBe(SPEC_LIMITS);
+    expect(parseRateLimits('off')).toEqual({ rules: [] });
+    expect(parseRateLimits('20/2s')).toEqual({
+      rules: [
+        { limit: 20, windowMs: 2000 },
+        { limit: 200, windowMs: 120_000 },
+      ],
+    });
+    expect(parseRateLimits('50/m, 400/1h')).toEqual({
+      rules: [
+        { limit: 50, windowMs: 60_000 },
+        { limit: 400, windowMs: 3_600_000 },
+      ],
+    });
+  });
+
+  it.each(['', 'fast', '0/1s', '10/0s', '10/1d', '10', '1/1s,2/2s,3/3s', '-1/1s'])('refuses %j', (text) => {
+    expect(() => parseRateLimits(text)).toThrow(/N\/DURATION|at most two/);
+  });
+});
+
+describe('RateLimiter', () => {
+  it('uses the whole burst: 130 requests under the spec take one minute, not 78 s', async () => {
+    const { starts } = virtual();
+    const times = await starts(130);
+    expect(times.slice(0, 100).every((t) => t === 0)).toBe(true);
+    expect(times[100]).toBe(60_000);
+    expect(times.at(-1)).toBe(60_000);
+  });
+
+  it('honours the hourly rule once the minute rule would allow more', async () => {
+    const { starts } = virtual();
+    const times = await starts(1001);
+    // 10 minutes of bursts of 100, then the 1,001st waits for the hour.
+    expect(times[999]).toBe(9 * 60_000);
+    expect(times[1000]).toBe(3_600_000);
+    expect(busiestWindow(times, 3_600_000)).toBe(1000);
+    expect(busiestWindow(times, 60_000)).toBe(100);
+  });
+
+  it('counts a request from its answer: a slow answer pushes the next slot back by its latency', async () => {
+    const { starts } = virtual({ rules: [{ limit: 2, windowMs: 1000 }] }, 50);
+    expect(await starts(3)).toEqual([0, 50, 1050]);
+  });
+
+  it('under concurrency and uneven latency, no window can ever hold more than N', async () => {
+    const clock = new VirtualClock();
+    const limiter = new RateLimiter({ rules: [{ limit: 7, windowMs: 1000 }] }, clock);
+    const log: { start: number; answer: number }[] = [];
+    let n = 0;
+    const worker = async () => {
+      while (n < 300) {
+        n++;
+        const permit = await limiter.acquire();
+        const start = clock.now();
+        // Deterministic, uneven latencies from 0 to 600 ms.
+        await clock.sleep(((log.length * 7919) % 13) * 50);
+        log.push({ start, answer: clock.now() });
+        permit.release();
+      }
+    };
+    await clock.run(Promise.all([worker(), worker(), worker(), worker()]));
+    expect(log).toHaveLength(300);
+    // The server counts each request at some moment between its start and its answer. Whatever
+    // those moments are, a window can only hold N when, at every start, fewer than N others that
+    // started before it were still unanswered within a window's length.
+    const worst = Math.max(
+      ...log.map(
+        (j) => log.filter((i) => i !== j && i.start <= j.start && i.answer > j.start - 1000).length + 1,
+      ),
+    );
+    expect(worst).toBeLessThanOrEqual(7);
+    // ...and the limiter did use its budget: some second saw all seven.
+    expect(worst).toBe(7);
+  });
+
+  it('requests in flight count: with N unanswered, the next waits for an answer', async () => {
+    const clock = new VirtualClock();
+    const limiter = new RateLimiter({ rules: [{ limit: 3, windowMs: 1000 }] }, clock);
+    const granted: number[] = [];
+    const permits = Array.from({ length: 4 }, () =>
+      limiter.acquire().then((permit) => {
+        granted.push(clock.now());
+        return permit;
+      }),
+    );
+    await clock.run(Promise.all(permits.slice(0, 3)));
+    expect(granted).toEqual([0, 0, 0]);
+    await clock.run(clock.sleep(5000));
+    expect(granted).toHaveLength(3);
+    (await permits[0]!).release();
+    await clock.run(permits[3]!);
+    expect(granted).toEqual([0, 0, 0, 6000]);
+  });
+
+  it('a pause holds every request; only the first pause of a run says so', async () => {
+    const { limiter, starts, at } = virtual({ rules: [] });
+    expect(limiter.pause(30_000)).toBe(true);
+    expect(limiter.pause(10_000)).toBe(false);
+    expect(await starts(2)).toEqual([30_000, 30_000]);
+    at(40_000);
+    expect(limiter.pause(5_000)).toBe(true);
+  });
+
+  it('estimates how long the next requests will take', async () => {
+    const { limiter, starts } = virtual();
+    expect(limiter.eta(100)).toBe(0);
+    expect(limiter.eta(250)).toBe(120_000);
+    await starts(50);
+    expect(limiter.eta(51)).toBe(60_000);
+    expect(limiter.eta(0)).toBe(0);
+  });
+
+  it('off: no waiting at all', async () => {
+    const { starts } = virtual(parseRateLimits('off'));
+    const times = await starts(5000);
+    expect(times.at(-1)).toBe(0);
+  });
+});

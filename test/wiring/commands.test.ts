@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { wire } from '../support/wiring.js';
+
+describe('argv -> the options a verb receives', () => {
+  it.each([
+    [
+      [
+        'cases',
+        'list',
+        '--parent-status',
+        'pending',
+        '--no-archived',
+        '--where',
+        'a = 1',
+        '--where',
+        'b = 2',
+      ],
+      'cases list',
+      { parentStatus: 'pending', archived: false, where: ['a = 1', 'b = 2'] },
+    ],
+    [['cases', 'ls', '--all', '--sort', '-created_at'], 'cases list', { all: true, sort: '-created_at' }],
+    [['cases', 'count', '--contact', 'muller'], 'cases count', { contact: 'muller' }],
+    [['cases', 'view', 'abc'], 'cases get', { id: 'abc' }],
+    [
+      ['cases', 'create', '--template', 't', '--title', 'x', '--set', 'a=1', '--set', 'b=2', '--dry-run'],
+      'cases create',
+      { template: 't', title: 'x', set: ['a=1', 'b=2'], dryRun: true },
+    ],
+    [['cases', 'archive', 'a', 'b'], 'cases archive', { ids: ['a', 'b'] }],
+    [
+      ['case-templates', 'list', '--title', 'on', '--limit', '5'],
+      'case-templates list',
+      { title: 'on', limit: 5 },
+    ],
+    [['auth', 'switch', 'acme'], 'auth switch', { name: 'acme' }],
+    [['help', 'cases', 'list'], 'help', { topic: ['cases', 'list'] }],
+  ])('wfd %j -> %s %j', async (args, command, options) => {
+    const { code, invocation, stderr } = await wire(args);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(invocation?.command).toBe(command);
+    expect(invocation?.options).toEqual(options);
+  });
+
+  it('global options before and after the noun reach the context, parsed', async () => {
+    const { invocation } = await wire([
+      '--profile',
+      'acme',
+      'cases',
+      'list',
+      '--request-timeout',
+      '2m',
+      '--retries',
+      '0',
+      '--concurrency',
+      '8',
+      '--request-rate',
+      '20/2s',
+    ]);
+    expect(invocation?.ctx.globals).toEqual({
+      profile: 'acme',
+      color: true,
+      input: true,
+      requestTimeout: 120_000,
+      retries: 0,
+      concurrency: 8,
+      requestRate: '20/2s',
+    });
+  });
+
+  it('settles the output flags once: format, fields, query, quiet', async () => {
+    const { invocation } = await wire(['cases', 'list', '-o', 'ndjson', '--fields', 'id,owner.email']);
+    expect(invocation?.ctx.output).toEqual({ format: 'ndjson', fields: ['id', 'owner.email'], quiet: false });
+    const piped = await wire(['cases', 'list']);
+    expect(piped.invocation?.ctx.output.format).toBe('plain');
+  });
+});
+
+describe('bad command lines exit 2 before the verb runs', () => {
+  it.each([
+    [
+      ['cases', 'list', '-o', 'bogus'],
+      'invalid --output "bogus": expected one of table, plain, json, ndjson, csv',
+    ],
+    [['cases', 'list', '-o', ''], 'invalid --output "": expected one of table, plain, json, ndjson, csv'],
+    [['cases', 'list', '-o', 'csv', '--json'], '--json and --output csv cannot be used together: pick one'],
+    [['cases', 'list', '-q', '--query', '[].id'], '-q prints ids only: it cannot be used with --query'],
+    [['cases', 'list', '-q', '--json'], '-q prints ids only: it cannot be used with --output json'],
+    [['cases', 'list', '-q', '--fields', 'id'], '-q prints ids only: it cannot be used with --fields'],
+    [['cases', 'list', '--fields', 'nope'], /unknown field "nope" in --fields/],
+    [['cases', 'list', '--fields', ''], /--fields needs at least one field name/],
+    [['cases', 'list', '--query', '[[['], /invalid --query/],
+    [['cases', 'list', '-o', 'csv', '--query', 'x'], /--query applies to JSON output/],
+    [['cases', 'list', '--request-timeout', 'soon'], /expected a duration such as 90s, 10m or 1h/],
+    [['cases', 'list', '--request-rate', 'fast'], /invalid --request-rate "fast"/],
+    [['cases', 'list', '--profile', ''], '--profile needs a profile name'],
+    [
+      ['cases', 'list', '--base-url', 'ftp://x'],
+      'invalid base URL "ftp://x": only http and https are supported',
+    ],
+    [['cases', 'archive', 'x', '--dry-run', '--fields', 'nope'], /unknown field "nope" in --fields/],
+    [['auth', 'switch', 'x', '--fields', 'id'], '--fields: this command prints no records'],
+    [['cases', 'list', '--concurrency', '0'], /--concurrency/],
+  ])('wfd %j', async (args, message) => {
+    const { code, invocation, stderr } = await wire(args);
+    expect(code).toBe(2);
+    expect(invocation).toBeUndefined();
+    const line = stderr.split('\n')[0]!;
+    if (typeof message === 'string') expect(line).toBe(`error: ${message}`);
+    else expect(line).toMatch(message);
+  });
+
+  it('an archive with a bad -o exits 2 without reading the ids on stdin', async () => {
+    const stdin = '5b0e6f7e-8d1c-4c1e-9a55-0d9b3f1f2a10\n';
+    const { code, invocation } = await wire(['cases', 'archive', '-', '-o', 'bogus'], stdin);
+    expect(code).toBe(2);
+    expect(invocation).toBeUndefined();
+  });
+});
+
+describe('wfd api wiring', () => {
+  it('passes method, path and every flag; its own --input shadows the global --no-input (api never prompts)', async () => {
+    const { code, invocation, stderr } = await wire([
+      'api',
+      'POST',
+      '/forms',
+      '-f',
+      'a=1',
+      '-f',
+      'b=2',
+      '-F',
+      'c=3',
+      '-H',
+      'X-A: 1',
+      '--input',
+      'body.json',
+      '-i',
+    ]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(invocation?.options).toEqual({
+      method: 'POST',
+      path: '/forms',
+      rawField: ['a=1', 'b=2'],
+      field: ['c=3'],
+      header: ['X-A: 1'],
+      input: 'body.json',
+      include: true,
+    });
+    expect(invocation?.ctx.globals).not.toHaveProperty('input');
+  });
+});

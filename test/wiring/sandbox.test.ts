@@ -1,0 +1,60 @@
+/** Wiring tests of `wfd sandbox start|reset|logs|deliveries`: argv -> the options the verb receives. */
+import { describe, expect, it } from 'vitest';
+import { wire } from '../support/wiring.js';
+
+const ID = '5b0e6f7e-8d1c-4c1e-9a55-0d9b3f1f2a10';
+const START_DEFAULTS = {
+  port: 4010,
+  host: '127.0.0.1',
+  maxUploadBytes: 26_214_400,
+  rateLimit: 'spec',
+  faults: 'off',
+  slowMs: 1000,
+  oauthTokenTtl: 86_400_000,
+  profile: true,
+};
+
+describe('sandbox commands parse into their options', () => {
+  it.each([
+    // The seed parameters have no commander default: left out, a data dir's own apply.
+    [
+      ['sandbox', 'start', '--data-dir', '.sandbox'],
+      'sandbox start',
+      { ...START_DEFAULTS, dataDir: '.sandbox' },
+    ],
+    [
+      ['sandbox', 'start', '--seed', '7', '--cases', '0', '--forms', '3', '--attachments', '4'],
+      'sandbox start',
+      { ...START_DEFAULTS, seed: 7, cases: 0, forms: 3, attachments: 4 },
+    ],
+    [['sandbox', 'reset', '--data-dir', '/tmp/d'], 'sandbox reset', { dataDir: '/tmp/d' }],
+    [['sandbox', 'logs'], 'sandbox logs', {}],
+    [
+      ['sandbox', 'logs', '-f', '--status', '4xx', '--path', '/v1/cases', '-o', 'ndjson'],
+      'sandbox logs',
+      { follow: true, status: '4xx', path: '/v1/cases' },
+    ],
+    [['sandbox', 'deliveries', '--follow', '--form', ID], 'sandbox deliveries', { follow: true, form: ID }],
+  ])('wfd %j -> %s %j', async (args, command, options) => {
+    const { code, invocation, stderr } = await wire(args);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(invocation?.command).toBe(command);
+    expect(invocation?.options).toEqual(options);
+  });
+});
+
+describe('bad sandbox command lines exit 2 before the verb runs', () => {
+  it.each([
+    [['sandbox', 'reset'], /required option '?--data-dir/],
+    [['sandbox', 'start', '--cases', '-1'], /--cases/],
+    [['sandbox', 'logs', '--path', 'v1/cases'], /--path.*must start with \//],
+    [['sandbox', 'logs', '--fields', 'nope'], /unknown field "nope" in --fields/i],
+    [['sandbox', 'deliveries', '--since', '3'], /unknown option .--since/],
+  ])('wfd %j', async (args, message) => {
+    const { code, invocation, stderr } = await wire(args);
+    expect(code).toBe(2);
+    expect(invocation).toBeUndefined();
+    expect(stderr.split('\n')[0]).toMatch(message);
+  });
+});
