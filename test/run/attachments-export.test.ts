@@ -91,11 +91,26 @@ const run = (forms: number, files: number, bytes: number, query = '') => ({
   bytes,
 });
 
+/**
+ * The manifest's lines; the file lines between two run lines sorted by id, since downloads run
+ * side by side and each is written when it completes.
+ */
 function manifest(): unknown[] {
-  return readFileSync(join(dir, 'manifest.ndjson'), 'utf8')
+  const lines: Record<string, unknown>[] = readFileSync(join(dir, 'manifest.ndjson'), 'utf8')
     .trimEnd()
     .split('\n')
     .map((line) => JSON.parse(line));
+  const sorted: Record<string, unknown>[] = [];
+  let files: Record<string, unknown>[] = [];
+  for (const line of lines) {
+    if (typeof line.id === 'string') {
+      files.push(line);
+      continue;
+    }
+    sorted.push(...files.sort((a, b) => String(a.id).localeCompare(String(b.id))), line);
+    files = [];
+  }
+  return [...sorted, ...files.sort((a, b) => String(a.id).localeCompare(String(b.id)))];
 }
 
 function exportWith(options: Record<string, unknown> = {}) {

@@ -11,6 +11,7 @@ const START_DEFAULTS = {
   faults: 'off',
   slowMs: 1000,
   oauthTokenTtl: 86_400_000,
+  docintelDelay: 2000,
   profile: true,
 };
 
