@@ -3,6 +3,7 @@
  * (commander, global options, checks), and the verb's parsed options arrive at a stub instead of
  * its run function. Nothing is sent anywhere.
  */
+import { expect } from 'vitest';
 import type { Invocation } from '../../src/commands/action.js';
 import { run } from '../../src/main.js';
 import { createMemoryIO } from '../../src/output/memory-io.js';
@@ -28,4 +29,23 @@ export async function wire(args: string[], stdin = ''): Promise<Wired> {
     },
   });
   return { code, invocation, stdout: memory.stdout(), stderr: memory.stderr() };
+}
+
+/** `wfd <args>` parses cleanly and the verb `command` receives exactly `options`. */
+export async function expectParsed(args: string[], command: string, options: unknown): Promise<void> {
+  const { code, invocation, stderr } = await wire(args);
+  expect(stderr).toBe('');
+  expect(code).toBe(0);
+  expect(invocation?.command).toBe(command);
+  expect(invocation?.options).toEqual(options);
+}
+
+/** `wfd <args>` is refused with exit 2 before any verb runs; its first stderr line is `message`. */
+export async function expectRefused(args: string[], message: string | RegExp): Promise<void> {
+  const { code, invocation, stderr } = await wire(args);
+  expect(code).toBe(2);
+  expect(invocation).toBeUndefined();
+  const line = stderr.split('\n')[0]!;
+  if (typeof message === 'string') expect(line).toBe(`error: ${message}`);
+  else expect(line).toMatch(message);
 }

@@ -1,6 +1,6 @@
 /** Wiring of `wfd attachments` and `wfd docintel`: argv -> the options each verb receives, and bad lines exiting 2. */
 import { describe, expect, it } from 'vitest';
-import { wire } from '../support/wiring.js';
+import { expectParsed, expectRefused, wire } from '../support/wiring.js';
 
 const ID = '7c1d0000-0000-4000-8000-000000000001';
 
@@ -75,13 +75,7 @@ describe('argv -> the options a verb receives', () => {
       'sandbox start',
       expect.objectContaining({ largeAttachmentBytes: 1_073_741_824, docintelDelay: 100 }),
     ],
-  ])('wfd %j -> %s %j', async (args, command, options) => {
-    const { code, invocation, stderr } = await wire(args);
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    expect(invocation?.command).toBe(command);
-    expect(invocation?.options).toEqual(options);
-  });
+  ])('wfd %j -> %s %j', (args, command, options) => expectParsed(args, command, options));
 
   it('--concurrency is the global option the export and the downloads use', async () => {
     const { invocation } = await wire(['attachments', 'export', '--dir', 'out', '--concurrency', '8']);
@@ -118,12 +112,5 @@ describe('bad command lines exit 2 before the verb runs', () => {
     [['docintel', 'get', ID, '--timeout', '1m'], /--timeout bounds a wait: add --wait/],
     [['docintel', 'extract', 'a.pdf', '--timeout', 'soon'], /expected a duration/],
     [['sandbox', 'start', '--docintel-delay', '0'], /expected a duration/],
-  ])('wfd %j', async (args, message) => {
-    const { code, invocation, stderr } = await wire(args);
-    expect(code).toBe(2);
-    expect(invocation).toBeUndefined();
-    const line = stderr.split('\n')[0]!;
-    if (typeof message === 'string') expect(line).toBe(`error: ${message}`);
-    else expect(line).toMatch(message);
-  });
+  ])('wfd %j', (args, message) => expectRefused(args, message));
 });

@@ -1,6 +1,6 @@
 /** argv -> the options the auth verbs receive, and command lines refused before they run. */
-import { describe, expect, it } from 'vitest';
-import { wire } from '../support/wiring.js';
+import { describe, it } from 'vitest';
+import { expectParsed, expectRefused } from '../support/wiring.js';
 
 describe('auth: argv -> the options a verb receives', () => {
   it.each([
@@ -33,13 +33,7 @@ describe('auth: argv -> the options a verb receives', () => {
     ],
     [['auth', 'refresh'], 'auth refresh', {}],
     [['auth', 'token'], 'auth token', {}],
-  ])('wfd %j -> %s %j', async (args, command, options) => {
-    const { code, invocation, stderr } = await wire(args);
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    expect(invocation?.command).toBe(command);
-    expect(invocation?.options).toEqual(options);
-  });
+  ])('wfd %j -> %s %j', (args, command, options) => expectParsed(args, command, options));
 });
 
 describe('auth: bad command lines exit 2 before the verb runs', () => {
@@ -64,12 +58,5 @@ describe('auth: bad command lines exit 2 before the verb runs', () => {
     ],
     [['auth', 'login', '--oauth', '--timeout', 'soon'], /expected a duration such as 90s, 10m or 1h/],
     [['auth', 'login', '--oauth', '--client-secret', 'x'], 'unknown option "--client-secret"'],
-  ])('wfd %j', async (args, message) => {
-    const { code, invocation, stderr } = await wire(args);
-    expect(code).toBe(2);
-    expect(invocation).toBeUndefined();
-    const line = stderr.split('\n')[0]!;
-    if (typeof message === 'string') expect(line).toBe(`error: ${message}`);
-    else expect(line).toMatch(message);
-  });
+  ])('wfd %j', (args, message) => expectRefused(args, message));
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wire } from '../support/wiring.js';
+import { expectParsed, expectRefused, wire } from '../support/wiring.js';
 
 describe('argv -> the options a verb receives', () => {
   it.each([
@@ -34,13 +34,7 @@ describe('argv -> the options a verb receives', () => {
     ],
     [['auth', 'switch', 'acme'], 'auth switch', { name: 'acme' }],
     [['help', 'cases', 'list'], 'help', { topic: ['cases', 'list'] }],
-  ])('wfd %j -> %s %j', async (args, command, options) => {
-    const { code, invocation, stderr } = await wire(args);
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    expect(invocation?.command).toBe(command);
-    expect(invocation?.options).toEqual(options);
-  });
+  ])('wfd %j -> %s %j', (args, command, options) => expectParsed(args, command, options));
 
   it('global options before and after the noun reach the context, parsed', async () => {
     const { invocation } = await wire([
@@ -101,14 +95,7 @@ describe('bad command lines exit 2 before the verb runs', () => {
     [['cases', 'archive', 'x', '--dry-run', '--fields', 'nope'], /unknown field "nope" in --fields/],
     [['auth', 'switch', 'x', '--fields', 'id'], '--fields: this command prints no records'],
     [['cases', 'list', '--concurrency', '0'], /--concurrency/],
-  ])('wfd %j', async (args, message) => {
-    const { code, invocation, stderr } = await wire(args);
-    expect(code).toBe(2);
-    expect(invocation).toBeUndefined();
-    const line = stderr.split('\n')[0]!;
-    if (typeof message === 'string') expect(line).toBe(`error: ${message}`);
-    else expect(line).toMatch(message);
-  });
+  ])('wfd %j', (args, message) => expectRefused(args, message));
 
   it('an archive with a bad -o exits 2 without reading the ids on stdin', async () => {
     const stdin = '5b0e6f7e-8d1c-4c1e-9a55-0d9b3f1f2a10\n';

@@ -1,6 +1,6 @@
 /** Wiring of the forms-side nouns: argv -> the options each verb receives, and bad lines exiting 2. */
-import { describe, expect, it } from 'vitest';
-import { wire } from '../support/wiring.js';
+import { describe, it } from 'vitest';
+import { expectParsed, expectRefused } from '../support/wiring.js';
 
 const ID = '5b0e6f7e-8d1c-4c1e-9a55-0d9b3f1f2a10';
 
@@ -111,13 +111,7 @@ describe('argv -> the options a verb receives', () => {
       'sandbox trigger',
       { event: 'responses:completed', form: ID, attachments: 2, signature: true },
     ],
-  ])('wfd %j -> %s %j', async (args, command, options) => {
-    const { code, invocation, stderr } = await wire(args);
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    expect(invocation?.command).toBe(command);
-    expect(invocation?.options).toEqual(options);
-  });
+  ])('wfd %j -> %s %j', (args, command, options) => expectParsed(args, command, options));
 });
 
 // The messages are matched loosely: the help-and-errors work rewords commander's own errors.
@@ -136,12 +130,5 @@ describe('bad command lines exit 2 before the verb runs', () => {
     [['sandbox', 'trigger', 'forms:deleted'], /required option '?--form/],
     [['sandbox', 'trigger', 'forms:deleted', '--form', ID, '--attachments', '-1'], /--attachments/],
     [['forms', 'get', ID, '--fields', 'nope'], /unknown field "nope" in --fields/i],
-  ])('wfd %j', async (args, message) => {
-    const { code, invocation, stderr } = await wire(args);
-    expect(code).toBe(2);
-    expect(invocation).toBeUndefined();
-    const line = stderr.split('\n')[0]!;
-    if (typeof message === 'string') expect(line).toBe(`error: ${message}`);
-    else expect(line).toMatch(message);
-  });
+  ])('wfd %j', (args, message) => expectRefused(args, message));
 });

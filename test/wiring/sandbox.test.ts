@@ -1,6 +1,6 @@
 /** Wiring tests of `wfd sandbox start|reset|logs|deliveries`: argv -> the options the verb receives. */
-import { describe, expect, it } from 'vitest';
-import { wire } from '../support/wiring.js';
+import { describe, it } from 'vitest';
+import { expectParsed, expectRefused } from '../support/wiring.js';
 
 const ID = '5b0e6f7e-8d1c-4c1e-9a55-0d9b3f1f2a10';
 const START_DEFAULTS = {
@@ -36,13 +36,7 @@ describe('sandbox commands parse into their options', () => {
       { follow: true, status: '4xx', path: '/v1/cases' },
     ],
     [['sandbox', 'deliveries', '--follow', '--form', ID], 'sandbox deliveries', { follow: true, form: ID }],
-  ])('wfd %j -> %s %j', async (args, command, options) => {
-    const { code, invocation, stderr } = await wire(args);
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    expect(invocation?.command).toBe(command);
-    expect(invocation?.options).toEqual(options);
-  });
+  ])('wfd %j -> %s %j', (args, command, options) => expectParsed(args, command, options));
 });
 
 describe('bad sandbox command lines exit 2 before the verb runs', () => {
@@ -52,10 +46,5 @@ describe('bad sandbox command lines exit 2 before the verb runs', () => {
     [['sandbox', 'logs', '--path', 'v1/cases'], /--path.*must start with \//],
     [['sandbox', 'logs', '--fields', 'nope'], /unknown field "nope" in --fields/i],
     [['sandbox', 'deliveries', '--since', '3'], /unknown option .--since/],
-  ])('wfd %j', async (args, message) => {
-    const { code, invocation, stderr } = await wire(args);
-    expect(code).toBe(2);
-    expect(invocation).toBeUndefined();
-    expect(stderr.split('\n')[0]).toMatch(message);
-  });
+  ])('wfd %j', (args, message) => expectRefused(args, message));
 });
