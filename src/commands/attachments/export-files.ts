@@ -84,10 +84,13 @@ async function openDownload(target: ExportTarget, id: string, offset: number): P
     throw error;
   }
   target.progress.addRequest();
-  const chunks = counted(answer.body, target.progress);
-  if (offset === 0 || answer.status !== 206) return { from: 0, chunks, size: contentLength(answer.headers) };
+  const chunks = answer.body;
+  const onChunk = (bytes: number) => target.progress.addBytes(bytes);
+  if (offset === 0 || answer.status !== 206) {
+    return { from: 0, chunks, size: contentLength(answer.headers), onChunk };
+  }
   const range = contentRange(answer.headers['content-range']);
-  if (range?.start === offset) return { from: offset, chunks, size: range.size };
+  if (range?.start === offset) return { from: offset, chunks, size: range.size, onChunk };
   // A range, but not the one asked for: take the whole file instead.
   answer.body.destroy();
   return openDownload(target, id, 0);
@@ -116,13 +119,6 @@ export async function exportMerge(merge: PlannedMerge, target: ExportTarget): Pr
     sha256: hash.digest('hex'),
     downloaded_at: target.now().toISOString(),
   };
-}
-
-async function* counted(chunks: AsyncIterable<Uint8Array>, progress: TransferProgress) {
-  for await (const chunk of chunks) {
-    progress.addBytes(chunk.length);
-    yield chunk;
-  }
 }
 
 function header(headers: StreamedResponse['headers'], name: string): string | undefined {
