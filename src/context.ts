@@ -8,6 +8,7 @@ import type { Dispatcher } from 'undici';
 import type { OutputSettings } from './commands/output-settings.js';
 import type { Credentials } from './core/auth/credentials.js';
 import type { ConfigStore } from './core/auth/store.js';
+import { UsageError } from './core/errors.js';
 import type { ApiClient, TokenSource } from './core/http.js';
 import type { RateLimits } from './core/limiter.js';
 import type { GlobalOptions, OutputFormat } from './global-options.js';
@@ -215,7 +216,6 @@ async function rateLimits(
   profileRateLimit: string | undefined,
 ): Promise<RateLimits> {
   const { parseRateLimits } = await import('./core/limiter.js');
-  const { UsageError } = await import('./core/errors.js');
   const [source, text] =
     globals.requestRate !== undefined
       ? ['--request-rate', globals.requestRate]

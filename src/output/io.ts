@@ -5,7 +5,7 @@
  * Imported on every run, `--version` and `--help` included, so it loads no chalk, ora or other
  * output library at module level: `startSpinner` imports ora when a spinner is really shown.
  */
-import type { WriteStream } from 'node:tty';
+import { isatty, type WriteStream } from 'node:tty';
 import type { Ora } from 'ora';
 import { UsageError } from '../core/errors.js';
 import { escapeControls } from '../core/quote.js';
@@ -137,12 +137,16 @@ export class StreamIO implements IO {
   private flushScheduled = false;
   private spinner: Spinner | undefined;
 
+  #stdin: NodeJS.ReadableStream | (() => NodeJS.ReadableStream);
+
   constructor(
-    readonly stdin: NodeJS.ReadableStream,
+    /** a function for process.stdin, which costs every start a few milliseconds when touched */
+    stdin: NodeJS.ReadableStream | (() => NodeJS.ReadableStream),
     readonly stdout: NodeJS.WritableStream,
     readonly stderr: NodeJS.WritableStream,
     private readonly facts: TerminalFacts,
   ) {
+    this.#stdin = stdin;
     // Without a listener an EPIPE (`wfd cases list | head -1`) would crash with a stack trace.
     stdout.on('error', (error: NodeJS.ErrnoException) => {
       this.closed = true;
@@ -150,6 +154,11 @@ export class StreamIO implements IO {
     });
     // A closed stderr leaves nowhere to report anything; ignore it rather than crash.
     stderr.on('error', () => {});
+  }
+
+  get stdin(): NodeJS.ReadableStream {
+    if (typeof this.#stdin === 'function') this.#stdin = this.#stdin();
+    return this.#stdin;
   }
 
   isStdoutTTY(): boolean {
@@ -299,16 +308,14 @@ function isTTY(stream: NodeJS.ReadableStream | NodeJS.WritableStream): boolean {
 }
 
 /** The IO of a real run, over `process` streams (or the given ones) and the given environment. */
-export function createSystemIO(
-  env: NodeJS.ProcessEnv = process.env,
-  streams: IOStreams = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr },
-): IO {
-  const { stdin, stdout, stderr } = streams;
-  return new StreamIO(stdin, stdout, stderr, {
+export function createSystemIO(env: NodeJS.ProcessEnv = process.env, streams?: IOStreams): IO {
+  const stdout = streams?.stdout ?? process.stdout;
+  const stderr = streams?.stderr ?? process.stderr;
+  return new StreamIO(streams?.stdin ?? (() => process.stdin), stdout, stderr, {
     env,
     stdoutTTY: isTTY(stdout),
     stderrTTY: isTTY(stderr),
-    stdinTTY: isTTY(stdin),
+    stdinTTY: streams ? isTTY(streams.stdin) : isatty(0),
     columns: () => (stdout as Partial<WriteStream>).columns,
     coalesce: !isTTY(stdout),
   });
