@@ -5,7 +5,7 @@
  * Imported on every run, `--version` and `--help` included, so it loads no chalk, ora or other
  * output library at module level: `startSpinner` imports ora when a spinner is really shown.
  */
-import { isatty, type WriteStream } from 'node:tty';
+import type { WriteStream } from 'node:tty';
 import type { Ora } from 'ora';
 import { UsageError } from '../core/errors.js';
 import { escapeControls } from '../core/quote.js';
@@ -86,7 +86,8 @@ export interface TerminalFacts {
   env: Record<string, string | undefined>;
   stdoutTTY: boolean;
   stderrTTY: boolean;
-  stdinTTY: boolean;
+  /** undefined: asked of stdin when first needed */
+  stdinTTY?: boolean | undefined;
   columns(): number | undefined;
   /**
    * Gather small writes into chunks of up to COALESCE_BYTES before they reach stdout. One
@@ -168,6 +169,7 @@ export class StreamIO implements IO {
     return this.facts.stderrTTY;
   }
   isStdinTTY(): boolean {
+    this.facts.stdinTTY ??= isTTY(this.stdin);
     return this.facts.stdinTTY;
   }
 
@@ -185,7 +187,7 @@ export class StreamIO implements IO {
     this.noInput = noInput;
   }
   canPrompt(): boolean {
-    return this.facts.stdinTTY && this.facts.stdoutTTY && !this.noInput;
+    return this.facts.stdoutTTY && !this.noInput && this.isStdinTTY();
   }
   terminalWidth(): number {
     const columns = this.facts.columns();
@@ -315,7 +317,6 @@ export function createSystemIO(env: NodeJS.ProcessEnv = process.env, streams?: I
     env,
     stdoutTTY: isTTY(stdout),
     stderrTTY: isTTY(stderr),
-    stdinTTY: streams ? isTTY(streams.stdin) : isatty(0),
     columns: () => (stdout as Partial<WriteStream>).columns,
     coalesce: !isTTY(stdout),
   });
