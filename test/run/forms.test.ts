@@ -92,6 +92,23 @@ describe('forms list', () => {
     );
   });
 
+  it('on an 80-column terminal the template stays readable; the time column gives way first', async () => {
+    t = await testContext({ stdoutTTY: true, env: { NO_COLOR: '1' }, columns: 80, fields: FORMS.fields });
+    const forms = [
+      makeForm({ flow: { slug: 'employee-onboarding', customization: null } }),
+      makeForm({ flow: { slug: 'nda-signature', customization: null }, status: 'completed' }),
+    ];
+    t.api
+      .intercept({ path: `/v1/forms?${qs(PAGE)}`, method: 'GET' })
+      .reply(200, envelopeOf(forms, 1, 100, 2));
+    await runListForms(ListFormsOptions.parse({}), t.ctx);
+    const lines = t.stdout().split('\n');
+    expect(lines).toContain('ID                                    USER         TEMPLATE            STATUS');
+    expect(lines).toContain(`${forms[0]!.id}  José Müller  employee-onboardi…  sent`);
+    expect(lines).toContain(`${forms[1]!.id}  José Müller  nda-signature       completed`);
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(80);
+  });
+
   it.each([
     [{ customization: 'abc' }, 'invalid --customization "abc": expected a UUID'],
     [{ email: 'jose@' }, 'invalid --email "jose@": expected an e-mail address'],
