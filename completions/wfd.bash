@@ -378,7 +378,7 @@ _wfd_command() {
       args='event' ;;
     'api')
       subs=''
-      flags='--raw-field -f --field -F --header -H --input --include -i --paginate --dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --debug --request-timeout --retries --concurrency --request-rate --help -h'
+      flags='--raw-field -f --field -F --header -H --input --include -i --paginate --dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
       vflags=' --raw-field -f --field -F --header -H --input --profile --base-url --output -o --fields --query --request-timeout --retries --concurrency --request-rate '
       args='method path' ;;
     'doctor')

@@ -104,12 +104,11 @@ function addGlobalOptions(command: Command, globals: readonly Option[], stubs: R
     // A command may own a flag or an attribute a global also uses (`sandbox start --no-profile`).
     const taken = new Set(command.options.flatMap((own) => [own.long, own.short, own.attributeName()]));
     for (const option of globals) {
-      if (
-        !taken.has(option.long) &&
-        !taken.has(option.attributeName()) &&
-        !(option.short && taken.has(option.short))
-      )
-        command.addOption(option);
+      if (taken.has(option.long) || (option.short && taken.has(option.short))) continue;
+      // A negation whose attribute a command's own option uses (`api --input` and the global
+      // `--no-input`) is still added: commander pairs them, and the action sorts out which is meant.
+      if (taken.has(option.attributeName()) && !option.negate) continue;
+      command.addOption(option);
     }
   }
   for (const sub of command.commands) addGlobalOptions(sub, globals, stubs);

@@ -48,6 +48,14 @@ export function lazy<O>(load: () => Promise<{ verb: Verb<O> }>) {
     const runtime = rootOf(command).runtime;
     if (!runtime) throw new Error('wfd: the program was built without a runtime');
     const globals = globalsOf(raw, own);
+    // `api --no-input`: false is the global negation, never a value of the command's own `--input`.
+    for (const option of command.options) {
+      const key = option.attributeName();
+      if (option.negate && isGlobalOption(option) && own.has(key) && raw[key] === false) {
+        (globals as Record<string, unknown>)[key] = false;
+        delete raw[key];
+      }
+    }
     const [{ verb }, { resolveOutput }, { checkGlobals }, { createContext }] = await Promise.all([
       load(),
       import('./output-settings.js'),

@@ -106,7 +106,7 @@ describe('bad command lines exit 2 before the verb runs', () => {
 });
 
 describe('wfd api wiring', () => {
-  it('passes method, path and every flag; its own --input shadows the global --no-input (api never prompts)', async () => {
+  it('passes method, path and every flag; its own --input is the body file, not the global', async () => {
     const { code, invocation, stderr } = await wire([
       'api',
       'POST',
@@ -135,5 +135,14 @@ describe('wfd api wiring', () => {
       include: true,
     });
     expect(invocation?.ctx.globals).not.toHaveProperty('input');
+  });
+
+  it('the global --no-input still works after the noun, as on every command', async () => {
+    const { code, invocation, stderr } = await wire(['api', 'GET', '/forms', '--no-input']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(invocation?.options).toEqual({ method: 'GET', path: '/forms' });
+    expect(invocation?.ctx.globals.input).toBe(false);
+    expect(invocation?.ctx.io.canPrompt()).toBe(false);
   });
 });
