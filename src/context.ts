@@ -11,7 +11,7 @@ import type { ConfigStore } from './core/auth/store.js';
 import { UsageError } from './core/errors.js';
 import type { ApiClient, TokenSource } from './core/http.js';
 import type { RateLimits } from './core/limiter.js';
-import type { GlobalOptions, OutputFormat } from './global-options.js';
+import type { GlobalOptions } from './global-options.js';
 import type { IO } from './output/io.js';
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -56,8 +56,6 @@ export interface Context {
    * (a listener to close); outside it, Ctrl-C ends the process as usual.
    */
   interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T>;
-  /** the output format: -o, --json, or table on a TTY and plain otherwise */
-  outputFormat(): OutputFormat;
   /** a --debug line on stderr */
   debug(line: string): void;
   /** the whole command tree (help topics, completion scripts) */
@@ -196,7 +194,6 @@ export function createContext(init: ContextInit): Context {
         process.off('SIGINT', onSignal);
       }
     },
-    outputFormat: () => init.output.format,
     debug(line) {
       if (globals.debug) io.errorLine(`[debug] ${line}`);
     },

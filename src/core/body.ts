@@ -3,6 +3,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { UsageError } from './errors.js';
+import { putOwn } from './guards.js';
 import { describeJsonError } from './json-error.js';
 import { quote } from './quote.js';
 
@@ -17,12 +18,7 @@ export function parseSetPairs(pairs: readonly string[] | undefined): Record<stri
     const eq = pair.indexOf('=');
     const key = pair.slice(0, Math.max(0, eq)).trim();
     if (eq <= 0 || key === '') throw new UsageError(`invalid --set ${quote(pair)}: expected key=value`);
-    Object.defineProperty(out, key, {
-      value: checkDepth(typedValue(pair.slice(eq + 1)), `--set ${key}`),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    putOwn(out, key, checkDepth(typedValue(pair.slice(eq + 1)), `--set ${key}`));
   }
   return out;
 }
@@ -54,12 +50,13 @@ export function checkDepth<T>(value: T, what: string): T {
   return value;
 }
 
-/** Reads a JSON body from a file or from stdin (`-`); it must be a JSON object. */
-export async function readJsonBody(
+/** Reads JSON from a file or from stdin (`-`) for option `flag` (`--body`, `--input`), depth-checked. */
+export async function readJson(
   source: string,
+  flag: string,
   readStdin: () => Promise<string>,
-): Promise<Record<string, unknown>> {
-  const label = source === '-' ? '--body - (stdin)' : `--body ${quote(source)}`;
+): Promise<unknown> {
+  const label = source === '-' ? `${flag} - (stdin)` : `${flag} ${quote(source)}`;
   let text: string;
   try {
     text = source === '-' ? await readStdin() : await readFile(source, 'utf8');
@@ -74,8 +71,18 @@ export async function readJsonBody(
   } catch (error) {
     throw new UsageError(`${label}: ${describeJsonError(text, error)}`);
   }
+  return checkDepth(value, label);
+}
+
+/** Reads a `--body` from a file or from stdin (`-`); it must be a JSON object. */
+export async function readJsonBody(
+  source: string,
+  readStdin: () => Promise<string>,
+): Promise<Record<string, unknown>> {
+  const value = await readJson(source, '--body', readStdin);
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    const label = source === '-' ? '--body - (stdin)' : `--body ${quote(source)}`;
     throw new UsageError(`${label} must hold a JSON object`);
   }
-  return checkDepth(value as Record<string, unknown>, label);
+  return value as Record<string, unknown>;
 }

@@ -1,6 +1,6 @@
 /** Durations as users type them: `90s`, `10m`, `1h`, `500ms`, or a bare number of seconds. */
 
-const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+export const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 const DURATION_RE = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/;
 
 /** Milliseconds of a duration, or undefined when the text is not one (or is zero). */

@@ -35,20 +35,23 @@ export async function checkTarget(target: string, flag = '-O'): Promise<string> 
  * error as a WfdError naming the file); on Ctrl-C or SIGTERM it is removed before the process
  * ends. Returns the number of bytes written.
  */
-export async function writeFileAtomic(target: string, source: AsyncIterable<Uint8Array>): Promise<number> {
+export async function writeFileAtomic(
+  target: string,
+  source: AsyncIterable<Uint8Array>,
+  /** told each chunk as it is written (a hash) */
+  onChunk?: (chunk: Uint8Array) => void,
+): Promise<number> {
   const path = resolve(target);
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.part`);
   let bytes = 0;
-  async function* counted(chunks: AsyncIterable<Uint8Array>) {
-    for await (const chunk of chunks) {
-      bytes += chunk.length;
-      yield chunk;
-    }
-  }
+  const chunks = watched(source, (chunk) => {
+    bytes += chunk.length;
+    onChunk?.(chunk);
+  });
   // `wx`: never through a file (or link) someone else put at the temporary name.
   const file = createWriteStream(temporary, { flags: 'wx', flush: true });
   const closed = new Promise<void>((resolve) => file.once('close', () => resolve()));
-  const written = pipeline(source, counted, file);
+  const written = pipeline(chunks, file);
   // The file is removed once the stream let go of it (an unlink before its open completes would
   // leave it behind), without waiting for the source, which may be stalled.
   const release = onInterrupt(async () => {
@@ -71,6 +74,16 @@ export async function writeFileAtomic(target: string, source: AsyncIterable<Uint
   } finally {
     release();
   }
+}
+
+/**
+ * `source` as a stream whose chunks `watch` sees as they pass: a listener beside the pipe, not a
+ * stream stage or a generator per chunk (hashing is most of what an export adds to a download).
+ */
+function watched(source: AsyncIterable<Uint8Array>, watch: (chunk: Uint8Array) => void): Readable {
+  const stream = source instanceof Readable ? source : Readable.from(source);
+  stream.on('data', watch);
+  return stream;
 }
 
 /** Temporary files of both kinds are hidden and end in `.part`; no name made safe starts with a dot. */
@@ -123,10 +136,7 @@ export async function writeFileResumable(
   const hash = createHash('sha256');
   if (from > 0) for await (const chunk of createReadStream(part, { end: from - 1 })) hash.update(chunk);
   let bytes = from;
-  // Watched beside the pipe, not through a stream stage (or a generator) per chunk: the hashing
-  // is most of what an export does on top of a bare download loop.
-  const chunks = source.chunks instanceof Readable ? source.chunks : Readable.from(source.chunks);
-  chunks.on('data', (chunk: Buffer) => {
+  const chunks = watched(source.chunks, (chunk) => {
     bytes += chunk.length;
     hash.update(chunk);
     source.onChunk?.(chunk.length);

@@ -16,6 +16,7 @@ import type { ZodType } from 'zod';
 import { parseBaseUrl } from './base-url.js';
 import { ApiError, type ApiErrorDetail, NetworkError, UsageError, WfdError } from './errors.js';
 import { isRecord } from './guards.js';
+import { firstHeader } from './headers.js';
 import type { RateLimiter } from './limiter.js';
 import { redactSecrets, redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
@@ -288,7 +289,7 @@ export class ApiClient {
             if (streamedBody) deadline.clear();
           });
         const ms = Math.round(performance.now() - started);
-        const requestId = header(response.headers, 'x-request-id');
+        const requestId = firstHeader(response.headers, 'x-request-id');
         this.trace(`#${id} ← ${response.statusCode} (${ms}ms)${requestId ? ` request-id ${requestId}` : ''}`);
         if (response.statusCode === 401 && token && !refreshed && this.auth.refresh) {
           refreshed = true;
@@ -491,7 +492,7 @@ export function toApiError(
   const main = str(record.message) ?? details.map(describeDetail).join('; ') ?? '';
   const extra =
     str(record.message) && details.length > 0 ? `: ${details.map(describeDetail).join('; ')}` : '';
-  const requestId = header(headers, 'x-request-id');
+  const requestId = firstHeader(headers, 'x-request-id');
   const statusName = str(record.error) ?? STATUS_CODES[status] ?? 'Error';
   const suffix =
     status >= 500 && requestId ? ` (HTTP ${status}, request id ${requestId})` : ` (HTTP ${status})`;
@@ -534,7 +535,7 @@ function retryAfterOf(
     }
   }
   if (isRecord(body) && typeof body.retryAfter === 'number') fromBody = body.retryAfter;
-  const fromHeader = parseRetryAfterHeader(header(headers, 'retry-after'), now);
+  const fromHeader = parseRetryAfterHeader(firstHeader(headers, 'retry-after'), now);
   if (fromBody === undefined && fromHeader === undefined) return undefined;
   return Math.max(fromBody ?? 0, fromHeader ?? 0);
 }
@@ -581,11 +582,6 @@ function errorCode(error: unknown): string | undefined {
   if (!isRecord(error)) return undefined;
   if (typeof error.code === 'string') return error.code;
   return isRecord(error.cause) && typeof error.cause.code === 'string' ? error.cause.code : undefined;
-}
-
-function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 function str(value: unknown): string | undefined {

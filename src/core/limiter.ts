@@ -15,6 +15,8 @@
  * exceed the limit and meet a 429, which the retry policy then waits out.
  */
 
+import { UNIT_MS } from './duration.js';
+
 export interface RateRule {
   readonly limit: number;
   readonly windowMs: number;
@@ -33,7 +35,6 @@ export const SPEC_LIMITS: RateLimits = {
   ],
 };
 
-const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 const RULE_RE = /^(\d+)\/(\d+)?(ms|s|m|h)$/;
 
 /**

@@ -17,7 +17,7 @@ const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 const ALL_CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /** How long an echoed value may be before `quote` cuts it, in characters. */
-export const QUOTE_MAX = 60;
+const QUOTE_MAX = 60;
 
 function caret(control: string): string {
   const code = control.charCodeAt(0);

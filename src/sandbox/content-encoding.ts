@@ -4,7 +4,7 @@
  * coding that would do (RFC 7694), rather than bytes parsed as if they were plain JSON.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SandboxError, standardError } from './errors.js';
+import { standardError } from './errors.js';
 
 const IDENTITY_RE = /^\s*(identity)?\s*$/i;
 
@@ -13,11 +13,14 @@ export function refuseEncodedBodies(app: FastifyInstance): void {
   app.addHook('preParsing', async (req, _reply, payload) => {
     const encoding = req.headers['content-encoding'];
     if (encoding === undefined || IDENTITY_RE.test(encoding) || !hasBody(req)) return payload;
-    const { status, body } = standardError(
+    throw standardError(
       415,
       `Content-Encoding ${encoding} is not supported: send the body unencoded`,
+      undefined,
+      {
+        'accept-encoding': 'identity',
+      },
     );
-    throw new SandboxError(status, body, { 'accept-encoding': 'identity' });
   });
 }
 

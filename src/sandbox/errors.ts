@@ -29,14 +29,18 @@ export class SandboxError extends Error {
   }
 }
 
-/** The standard shape; `errors` is included only when given (400 validation errors). */
+/**
+ * The standard shape; `errors` is included only when given (400 validation
+ * errors), `headers` are sent with it.
+ */
 export function standardError(
   status: number,
   message: string,
   errors?: readonly ValidationIssue[],
+  headers?: Readonly<Record<string, string>>,
 ): SandboxError {
   const body = { statusCode: status, error: STATUS_CODES[status] ?? 'Error', message };
-  return new SandboxError(status, errors ? { ...body, errors } : body);
+  return new SandboxError(status, errors ? { ...body, errors } : body, headers);
 }
 
 /** A 400 in the error-list shape, one element per detail. */
@@ -46,13 +50,9 @@ export function errorList(title: string, details: readonly string[]): SandboxErr
 
 /** A 429 in the rate-limit shape, with the matching Retry-After header. */
 export function rateLimited(retryAfter: number): SandboxError {
-  const body = {
-    statusCode: 429,
-    error: STATUS_CODES[429],
-    message: `Rate limit exceeded, retry in ${retryAfter} seconds`,
-    retryAfter,
-  };
-  return new SandboxError(429, body, { 'retry-after': String(retryAfter) });
+  const message = `Rate limit exceeded, retry in ${retryAfter} seconds`;
+  const { body, headers } = standardError(429, message, undefined, { 'retry-after': String(retryAfter) });
+  return new SandboxError(429, { ...body, retryAfter }, headers);
 }
 
 /** 400 standard shape for failed validation of a body, query or path. */

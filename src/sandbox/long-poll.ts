@@ -3,6 +3,18 @@
  * nothing new to read waits until something is added, or its wait runs out. Waits use real
  * timers, not the sandbox's clock: a test on a ManualClock still gets its answer.
  */
+
+/** Waits under way in every Waiters of this process. */
+let waitingInProcess = 0;
+
+/**
+ * How many long polls are waiting, across every sandbox of this process: a test reads it to know
+ * its long polls are in before it acts (closes the sandbox, adds an entry), without sleeping.
+ */
+export function longPollsWaiting(): number {
+  return waitingInProcess;
+}
+
 export class Waiters {
   readonly #waiting = new Set<() => void>();
 
@@ -12,12 +24,13 @@ export class Waiters {
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        this.#waiting.delete(done);
+        if (this.#waiting.delete(done)) waitingInProcess--;
         resolve();
       };
       const timer = setTimeout(done, ms);
       timer.unref();
       this.#waiting.add(done);
+      waitingInProcess++;
     });
   }
 

@@ -18,7 +18,7 @@ import {
   type WorkspaceRecord,
 } from './store.js';
 import { foldText } from './text.js';
-import { type Clock, realTime } from './time.js';
+import { type Clock, DAY, realTime } from './time.js';
 
 export interface SeedOptions {
   /** PRNG seed (integer). */
@@ -32,7 +32,6 @@ export interface SeedOptions {
 // Seeded timestamps live in this fixed range, never relative to now, so runs are reproducible.
 export const START = Date.UTC(2025, 0, 1);
 export const END = Date.UTC(2026, 9, 31, 23, 59, 59);
-const DAY = 86_400_000;
 /** The days of the range as `YYYY-MM-DD`, for date fields of case data. */
 const DATES = Array.from({ length: Math.floor((END - START) / DAY) + 1 }, (_, i) =>
   new Date(START + i * DAY).toISOString().slice(0, 10),

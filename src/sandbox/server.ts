@@ -131,9 +131,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   if (!retryDelays.every((ms) => Number.isInteger(ms) && ms >= 0)) {
     throw new Error(`Invalid webhook retry delays ${retryDelays.join(',')}: expected integers >= 0 (ms)`);
   }
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-    throw new Error(`Invalid port ${port}: expected an integer from 0 to 65535`);
-  }
+  checkInteger('port', port, 0, 65_535);
   if (!Number.isInteger(accessTokenTtl) || accessTokenTtl < 1 || accessTokenTtl > MAX_TOKEN_TTL) {
     throw new Error(
       `Invalid OAuth token lifetime ${accessTokenTtl}: expected seconds from 1 to ${MAX_TOKEN_TTL}`,
@@ -199,12 +197,8 @@ function requestedSeed(options: SandboxOptions): Partial<SeedParameters> {
   if (seed !== undefined && !Number.isSafeInteger(seed)) {
     throw new Error(`Invalid seed ${seed}: expected an integer`);
   }
-  if (cases !== undefined && (!Number.isInteger(cases) || cases < 0 || cases > MAX_CASES)) {
-    throw new Error(`Invalid case count ${cases}: expected an integer from 0 to ${MAX_CASES}`);
-  }
-  if (forms !== undefined && (!Number.isInteger(forms) || forms < 0 || forms > MAX_FORMS)) {
-    throw new Error(`Invalid form count ${forms}: expected an integer from 0 to ${MAX_FORMS}`);
-  }
+  if (cases !== undefined) checkInteger('case count', cases, 0, MAX_CASES);
+  if (forms !== undefined) checkInteger('form count', forms, 0, MAX_FORMS);
   if (attachments !== undefined) checkInteger('attachment count', attachments, 0, MAX_ATTACHMENTS);
   if (largeAttachmentBytes !== undefined) {
     checkInteger('large attachment size', largeAttachmentBytes, 1, MAX_LARGE_BYTES, ' (bytes)');

@@ -5,6 +5,9 @@
  * document intelligence jobs need no timer: their state is read off the clock.
  */
 
+/** A day in milliseconds. */
+export const DAY = 86_400_000;
+
 /** Time source, injected so tests and timestamps are deterministic. */
 export interface Clock {
   /** Epoch milliseconds. */

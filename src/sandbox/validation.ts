@@ -1,6 +1,10 @@
 /** Request body validation with zod, reported in the spec's standard 400 shape. */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { invalid, type ValidationIssue } from './errors.js';
+import { UUID_RE } from './text.js';
+
+/** A UUID in a body (any version, any case), refused with `must be a UUID`. */
+export const uuidString = z.string().regex(UUID_RE, 'must be a UUID');
 
 /**
  * The body, parsed by `schema`.

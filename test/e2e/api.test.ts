@@ -16,6 +16,7 @@ describe('wfd api', () => {
     expect(one.code, one.stderr).toBe(0);
     const page = JSON.parse(one.stdout);
     expect(page.meta.page_size).toBe(3);
+    expect(page.data).toHaveLength(3);
     expect(page.data.every((c: { parent_status: string }) => c.parent_status === 'pending')).toBe(true);
 
     const all = await runWfd(['cases', 'list', '--all', '-q'], { env });

@@ -1,6 +1,6 @@
 /** What a new user met and should not any more, each found by trying it. */
 import { describe, expect, it } from 'vitest';
-import { baseEnv, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
+import { baseEnv, type RunResult, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
 
 let sandbox: StartedSandbox;
 let env: NodeJS.ProcessEnv;
@@ -38,18 +38,39 @@ describe('friction removed', () => {
     const dir = tempDir();
     try {
       const own = baseEnv({ WFD_CONFIG_DIR: dir.path });
-      await runWfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl, '--profile', 'acme'], {
-        env: own,
-        stdin: sandbox.workspaces[0]!.token,
-      });
-      await runWfd(['auth', 'logout'], { env: own });
-      await runWfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl, '--profile', 'globex'], {
-        env: own,
-        stdin: sandbox.workspaces[1]!.token,
-      });
+      const login = (profile: string, token: string) =>
+        runWfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl, '--profile', profile], {
+          env: own,
+          stdin: token,
+        });
+      /** A setup run, which must succeed. */
+      const ran = async (what: string, run: Promise<RunResult>) => {
+        const { code, stderr } = await run;
+        expect(code, `${what}: ${stderr}`).toBe(0);
+      };
+      await ran('login acme', login('acme', sandbox.workspaces[0]!.token));
+      await ran('logout', runWfd(['auth', 'logout'], { env: own }));
+      await ran('login globex', login('globex', sandbox.workspaces[1]!.token));
       const unknown = await runWfd(['cases', 'list', '--profile', 'nope'], { env: own });
       expect(unknown.code).toBe(2);
       expect((await runWfd(['auth', 'switch', 'nope'], { env: own })).code).toBe(2);
+
+      // Two profiles saved, and the current one logged out of: none is current.
+      await ran('login acme', login('acme', sandbox.workspaces[0]!.token));
+      await ran('login spare', login('spare', sandbox.workspaces[0]!.token));
+      await ran('logout spare', runWfd(['auth', 'logout'], { env: own }));
+      const none = await runWfd(['cases', 'list'], { env: own });
+      expect(none.code, none.stderr).toBe(3);
+      expect(none.stdout).toBe('');
+      expect(none.stderr).toMatch(/^error: not logged in: no credentials found$/m);
+      expect(none.stderr).toContain(
+        'hint: saved profiles: globex, acme; pick one with `wfd auth switch NAME` or --profile NAME\n',
+      );
+      // The hint works: switching to a saved profile logs the next run in.
+      await ran('switch acme', runWfd(['auth', 'switch', 'acme'], { env: own }));
+      const listed = await runWfd(['cases', 'list', '--limit', '1', '-q'], { env: own });
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
     } finally {
       dir.remove();
     }

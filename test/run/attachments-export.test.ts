@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExportAttachmentsOptions, runExportAttachments } from '../../src/commands/attachments/export.js';
 import { EXPORT_FIELDS } from '../../src/resources/attachments.js';
-import { envelopeOf, type TestContext, testContext } from '../support/context.js';
+import { envelopeOf, failure, type TestContext, testContext } from '../support/context.js';
 import { makeForm } from '../support/factories.js';
 
 let t: TestContext;
@@ -115,13 +115,6 @@ function manifest(): unknown[] {
 
 function exportWith(options: Record<string, unknown> = {}) {
   return runExportAttachments(ExportAttachmentsOptions.parse({ dir, ...options }), t.ctx);
-}
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
 }
 
 describe('attachments export', () => {

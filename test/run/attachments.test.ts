@@ -17,7 +17,7 @@ import { MergeAttachmentsOptions, runMergeAttachments } from '../../src/commands
 import { runUploadAttachments, UploadAttachmentsOptions } from '../../src/commands/attachments/upload.js';
 import { UsageError } from '../../src/core/errors.js';
 import { ATTACHMENT_FIELDS, DOWNLOAD_FIELDS } from '../../src/resources/attachments.js';
-import { type TestContext, testContext } from '../support/context.js';
+import { failure, type TestContext, testContext } from '../support/context.js';
 
 let t: TestContext;
 let dir: string;
@@ -42,13 +42,6 @@ function attachment(id: string, filename: string, size: number) {
     created_at: '2026-11-23T12:00:00.000Z',
     sha256: null,
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
 }
 
 /** A file in the test folder. */

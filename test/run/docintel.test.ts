@@ -16,7 +16,7 @@ import { ExtractDocintelOptions, runExtractDocintel } from '../../src/commands/d
 import { GetDocintelOptions, runGetDocintel } from '../../src/commands/docintel/get.js';
 import { UsageError } from '../../src/core/errors.js';
 import { DOCINTEL_JOB_FIELDS } from '../../src/resources/document-intelligence.js';
-import { type TestContext, testContext } from '../support/context.js';
+import { failure, type TestContext, testContext } from '../support/context.js';
 
 let t: TestContext;
 let dir: string;
@@ -53,13 +53,6 @@ const COMPLETED = job('completed', {
     fields: { 'Invoice number': 'INV-2026-001', Total: '12.50 EUR' },
   },
 });
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-}
 
 function document(): string {
   const path = join(dir, 'invoice.txt');

@@ -15,7 +15,7 @@ import { runUnarchiveForms, UnarchiveFormsOptions } from '../../src/commands/for
 import { runUpdateForm, UpdateFormOptions } from '../../src/commands/forms/update.js';
 import { ApiError, UsageError } from '../../src/core/errors.js';
 import { FORMS } from '../../src/resources/forms.js';
-import { envelopeOf, type TestContext, testContext } from '../support/context.js';
+import { envelopeOf, failure, type TestContext, testContext } from '../support/context.js';
 import { makeForm, makeResponse } from '../support/factories.js';
 
 let t: TestContext;
@@ -31,13 +31,6 @@ const PAGE: [string, string][] = [
 ];
 const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'Form not found' };
 const ID = '5b0e6f7e-8d1c-4c1e-9a55-0d9b3f1f2a10';
-
-async function failure(promise: Promise<unknown>): Promise<unknown> {
-  return promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-}
 
 describe('forms list', () => {
   it('sends every method-1 flag as its spec parameter; several --flow as the array form', async () => {

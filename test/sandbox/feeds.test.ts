@@ -2,7 +2,8 @@
  * The test hooks as feeds (`wfd sandbox logs|deliveries --follow` read them): numbered entries,
  * `since`/`limit` paging with a cursor, long polls with `wait`, and the fields of a log entry.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { longPollsWaiting } from '../../src/sandbox/long-poll.js';
 import type { ManualClock } from '../../src/sandbox/time.js';
 import { type Json, manualClock, startTestSandbox, type TestSandbox } from './helpers.js';
 
@@ -142,13 +143,19 @@ describe('GET /_sandbox/deliveries as a feed', () => {
 describe('closing the sandbox', () => {
   it('ends the long polls under way', async () => {
     const own = await startTestSandbox();
+    expect(longPollsWaiting()).toBe(0);
     const polls = [
       own.get('/_sandbox/requests?since=0&wait=60000', { token: null }),
       own.get('/_sandbox/deliveries?since=0&wait=60000', { token: null }),
     ];
+    // Both polls are in and waiting before the close, so the close is what ends them.
+    await vi.waitFor(() => expect(longPollsWaiting()).toBe(2), { timeout: 10_000 });
     await own.close();
-    for (const poll of await Promise.allSettled(polls)) {
-      if (poll.status === 'fulfilled') expect(poll.value.status).toBe(200);
-    }
+    const [requests, deliveries] = await Promise.all(polls);
+    expect(requests!.status).toBe(200);
+    expect(requests!.body).toMatchObject({ requests: [] });
+    expect(deliveries!.status).toBe(200);
+    expect(deliveries!.body).toMatchObject({ deliveries: [] });
+    expect(longPollsWaiting()).toBe(0);
   });
 });

@@ -83,3 +83,11 @@ export function envelopeOf<T>(data: T[], page: number, size: number, total: numb
     data,
   };
 }
+
+/** What `promise` was rejected with, or undefined when it was fulfilled: a test asserts on the error a run ends with. */
+export async function failure(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+}

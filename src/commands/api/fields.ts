@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../core/errors.js';
+import { own, putOwn } from '../../core/guards.js';
 import { quote } from '../../core/quote.js';
 
 /** One field as given: its bracket key and its value, typed or not. */
@@ -83,16 +84,11 @@ export function fieldsToBody(fields: readonly Field[]): Record<string, unknown> 
       if (segment === '') throw conflict(key);
       if (last) {
         if (Object.hasOwn(node, segment)) throw conflict(key);
-        Object.defineProperty(node, segment, { value, enumerable: true, writable: true, configurable: true });
+        putOwn(node, segment, value);
       } else {
-        const existing = Object.hasOwn(node, segment) ? node[segment] : undefined;
+        const existing = own(node, segment);
         if (existing === undefined) {
-          Object.defineProperty(node, segment, {
-            value: next,
-            enumerable: true,
-            writable: true,
-            configurable: true,
-          });
+          putOwn(node, segment, next);
           node = next as Record<string, unknown>;
         } else if (
           typeof existing === 'object' &&

@@ -1,12 +1,6 @@
-/**
- * `wfd api <METHOD> <path>`: any request to the API with wfd's credentials, retries, rate limit
- * and token refresh, as `gh api` does for GitHub. The answer is printed as it came (pretty JSON
- * on a terminal); an error answer is printed too, then the run exits with its status's code.
- */
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import type { Context } from '../../context.js';
-import { checkDepth } from '../../core/body.js';
+import { readJson } from '../../core/body.js';
 import { UsageError } from '../../core/errors.js';
 import type { ApiRequest, QueryParams } from '../../core/http.js';
 import { quote } from '../../core/quote.js';
@@ -51,7 +45,7 @@ export async function runApi(options: ApiOptions, ctx: Context): Promise<void> {
     headers,
     ...(target.root ? { root: true } : {}),
     ...(!fieldsInQuery && fields.length > 0 ? { body: fieldsToBody(fields) } : {}),
-    ...(options.input !== undefined ? { body: await readInput(options.input, readStdin) } : {}),
+    ...(options.input !== undefined ? { body: await readJson(options.input, '--input', readStdin) } : {}),
   };
   const client = await mutationClient(ctx, options.dryRun);
   if (options.dryRun) return printDryRun(ctx, await client.prepare(request));
@@ -80,27 +74,6 @@ function parseHeaders(lines: readonly string[]): Record<string, string> {
     headers[name.toLowerCase()] = line.slice(colon + 1).trim();
   }
   return headers;
-}
-
-/** `--input FILE|-`: a JSON body (sent as read, parsed to check it and for --dry-run). */
-async function readInput(source: string, readStdin: () => Promise<string>): Promise<unknown> {
-  let text: string;
-  try {
-    text = source === '-' ? await readStdin() : await readFile(source, 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `cannot read --input ${quote(source)}: ${(error as NodeJS.ErrnoException).code ?? error}`,
-    );
-  }
-  try {
-    return checkDepth(JSON.parse(text), `--input ${source === '-' ? '(stdin)' : quote(source)}`);
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    const { describeJsonError } = await import('../../core/json-error.js');
-    throw new UsageError(
-      `--input ${source === '-' ? '(stdin)' : quote(source)}: ${describeJsonError(text, error)}`,
-    );
-  }
 }
 
 export const verb = defineVerb(ApiOptions, runApi, { positional: ['method', 'path'], fields: [] });

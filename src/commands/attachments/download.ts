@@ -23,11 +23,13 @@ import { quote } from '../../core/quote.js';
 import { FolderNames } from '../../core/safe-filename.js';
 import { type Column, createRowSink } from '../../output/render.js';
 import { DOWNLOAD_FIELDS } from '../../resources/attachments.js';
+import { downloaded, refuseTerminal, saveTo } from '../shared/download.js';
 import { collectIds } from '../shared/ids.js';
 import { explainNotFound } from '../shared/not-found.js';
 import { renderOptions } from '../shared/output.js';
+import { PartialFailure } from '../shared/partial-failure.js';
 import { defineVerb } from '../verb.js';
-import { downloaded, filenameOf, ID_HINT, PartialFailure, refuseTerminal, saveTo } from './shared.js';
+import { filenameOf, ID_HINT } from './shared.js';
 
 export const DownloadAttachmentsOptions = z
   .object({
@@ -97,10 +99,7 @@ async function downloadTo(ctx: Context, id: string, outputFile: string, existing
   }
   const client = await ctx.api();
   const answer = await explainNotFound(client.stream(downloadAttachment(id)), `attachment ${id}`, ID_HINT);
-  const bytes = await saveTo(ctx, client, answer.body, outputFile);
-  if (bytes !== undefined && ctx.io.isStderrTTY()) {
-    ctx.io.errorLine(`✓ saved ${outputFile} (${bytes.toLocaleString('en-US')} bytes)`);
-  }
+  await saveTo(ctx, client, answer.body, outputFile);
 }
 
 /** `--dir`: every id under the server's filename, a report row each. */

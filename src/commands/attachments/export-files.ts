@@ -22,12 +22,14 @@ import {
   writeFileAtomic,
   writeFileResumable,
 } from '../../core/files.js';
+import { firstHeader } from '../../core/headers.js';
 import type { ApiClient, StreamedResponse } from '../../core/http.js';
 import { safeFilename } from '../../core/safe-filename.js';
+import { downloaded } from '../shared/download.js';
 import { explainNotFound } from '../shared/not-found.js';
 import { fetchMergedPdf } from './merged-pdf.js';
 import type { TransferProgress } from './progress.js';
-import { downloaded, ID_HINT } from './shared.js';
+import { ID_HINT } from './shared.js';
 
 /** Where and how an export writes. */
 export interface ExportTarget {
@@ -103,13 +105,7 @@ export async function exportMerge(merge: PlannedMerge, target: ExportTarget): Pr
   const hash = createHash('sha256');
   const { pdf, requests } = await fetchMergedPdf(target.client, merge.ids, target.notice);
   for (let n = 0; n < requests; n++) target.progress.addRequest();
-  async function* hashed(chunks: AsyncIterable<Uint8Array>) {
-    for await (const chunk of chunks) {
-      hash.update(chunk);
-      yield chunk;
-    }
-  }
-  const bytes = await writeFileAtomic(path, hashed(downloaded(target.client, pdf)));
+  const bytes = await writeFileAtomic(path, downloaded(target.client, pdf), (chunk) => hash.update(chunk));
   return {
     type: 'merged',
     form_id: merge.formId,
@@ -121,13 +117,8 @@ export async function exportMerge(merge: PlannedMerge, target: ExportTarget): Pr
   };
 }
 
-function header(headers: StreamedResponse['headers'], name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 function contentLength(headers: StreamedResponse['headers']): number | undefined {
-  const value = header(headers, 'content-length');
+  const value = firstHeader(headers, 'content-length');
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 

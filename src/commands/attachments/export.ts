@@ -55,16 +55,17 @@ import { MAX_PAGE_SIZE, paginate, planPages } from '../../core/paginate.js';
 import { quote } from '../../core/quote.js';
 import { safeFilename } from '../../core/safe-filename.js';
 import { formatBytes } from '../../output/bytes.js';
+import { count, plural } from '../../output/counts.js';
 import { type Column, createRowSink } from '../../output/render.js';
 import { EXPORT_FIELDS } from '../../resources/attachments.js';
 import { FORMS } from '../../resources/forms.js';
 import { renderOptions } from '../shared/output.js';
+import { PartialFailure } from '../shared/partial-failure.js';
 import { filterFlagsShape, QueryFlags } from '../shared/schemas.js';
 import { defineVerb } from '../verb.js';
 import { type ExportTarget, exportFile, exportMerge } from './export-files.js';
 import { mergeBatches } from './merged-pdf.js';
-import { count, plural, rateLimitedTime, StatusLine, TransferProgress } from './progress.js';
-import { PartialFailure } from './shared.js';
+import { rateLimitedTime, StatusLine, TransferProgress } from './progress.js';
 
 export const ExportAttachmentsOptions = z
   .object({

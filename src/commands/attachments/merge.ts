@@ -9,9 +9,11 @@ import { ApiError, UsageError } from '../../core/errors.js';
 import { checkTarget } from '../../core/files.js';
 import { isUuid } from '../../core/list-query/values.js';
 import { quote } from '../../core/quote.js';
+import { plural } from '../../output/counts.js';
+import { refuseTerminal, saveTo } from '../shared/download.js';
 import { defineVerb } from '../verb.js';
 import { fetchMergedPdf } from './merged-pdf.js';
-import { ID_HINT, refuseTerminal, saveTo } from './shared.js';
+import { ID_HINT } from './shared.js';
 
 export const MergeAttachmentsOptions = z.object({
   ids: z.array(z.string()).min(1),
@@ -34,11 +36,7 @@ export async function runMergeAttachments(options: MergeAttachmentsOptions, ctx:
       throw error;
     },
   );
-  const bytes = await saveTo(ctx, client, pdf, options.outputFile);
-  if (bytes !== undefined && ctx.io.isStderrTTY()) {
-    const of = `${ids.length} attachment${ids.length === 1 ? '' : 's'}`;
-    ctx.io.errorLine(`✓ saved ${options.outputFile} (${bytes.toLocaleString('en-US')} bytes, ${of})`);
-  }
+  await saveTo(ctx, client, pdf, options.outputFile, plural(ids.length, 'attachment'));
 }
 
 /**

@@ -7,18 +7,8 @@
 import { formatDuration } from '../../core/duration.js';
 import type { RateLimiter } from '../../core/limiter.js';
 import { formatBytes } from '../../output/bytes.js';
+import { count } from '../../output/counts.js';
 import type { IO, Spinner } from '../../output/io.js';
-
-/** A count with thousands separators: `1,234`. */
-export function count(n: number): string {
-  // Not toLocaleString: its first call loads ICU's number formatting, some 15 ms.
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** `1 form`, `1,234 forms`. */
-export function plural(n: number, noun: string): string {
-  return `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
-}
 
 /** `; about 1h2m at the rate limit` when the limiter makes `requests` take noticeably long; else nothing. */
 export function rateLimitedTime(limiter: RateLimiter | undefined, requests: number): string {

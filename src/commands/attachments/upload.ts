@@ -17,13 +17,14 @@ import { ApiError, WfdError } from '../../core/errors.js';
 import type { ApiClient, ApiRequest } from '../../core/http.js';
 import { quote } from '../../core/quote.js';
 import { checkUploadFile, multipartOf, type UploadFile } from '../../core/upload-file.js';
+import { count } from '../../output/counts.js';
 import { createRowSink } from '../../output/render.js';
 import { ATTACHMENT_COLUMNS, ATTACHMENT_FIELDS } from '../../resources/attachments.js';
 import { mutationClient, printDryRun } from '../shared/mutation.js';
 import { renderOptions } from '../shared/output.js';
+import { PartialFailure } from '../shared/partial-failure.js';
 import { DryRunFlag } from '../shared/schemas.js';
 import { defineVerb } from '../verb.js';
-import { PartialFailure } from './shared.js';
 
 export const UploadAttachmentsOptions = DryRunFlag.extend({
   files: z.array(z.string()).min(1),
@@ -140,7 +141,7 @@ function jsonBatch(file: UploadFile): Batch {
         filename: file.name,
         content_type: file.type,
         content: dryRun
-          ? `<${file.size.toLocaleString('en-US')} bytes of ${file.path} in base64>`
+          ? `<${count(file.size)} bytes of ${file.path} in base64>`
           : (await readFile(file.path)).toString('base64'),
       }),
   };

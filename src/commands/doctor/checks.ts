@@ -10,6 +10,7 @@ import { parseBaseUrl } from '../../core/base-url.js';
 import { formatDuration } from '../../core/duration.js';
 import { NetworkError, WfdError } from '../../core/errors.js';
 import { isLoopback, type StreamedResponse } from '../../core/http.js';
+import { plural } from '../../output/counts.js';
 
 export type Status = 'ok' | 'warn' | 'fail';
 
@@ -76,12 +77,7 @@ export async function checkLocalState(ctx: Context): Promise<CheckResult[]> {
         ),
       );
     else
-      results.push(
-        ok(
-          'config file',
-          `${store.path} (${octal(fileStat.mode)}, ${count} profile${count === 1 ? '' : 's'})`,
-        ),
-      );
+      results.push(ok('config file', `${store.path} (${octal(fileStat.mode)}, ${plural(count, 'profile')})`));
   } catch (error) {
     const problem = error instanceof WfdError ? error : new WfdError(String(error));
     results.push(

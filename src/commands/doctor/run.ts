@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Context } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
 import { escapeControls } from '../../core/quote.js';
+import { plural } from '../../output/counts.js';
 import { createRowSink } from '../../output/render.js';
 import { renderOptions } from '../shared/output.js';
 import { defineVerb } from '../verb.js';
@@ -25,7 +26,7 @@ export async function runDoctor(_options: unknown, ctx: Context): Promise<void> 
     results.push(...(await checkServer(ctx, credentials.baseUrl)));
   await print(ctx, results);
   const failed = results.filter((r) => r.status === 'fail').length;
-  if (failed > 0) throw new WfdError(`${failed} check${failed === 1 ? '' : 's'} failed`);
+  if (failed > 0) throw new WfdError(`${plural(failed, 'check')} failed`);
 }
 
 async function print(ctx: Context, results: CheckResult[]): Promise<void> {

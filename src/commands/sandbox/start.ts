@@ -117,7 +117,7 @@ async function announce(
   profiles: 'none' | 'saved' | 'current',
   faults: { spec: string; slowMs: number } | undefined,
 ): Promise<void> {
-  const format = ctx.outputFormat();
+  const format = ctx.output.format;
   if (format === 'json' || format === 'ndjson') {
     const { baseUrl, workspaces, oauth, dataDir } = sandbox;
     await ctx.io.write(`${JSON.stringify({ baseUrl, workspaces, oauth, dataDir })}\n`);

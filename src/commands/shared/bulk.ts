@@ -24,6 +24,7 @@ import { createRowSink } from '../../output/render.js';
 import { collectIds } from './ids.js';
 import { mutationClient, printDryRun } from './mutation.js';
 import { renderOptions } from './output.js';
+import { PartialFailure } from './partial-failure.js';
 import { DryRunFlag } from './schemas.js';
 
 export const BulkIdsOptions = DryRunFlag.extend({ ids: z.array(z.string()).min(1) });
@@ -219,15 +220,6 @@ function summarise<T>(
     ...[...tally.unknown, ...tally.failed].map((step) => step.exitCode ?? ExitCode.Failure),
     ...(stop ? [stop.exitCode] : []),
   ]);
-  throw new BulkError(parts.join('; '), codes.size === 1 ? [...codes][0]! : ExitCode.Failure);
-}
-
-/** The per-id problems are already printed; this carries the summary line and the exit code. */
-class BulkError extends WfdError {
-  constructor(
-    message: string,
-    override readonly exitCode: number,
-  ) {
-    super(message);
-  }
+  // The per-id problems are already printed; this carries the summary line and the exit code.
+  throw new PartialFailure(parts.join('; '), [...codes]);
 }

@@ -21,7 +21,7 @@ export async function printDryRun(
 ): Promise<void> {
   const count = Array.isArray(prepared) ? prepared.length : 1;
   ctx.io.errorLine(`dry run: ${count === 1 ? 'this request was' : `these ${count} requests were`} not sent`);
-  const format = ctx.outputFormat();
+  const format = ctx.output.format;
   if (format === 'json') {
     await ctx.io.write(`${JSON.stringify(prepared, null, 2)}\n`);
     return;

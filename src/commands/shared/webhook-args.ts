@@ -4,7 +4,7 @@
  * it (exit 2), so nothing is sent.
  */
 import { UsageError } from '../../core/errors.js';
-import { own, putOwn } from '../../core/list-query/values.js';
+import { own, putOwn } from '../../core/guards.js';
 import { quote } from '../../core/quote.js';
 import { isWebhookEvent, WEBHOOK_EVENTS, type WebhookEvent } from '../../resources/webhook-events.js';
 
@@ -64,8 +64,17 @@ export function parseWebhookFlags(values: readonly string[]): Record<string, Web
     }
     const url = checkWebhookUrl(value.slice(0, eq), '--webhook URL');
     const events = parseEvents(value.slice(eq + 1), `--webhook ${url}`);
-    const known = own(webhooks, url) ?? [];
-    putOwn(webhooks, url, [...known, ...events.filter((event) => !known.includes(event))]);
+    addEvents(webhooks, url, events);
   }
   return webhooks;
+}
+
+/** Adds `events` to receiver `url` of `map` (created if new), each event once. */
+export function addEvents<E extends string>(
+  map: Record<string, E[]>,
+  url: string,
+  events: readonly E[],
+): void {
+  const known = own(map, url) ?? [];
+  putOwn(map, url, [...known, ...events.filter((event) => !known.includes(event))]);
 }

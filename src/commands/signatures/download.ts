@@ -3,14 +3,14 @@
  * temporary file renamed on success (src/core/files.ts), or to stdout when it is not a terminal.
  * A 404, a 403, a broken connection or Ctrl-C leaves no file behind.
  */
-import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { downloadSignature } from '../../api/signatures.js';
 import type { Context } from '../../context.js';
-import { UsageError, WfdError } from '../../core/errors.js';
-import { checkTarget, writeFileAtomic } from '../../core/files.js';
+import { WfdError } from '../../core/errors.js';
+import { checkTarget } from '../../core/files.js';
 import type { ApiClient, StreamedResponse } from '../../core/http.js';
 import { assertUuid } from '../../core/list-query/values.js';
+import { refuseTerminal, saveTo } from '../shared/download.js';
 import { explainNotFound } from '../shared/not-found.js';
 import { defineVerb } from '../verb.js';
 
@@ -23,27 +23,15 @@ export type DownloadSignatureOptions = z.infer<typeof DownloadSignatureOptions>;
 export async function runDownloadSignature(options: DownloadSignatureOptions, ctx: Context): Promise<void> {
   assertUuid(options.id, 'signature id');
   const toStdout = options.outputFile === '-';
-  if (toStdout && ctx.io.isStdoutTTY()) {
-    throw new UsageError('refusing to write a PDF to a terminal', {
-      hint: 'pass -O FILE, or redirect: -O - > signed.pdf',
-    });
-  }
-  if (!toStdout) await checkTarget(options.outputFile);
+  if (toStdout) refuseTerminal(ctx, '-O - > signed.pdf', 'a PDF');
+  else await checkTarget(options.outputFile);
   const client = await ctx.api();
   const file = await explainNotFound(
     signedFile(client, options.id),
     `signature ${options.id}`,
     'run `wfd responses get <id>` to see the ids of its signatures',
   );
-  if (toStdout) {
-    await ctx.io.flush();
-    await pipeline(file.body, ctx.io.stdout, { end: false });
-    return;
-  }
-  const bytes = await writeFileAtomic(options.outputFile, file.body);
-  if (ctx.io.isStderrTTY()) {
-    ctx.io.errorLine(`✓ saved ${options.outputFile} (${bytes.toLocaleString('en-US')} bytes)`);
-  }
+  await saveTo(ctx, client, file.body, options.outputFile);
 }
 
 /**

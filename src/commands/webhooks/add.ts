@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { Context } from '../../context.js';
-import { own, putOwn } from '../../core/list-query/values.js';
 import { DryRunFlag } from '../shared/schemas.js';
-import { checkWebhookUrl, parseEvents } from '../shared/webhook-args.js';
+import { addEvents, checkWebhookUrl, parseEvents } from '../shared/webhook-args.js';
 import { defineVerb } from '../verb.js';
 import { rewriteWebhooks, WEBHOOK_FIELDS } from './shared.js';
 
@@ -18,9 +17,8 @@ export async function runAddWebhook(options: AddWebhookOptions, ctx: Context): P
   const url = checkWebhookUrl(options.url, '<url>');
   const events = parseEvents(options.events, '--events');
   await rewriteWebhooks(ctx, options, (current) => {
-    const known = own(current, url) ?? [];
     const next = { ...current };
-    putOwn(next, url, [...known, ...events.filter((event) => !known.includes(event))]);
+    addEvents(next, url, events);
     return next;
   });
 }

@@ -4,8 +4,8 @@
  * text also escapes the characters JSON leaves raw but a terminal acts on (C1 controls, DEL,
  * line separators, bidirectional overrides), so the data is exact and the terminal safe.
  */
-import type { IncomingHttpHeaders } from 'node:http';
 import { isRecord } from '../../core/guards.js';
+import { firstHeader } from '../../core/headers.js';
 import { plainText } from '../../output/cells.js';
 import type { Delivery } from './receiver.js';
 
@@ -16,11 +16,6 @@ export interface DeliveryFacts {
   formId: string | undefined;
   /** the body as JSON, or as text when it is not JSON */
   body: unknown;
-}
-
-function header(headers: IncomingHttpHeaders, name: string): string | undefined {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
 }
 
 function text(value: unknown): string | undefined {
@@ -37,12 +32,12 @@ export function factsOf(delivery: Delivery): DeliveryFacts {
   }
   const record = isRecord(body) ? body : {};
   const data = isRecord(record.data) ? record.data : {};
-  const event = text(header(delivery.headers, 'x-wfd-event')) ?? text(record.event);
+  const event = text(firstHeader(delivery.headers, 'x-wfd-event')) ?? text(record.event);
   // forms:* carry the form itself, responses:* a response with `form {id}`.
   const form = isRecord(data.form) ? data.form : event?.startsWith('forms:') ? data : {};
   return {
     event,
-    deliveryId: text(header(delivery.headers, 'x-wfd-delivery')) ?? text(record.id),
+    deliveryId: text(firstHeader(delivery.headers, 'x-wfd-delivery')) ?? text(record.id),
     formId: text(form.id) ?? text(record.form_id),
     body,
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Context } from '../../context.js';
-import { own, putOwn } from '../../core/list-query/values.js';
+import { own, putOwn } from '../../core/guards.js';
 import { quote } from '../../core/quote.js';
 import { DryRunFlag } from '../shared/schemas.js';
 import { parseEvents } from '../shared/webhook-args.js';

@@ -17,7 +17,7 @@ import type { LoopbackCertificate } from './certificate.js';
 import { listenForRedirect } from './loopback.js';
 
 /** With no --redirect-uri: any free port (the sandbox, like RFC 8252 7.3, accepts any). */
-export const DEFAULT_REDIRECT_URI = `https://${LOOPBACK_HOST}/callback`;
+const DEFAULT_REDIRECT_URI = `https://${LOOPBACK_HOST}/callback`;
 
 export interface AuthorizationCodeOptions {
   authorizationEndpoint: string;

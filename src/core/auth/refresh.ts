@@ -110,7 +110,7 @@ export class RefreshingToken implements TokenSource {
 }
 
 /** The command that starts over, for every refusal of a saved grant. */
-export function loginAgainHint(profileName: string, grant: Pick<OAuthGrant, 'clientId'>): string {
+function loginAgainHint(profileName: string, grant: Pick<OAuthGrant, 'clientId'>): string {
   const profile = profileName === DEFAULT_PROFILE ? '' : ` --profile ${profileName}`;
   return `log in again: wfd auth login --oauth --client-id ${grant.clientId}${profile}`;
 }

@@ -7,7 +7,7 @@
  */
 import type { Attributes, AttributeType, ResourceDef } from '../../resources/types.js';
 import { UsageError } from '../errors.js';
-import { isRecord } from '../guards.js';
+import { isRecord, own, putOwn } from '../guards.js';
 import { describeJsonError } from '../json-error.js';
 import { quote } from '../quote.js';
 import { requireFilterable } from './filterable.js';
@@ -22,7 +22,6 @@ import {
   whereOperatorOf,
 } from './type-rules.js';
 import type { JsonFilter, Operators } from './types.js';
-import { own, putOwn } from './values.js';
 
 /** Named by the spec as a filter operator with unknown meaning: passed through untouched. */
 const EXTENDS_OPERATOR = '$extends';

@@ -1,6 +1,6 @@
 import { UsageError } from '../errors.js';
+import { own, putOwn } from '../guards.js';
 import type { JsonFilter, Operators } from './types.js';
-import { own, putOwn } from './values.js';
 
 /**
  * ANDs filters together into a new one (inputs are not modified). The same operator on the same

@@ -3,7 +3,8 @@
  * which operators fit a field's type, and which values fit a field under an operator.
  */
 import type { Attributes, AttributeType } from '../../resources/types.js';
-import { isEmail, isIsoDate, isUuid, own } from './values.js';
+import { own } from '../guards.js';
+import { isEmail, isIsoDate, isUuid } from './values.js';
 
 /** The operators of `--where`, in the order help lists them. */
 export const WHERE_OPERATORS = ['=', '!=', '>', '>=', '<', '<=', 'like', 'ilike'] as const;
@@ -33,8 +34,7 @@ const EQUALITY: readonly WhereOperator[] = ['=', '!='];
 const ORDERED: readonly WhereOperator[] = ['=', '!=', '>', '>=', '<', '<='];
 const TEXTUAL: readonly WhereOperator[] = ['=', '!=', 'like', 'ilike'];
 
-export const EXPECTED_DATE =
-  'an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00';
+const EXPECTED_DATE = 'an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00';
 
 /**
  * Why a value does not fit a field, for each front end to word in its own syntax. `null`: null

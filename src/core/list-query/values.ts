@@ -12,16 +12,6 @@ const SLUG_RE = /^[a-z0-9][a-z0-9-_]*$/;
 const ISO_DATE_RE =
   /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-](\d{2}):(\d{2}))?)?$/;
 
-/** Reads an own property only: names come from users, and "constructor" must not find Object's. */
-export function own<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
-  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
-}
-
-/** Writes an own property: a user's "__proto__" must become a key, not replace the prototype. */
-export function putOwn<T>(record: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-}
-
 /** True for a UUID string (any version, either case). */
 export function isUuid(value: string): boolean {
   return UUID_RE.test(value);

@@ -11,6 +11,7 @@
  */
 import type { AttributeType, ResourceDef } from '../../resources/types.js';
 import { UsageError } from '../errors.js';
+import { own, putOwn } from '../guards.js';
 import { quote } from '../quote.js';
 import { requireFilterable } from './filterable.js';
 import {
@@ -23,7 +24,7 @@ import {
   type WhereOperator,
 } from './type-rules.js';
 import type { JsonFilter } from './types.js';
-import { isIsoDate, own, putOwn } from './values.js';
+import { isIsoDate } from './values.js';
 
 const EXPECTED_OPERATOR = `one of ${WHERE_OPERATORS.join(' ')}`;
 const EXPECTED_VALUE = 'a value: null, true, false, a number, an ISO date, or a quoted or bare string';

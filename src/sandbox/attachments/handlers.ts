@@ -1,8 +1,8 @@
 /** `GET /v1/attachments/{id}` (one file, whole or a range) and `GET /v1/attachments?ids=...` (merged PDF). */
 import type { QueryParams } from '../collection.js';
 import type { Handler } from '../context.js';
-import { forbidden, invalid, SandboxError, standardError, type ValidationIssue } from '../errors.js';
-import { findOwn } from '../handlers/shared.js';
+import { forbidden, invalid, standardError, type ValidationIssue } from '../errors.js';
+import { checkParams, findOwn } from '../handlers/shared.js';
 import { UUID_RE } from '../text.js';
 import { contentDisposition } from './disposition.js';
 import { mergePdf } from './merge-pdf.js';
@@ -30,8 +30,7 @@ export const downloadAttachment: Handler = (req, { forms, attachments }) => {
   const range =
     ifRange === undefined || ifRange === etag ? parseRange(req.headers.range, record.size) : undefined;
   if (range?.kind === 'unsatisfiable') {
-    const { body } = standardError(416, `Range not satisfiable: the file has ${record.size} bytes`);
-    throw new SandboxError(416, body, {
+    throw standardError(416, `Range not satisfiable: the file has ${record.size} bytes`, undefined, {
       'content-range': `bytes */${record.size}`,
       'accept-ranges': 'bytes',
     });
@@ -97,12 +96,4 @@ function parseIds(value: QueryParams[string]): string[] {
   }
   if (issues.length > 0) throw invalid('Invalid query parameters', issues);
   return ids;
-}
-
-/** @throws SandboxError 400 for a query parameter not in `allowed` */
-function checkParams(query: QueryParams, allowed: readonly string[]): void {
-  const issues = Object.keys(query)
-    .filter((name) => !allowed.includes(name))
-    .map((name) => ({ message: `unknown query parameter ${name}`, path: [name], type: 'unrecognized_keys' }));
-  if (issues.length > 0) throw invalid('Invalid query parameters', issues);
 }

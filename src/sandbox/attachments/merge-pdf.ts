@@ -7,13 +7,12 @@
  */
 import { type PDFDocument, type PDFFont, type PDFImage, StandardFonts } from 'pdf-lib';
 import type { AttachmentRecord } from '../forms/records.js';
-import { A4, createPdf, printable } from '../pdf/document.js';
+import { A4, createPdf, MARGIN, printable } from '../pdf/document.js';
 import { loadPdf } from '../pdf/load.js';
 import type { AttachmentFiles } from './files.js';
-import { decodeText, sniff } from './sniff.js';
+import { sniff } from './sniff.js';
 import { textPages } from './text-pages.js';
 
-const MARGIN = 56;
 const TEXT_SIZE = 9;
 const TEXT_LEADING = 11;
 
@@ -44,13 +43,14 @@ async function appendPages(
 ): Promise<string | undefined> {
   if (!files.canReadWhole(record)) return 'It is too large to show as pages.';
   const bytes = await files.read(record);
-  switch (sniff(bytes)) {
+  const sniffed = sniff(bytes);
+  switch (sniffed.kind) {
     case 'empty':
       return 'The file is empty.';
     case 'binary':
       return 'It is neither a PDF, an image nor text.';
     case 'text':
-      for (const lines of textPages(decodeText(bytes)!)) textPage(out, lines, mono);
+      for (const lines of textPages(sniffed.text)) textPage(out, lines, mono);
       return undefined;
     case 'pdf': {
       const source = await loadPdf(bytes);

@@ -5,7 +5,7 @@
  * text; images, empty files and other binary data fail with a reason.
  */
 import type { AttachmentFiles } from '../attachments/files.js';
-import { decodeText, sniff } from '../attachments/sniff.js';
+import { sniff } from '../attachments/sniff.js';
 import { textPages } from '../attachments/text-pages.js';
 import type { AttachmentRecord } from '../forms/records.js';
 import { loadPdf } from '../pdf/load.js';
@@ -55,7 +55,8 @@ export async function extract(
   const bytes = await files.read(record);
   let lines: readonly string[];
   let pageCount: number;
-  switch (sniff(bytes)) {
+  const sniffed = sniff(bytes);
+  switch (sniffed.kind) {
     case 'empty':
       return failed('empty_document', 'The document is empty');
     case 'png':
@@ -70,7 +71,7 @@ export async function extract(
       break;
     }
     case 'text': {
-      const text = decodeText(bytes)!;
+      const { text } = sniffed;
       lines = text.split(/\r\n|\r|\n/);
       pageCount = textPages(text).length;
       break;

@@ -3,14 +3,13 @@ import { z } from 'zod';
 import type { Handler } from '../context.js';
 import { invalid } from '../errors.js';
 import { findOwn } from '../handlers/shared.js';
-import { UUID_RE } from '../text.js';
-import { parseBody } from '../validation.js';
+import { parseBody, uuidString } from '../validation.js';
 import { iso } from '../views.js';
 import { extract } from './extract.js';
 import type { JobPhase, JobRecord } from './jobs.js';
 
 const CreateJobBody = z.strictObject({
-  attachment_id: z.string().regex(UUID_RE, 'must be a UUID'),
+  attachment_id: uuidString,
   fields: z
     .array(z.string().trim().min(1).max(64))
     .min(1)

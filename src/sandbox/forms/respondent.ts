@@ -6,6 +6,7 @@
 import { type GeneratedFile, generatedAttachment } from '../attachments/generated.js';
 import { pickSmallKind, randomSize } from '../attachments/kinds.js';
 import { chance, pick, type Rng, randomInt } from '../random.js';
+import { DAY } from '../time.js';
 import type {
   Answers,
   AttachmentRecord,
@@ -82,7 +83,6 @@ export function sign(forms: FormStore, response: ResponseRecord, id: string, at:
   return signature;
 }
 
-const DAY = 86_400_000;
 const ANSWER_DATES_FROM = Date.UTC(1980, 0, 1);
 /** The days 1980-01-01..2026-12-31 as `YYYY-MM-DD`, made on first use (formatting each answer is slow). */
 let answerDates: readonly string[] | undefined;

@@ -8,6 +8,7 @@
 import { chance, createRng, pick, type Rng, randomInt, randomUuid } from '../random.js';
 import { contactPool, END, START, splitByWorkspace } from '../seed.js';
 import type { ContactRecord, OwnerRecord, Store, WorkspaceRecord } from '../store.js';
+import { DAY } from '../time.js';
 import { EVENTS, type WebhookMap } from '../webhooks/events.js';
 import { FORM_TEMPLATE_CATALOG } from './catalog.js';
 import type { FormRecord, FormTemplateRecord } from './records.js';
@@ -20,8 +21,6 @@ export interface FormSeedOptions {
   /** Forms in total across workspaces; the first workspace gets 80%. */
   forms: number;
 }
-
-const DAY = 86_400_000;
 
 /** The forms side of the seeded sandbox, for the workspaces and users of `store`. */
 export function seedForms(store: Store, options: FormSeedOptions): FormStore {

@@ -5,11 +5,9 @@
  * run (no producer, fixed dates, a stroke derived from the signature id).
  */
 import { type PDFFont, rgb, StandardFonts } from 'pdf-lib';
-import { A4, createPdf, printable } from '../pdf/document.js';
+import { A4, createPdf, MARGIN, printable } from '../pdf/document.js';
 import { createRng, hashString, randomInt } from '../random.js';
 import type { SignatureRecord } from './records.js';
-
-const MARGIN = 56;
 
 /** The PDF bytes of a signature's signed file. */
 export async function signaturePdf(signature: SignatureRecord): Promise<Uint8Array> {

@@ -14,8 +14,7 @@ import {
   type Store,
   WAITING_FOR,
 } from '../store.js';
-import { UUID_RE } from '../text.js';
-import { parseBody } from '../validation.js';
+import { parseBody, uuidString } from '../validation.js';
 import { caseView, detailView } from '../views.js';
 import { commonAttributes, commonParams, commonRelations, findOwn, queryRecords } from './shared.js';
 
@@ -86,10 +85,8 @@ export const countCases: Handler = (req, services) => {
 /** GET /v1/cases/{id}: the case (or template) with steps and schema. */
 export const getCase: Handler = (req, { store }) => ok(detailView(findRecord(req, store)));
 
-const uuid = z.string().regex(UUID_RE, 'must be a UUID');
-
 const CreateCaseBody = z.strictObject({
-  template: z.strictObject({ id: uuid }),
+  template: z.strictObject({ id: uuidString }),
   title: z.string().min(1),
   data: z.record(z.string(), z.unknown()).optional(),
   contact: z

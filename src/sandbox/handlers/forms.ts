@@ -8,8 +8,7 @@ import type { FormChanges, FormRecord } from '../forms/records.js';
 import type { FormStore } from '../forms/store.js';
 import { formDetailView, formView } from '../forms/views.js';
 import { pageOf } from '../paging.js';
-import { UUID_RE } from '../text.js';
-import { parseBody } from '../validation.js';
+import { parseBody, uuidString } from '../validation.js';
 import type { Delivery } from '../webhooks/deliveries.js';
 import { EVENTS, type EventName } from '../webhooks/events.js';
 import { findOwn, queryRecords } from './shared.js';
@@ -178,11 +177,10 @@ function isHttpUrl(text: string): boolean {
   return (protocol === 'http:' || protocol === 'https:') && hostname !== '';
 }
 
-const uuid = z.string().regex(UUID_RE, 'must be a UUID');
 const name = z.string().min(1).max(200);
 
 const CreateFormBody = z.strictObject({
-  flow: z.strictObject({ slug: z.string().min(1), customization: uuid.optional() }),
+  flow: z.strictObject({ slug: z.string().min(1), customization: uuidString.optional() }),
   user: z.strictObject({
     email: z.email(),
     given_name: name.optional(),

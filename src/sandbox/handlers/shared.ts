@@ -4,10 +4,11 @@ import {
   type CollectionDef,
   type CollectionQuery,
   parseCollectionQuery,
+  type QueryParams,
   selectRecords,
 } from '../collection.js';
 import type { RequestContext, Services } from '../context.js';
-import { forbidden, invalid, standardError } from '../errors.js';
+import { forbidden, invalid, standardError, type ValidationIssue } from '../errors.js';
 import { type FilterField, type ParamFilter, param } from '../filter.js';
 import type { RecordBase, WorkspaceRecord } from '../store.js';
 import { UUID_RE } from '../text.js';
@@ -90,4 +91,23 @@ export function findOwn<R>(
   if (record === undefined) throw standardError(404, `${what} not found`);
   if (workspaceOf(record) !== req.auth.workspace) throw forbidden();
   return record;
+}
+
+/**
+ * Checks a query's parameters, for endpoints without a list query.
+ * @param valueIssue the problem with an allowed parameter's value, if any
+ * @throws SandboxError 400 listing, in query order, each parameter not in `allowed` and each value refused
+ */
+export function checkParams(
+  query: QueryParams,
+  allowed: readonly string[],
+  valueIssue: (name: string, value: QueryParams[string]) => ValidationIssue | undefined = () => undefined,
+): void {
+  const issues = Object.entries(query).flatMap(([name, value]) => {
+    const issue = allowed.includes(name)
+      ? valueIssue(name, value)
+      : { message: `unknown query parameter ${name}`, path: [name], type: 'unrecognized_keys' };
+    return issue ? [issue] : [];
+  });
+  if (issues.length > 0) throw invalid('Invalid query parameters', issues);
 }

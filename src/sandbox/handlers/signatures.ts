@@ -1,9 +1,8 @@
 /** `/v1/signatures/{id}`: a signature's metadata, or its signed PDF. */
 import { type Handler, ok, type RequestContext } from '../context.js';
-import { invalid } from '../errors.js';
 import { signaturePdf } from '../forms/signature-pdf.js';
 import { signatureFilename, signatureView } from '../forms/views.js';
-import { findOwn } from './shared.js';
+import { checkParams, findOwn } from './shared.js';
 
 /**
  * GET /v1/signatures/{id}: JSON metadata by default; the signed PDF when the
@@ -33,14 +32,11 @@ export const getSignature: Handler = async (req, { forms }) => {
  * @throws SandboxError 400 for other parameters or values
  */
 function wantsFile(req: RequestContext): boolean {
-  const issues = Object.entries(req.query)
-    .filter(([name, value]) => name !== 'download' || (value !== 'true' && value !== 'false'))
-    .map(([name]) =>
-      name === 'download'
-        ? { message: 'must be true or false', path: ['download'], type: 'invalid_value' }
-        : { message: `unknown query parameter ${name}`, path: [name], type: 'unrecognized_keys' },
-    );
-  if (issues.length > 0) throw invalid('Invalid query parameters', issues);
+  checkParams(req.query, ['download'], (_name, value) =>
+    value === 'true' || value === 'false'
+      ? undefined
+      : { message: 'must be true or false', path: ['download'], type: 'invalid_value' },
+  );
   return req.query.download === 'true' || acceptsPdf(req.headers.accept);
 }
 

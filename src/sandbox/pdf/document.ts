@@ -7,6 +7,9 @@ import { PDFDocument, type PDFFont } from 'pdf-lib';
 /** A4 in points. */
 export const A4: readonly [number, number] = [595.28, 841.89];
 
+/** The page margin, in points, of the pages the sandbox draws. */
+export const MARGIN = 56;
+
 /**
  * An empty document with a title and fixed dates, and no producer or creator:
  * pdf-lib would otherwise stamp the current time and its own name.
@@ -30,9 +33,21 @@ const FALLBACKS: Readonly<Record<string, string>> = {
   Ħ: 'H',
 };
 
+// Each font's character set, built once: printable() runs once per drawn line.
+const characterSets = new WeakMap<PDFFont, ReadonlySet<number>>();
+
+function characterSet(font: PDFFont): ReadonlySet<number> {
+  let set = characterSets.get(font);
+  if (!set) {
+    set = new Set(font.getCharacterSet());
+    characterSets.set(font, set);
+  }
+  return set;
+}
+
 /** `text` with every character the font cannot draw replaced by its base letter, or `?`. */
 export function printable(text: string, font: PDFFont): string {
-  const supported = new Set(font.getCharacterSet());
+  const supported = characterSet(font);
   const fits = (ch: string) => supported.has(ch.codePointAt(0)!);
   return Array.from(text, (ch) => {
     if (fits(ch)) return ch;

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BlobStore } from '../attachments/blobs.js';
-import { replaceFile } from './files.js';
+import { replaceFile, syncDir } from './files.js';
 
 export class FileBlobStore implements BlobStore {
   readonly #dir: string;
@@ -51,7 +51,11 @@ export class FileBlobStore implements BlobStore {
   async flush(): Promise<void> {
     if (this.#pending.size === 0) return;
     const written = [...this.#pending];
-    for (const [id, bytes] of written) await replaceFile(join(this.#dir, id), bytes);
+    for (const [id, bytes] of written) {
+      await replaceFile(join(this.#dir, id), bytes, { syncDir: false });
+    }
+    // One folder flush puts every rename above on disk.
+    await syncDir(this.#dir);
     for (const [id] of written) this.#pending.delete(id);
   }
 

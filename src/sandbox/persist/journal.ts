@@ -113,16 +113,16 @@ export class Journal implements ChangeLog {
   async #commit(): Promise<void> {
     const { state, blobs, compactBytes } = this.#options;
     // Everything is read now, in one go, so the batch is one consistent state.
-    const ids = state.ids.position();
-    const entries = [...this.#pending.values()].map(([kind, id]) => readEntry(kind, id, state));
-    this.#pending = new Map();
+    // A compaction writes every record touched (the pending ones among them), else only the pending.
     const compact = this.#file.size > Math.max(compactBytes, this.#snapshotBytes);
-    const all = compact
-      ? [...this.#touched.values()].map(([kind, id]) => readEntry(kind, id, state))
-      : undefined;
+    const ids = state.ids.position();
+    const entries = [...(compact ? this.#touched : this.#pending).values()].map(([kind, id]) =>
+      readEntry(kind, id, state),
+    );
+    this.#pending = new Map();
     // Bytes first: a journal record never names an upload that is not on disk.
     await blobs.flush();
-    if (all) await this.#compact({ ids, entries: all });
+    if (compact) await this.#compact({ ids, entries });
     else await this.#file.append(Buffer.from(JSON.stringify({ ids, entries } satisfies Batch)));
   }
 

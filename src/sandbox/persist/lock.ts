@@ -67,7 +67,7 @@ export async function acquireLock(dir: string): Promise<DirLock> {
 }
 
 /** The process holding the directory's lock while it lives; undefined when there is none (or it died). */
-export async function lockHolder(dir: string): Promise<number | undefined> {
+async function lockHolder(dir: string): Promise<number | undefined> {
   const text = await readFile(join(dir, LOCK_FILE), 'utf8').catch(() => undefined);
   if (text === undefined) return undefined;
   let pid: unknown;

@@ -11,8 +11,7 @@ import type { FormRecord, ResponseRecord } from '../forms/records.js';
 import { attachFiles, fillAnswers, sign, startResponse } from '../forms/respondent.js';
 import { formView, responseView } from '../forms/views.js';
 import { createRng, hashString } from '../random.js';
-import { UUID_RE } from '../text.js';
-import { parseBody } from '../validation.js';
+import { parseBody, uuidString } from '../validation.js';
 import type { Delivery } from './deliveries.js';
 
 /** The events a trigger can simulate; the other forms:* events come from POST and PATCH /v1/forms. */
@@ -24,12 +23,10 @@ export const TRIGGERABLE = [
   'forms:deleted',
 ] as const;
 
-const uuid = z.string().regex(UUID_RE, 'must be a UUID');
-
 const TriggerBody = z.strictObject({
   event: z.enum(TRIGGERABLE),
-  form_id: uuid,
-  response_id: uuid.optional(),
+  form_id: uuidString,
+  response_id: uuidString.optional(),
   attachments: z.number().int().min(0).max(10).optional(),
   signature: z.boolean().optional(),
 });

@@ -4,10 +4,9 @@
  * stream of zeros pads the file up to the size.
  */
 import { rgb, StandardFonts } from 'pdf-lib';
-import { A4, createPdf, printable } from '../../pdf/document.js';
+import { A4, createPdf, MARGIN, printable } from '../../pdf/document.js';
 import type { GeneratedDocument } from './document.js';
 
-const MARGIN = 56;
 // Bytes a file may end with after %%EOF (readers look for it in the last 1024).
 const MAX_TAIL = 64;
 
