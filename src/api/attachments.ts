@@ -51,7 +51,9 @@ export function mergeAttachments(ids: readonly string[]): Omit<ApiRequest, 'sche
   };
 }
 
+const SingleFormFiles = single(FormFiles);
+
 /** GET /v1/forms/{id}, read for its responses' attachments (what an export needs of a form). */
 export function getFormFiles(id: string): ApiRequest<FormFiles> {
-  return { method: 'GET', path: `/forms/${encodeURIComponent(id)}`, schema: single(FormFiles) };
+  return { method: 'GET', path: `/forms/${encodeURIComponent(id)}`, schema: SingleFormFiles };
 }

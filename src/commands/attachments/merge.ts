@@ -5,12 +5,11 @@
  */
 import { z } from 'zod';
 import type { Context } from '../../context.js';
-import { ApiError, UsageError } from '../../core/errors.js';
+import { ApiError } from '../../core/errors.js';
 import { checkTarget } from '../../core/files.js';
-import { isUuid } from '../../core/list-query/values.js';
-import { quote } from '../../core/quote.js';
 import { plural } from '../../output/counts.js';
 import { refuseTerminal, saveTo } from '../shared/download.js';
+import { collectIds } from '../shared/ids.js';
 import { defineVerb } from '../verb.js';
 import { fetchMergedPdf } from './merged-pdf.js';
 import { ID_HINT } from './shared.js';
@@ -22,7 +21,7 @@ export const MergeAttachmentsOptions = z.object({
 export type MergeAttachmentsOptions = z.infer<typeof MergeAttachmentsOptions>;
 
 export async function runMergeAttachments(options: MergeAttachmentsOptions, ctx: Context): Promise<void> {
-  const ids = await orderedIds(options.ids, ctx);
+  const ids = await collectIds(options.ids, () => ctx.io.readStdin(), 'attachment', { keepRepeats: true });
   const toStdout = options.outputFile === '-';
   if (toStdout) refuseTerminal(ctx, '-O - > merged.pdf');
   else await checkTarget(options.outputFile);
@@ -37,21 +36,6 @@ export async function runMergeAttachments(options: MergeAttachmentsOptions, ctx:
     },
   );
   await saveTo(ctx, client, pdf, options.outputFile, plural(ids.length, 'attachment'));
-}
-
-/**
- * The ids as given (arguments, or stdin for `-`), order and repeats kept: a merge may show a
- * page twice. Every id is checked before any request.
- */
-async function orderedIds(args: readonly string[], ctx: Context): Promise<string[]> {
-  const raw = args.length === 1 && args[0] === '-' ? (await ctx.io.readStdin()).split(/\s+/) : args;
-  const ids = raw.map((id) => id.trim()).filter((id) => id !== '');
-  if (ids.length === 0)
-    throw new UsageError('no attachment ids given', { hint: 'pass ids as arguments, or - to read stdin' });
-  const bad = ids.find((id) => !isUuid(id));
-  if (bad !== undefined)
-    throw new UsageError(`invalid attachment id ${quote(bad)}: expected a UUID; nothing was sent`);
-  return ids;
 }
 
 export const verb = defineVerb(MergeAttachmentsOptions, runMergeAttachments, { positional: ['ids'] });

@@ -4,11 +4,18 @@ import { quote } from '../../core/quote.js';
 
 /**
  * The ids of a bulk command: its arguments, or stdin when the only argument is `-` (one id per
- * line or separated by spaces). Every id is checked before any request; duplicates are dropped.
+ * line or separated by spaces). Every id is checked before any request; duplicates are dropped
+ * unless `keepRepeats` (a merge may show a page twice).
  */
-export async function collectIds(args: readonly string[], readStdin: () => Promise<string>, what: string) {
+export async function collectIds(
+  args: readonly string[],
+  readStdin: () => Promise<string>,
+  what: string,
+  { keepRepeats = false } = {},
+) {
   const raw = args.length === 1 && args[0] === '-' ? (await readStdin()).split(/\s+/) : [...args];
-  const ids = [...new Set(raw.map((id) => id.trim()).filter((id) => id.length > 0))];
+  const given = raw.map((id) => id.trim()).filter((id) => id.length > 0);
+  const ids = keepRepeats ? given : [...new Set(given)];
   if (ids.length === 0)
     throw new UsageError(`no ${what} ids given`, { hint: 'pass ids as arguments, or - to read stdin' });
   const bad = ids.filter((id) => !isUuid(id));

@@ -19,7 +19,6 @@ export const RESPONSE_EVENTS = [
 export const EVENTS = [...FORM_EVENTS, ...RESPONSE_EVENTS] as const;
 
 export type EventName = (typeof EVENTS)[number];
-export type ResponseEvent = (typeof RESPONSE_EVENTS)[number];
 
 /** Receiver URL -> the events it is notified of. */
 export type WebhookMap = Readonly<Record<string, readonly EventName[]>>;

@@ -1,0 +1,42 @@
+/** The `<noun> get <id>` verbs: one record by UUID, a detail view on a terminal, JSON when asked. */
+import { z } from 'zod';
+import type { Context } from '../../context.js';
+import type { ApiRequest } from '../../core/http.js';
+import { assertUuid } from '../../core/list-query/values.js';
+import { type DetailView, renderItem } from '../../output/render.js';
+import { defineVerb } from '../verb.js';
+import { explainNotFound } from './not-found.js';
+import { renderOptions } from './output.js';
+
+const GetOptions = z.object({ id: z.string() });
+type GetOptions = z.infer<typeof GetOptions>;
+
+export interface GetVerbDef<T> {
+  /** `case`, `form`: names the id in errors */
+  noun: string;
+  request: (id: string) => ApiRequest<T>;
+  /** what to run to find the ids when one is not found */
+  hint: string;
+  view: DetailView;
+  /** the fields --fields and --query may name */
+  fields: readonly string[];
+}
+
+export function defineGetVerb<T extends Record<string, unknown>>(def: GetVerbDef<T>) {
+  const run = async (options: GetOptions, ctx: Context): Promise<void> => {
+    assertUuid(options.id, `${def.noun} id`);
+    const render = renderOptions(ctx, { columns: [] });
+    const client = await ctx.api();
+    const item = await explainNotFound(
+      client.request(def.request(options.id)),
+      `${def.noun} ${options.id}`,
+      def.hint,
+    );
+    await renderItem(ctx.io, render, item, { view: def.view });
+  };
+  return {
+    schema: GetOptions,
+    run,
+    verb: defineVerb(GetOptions, run, { positional: ['id'], fields: def.fields }),
+  };
+}
