@@ -6,7 +6,9 @@
  * Same as `node bin/wfd.js <arguments...>`, then a last stderr line `maxrss=<KiB>`
  * (`process.resourceUsage().maxRSS`).
  */
-import { run } from '../dist/wfd.js';
+import { createRequire } from 'node:module';
+
+const { run } = createRequire(import.meta.url)('../dist/wfd.cjs');
 
 const code = await run(['node', 'wfd', ...process.argv.slice(2)]);
 process.exitCode = code;

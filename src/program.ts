@@ -74,8 +74,10 @@ export function buildProgram(runtime: WfdRuntime, argv?: readonly string[]): Com
     .enablePositionalOptions()
     .exitOverride()
     .configureOutput({
-      writeOut: (text) => runtime.io.stdout.write(text),
+      writeOut: (text) => runtime.io.writeOut(text),
       writeErr: (text) => runtime.io.stderr.write(text),
+      // The house rule for colour, asked of io: commander's own check opens process.stdout.
+      getOutHasColors: () => runtime.io.colorEnabled(),
       // Help wraps as tables do: the terminal's width, else COLUMNS, else 80.
       getOutHelpWidth: () => runtime.io.terminalWidth(),
       getErrHelpWidth: () => runtime.io.terminalWidth(),

@@ -5,6 +5,7 @@
  * Imported on every run, `--version` and `--help` included, so it loads no chalk, ora or other
  * output library at module level: `startSpinner` imports ora when a spinner is really shown.
  */
+import { fstatSync, writeSync } from 'node:fs';
 import type { WriteStream } from 'node:tty';
 import type { Ora } from 'ora';
 import { UsageError } from '../core/errors.js';
@@ -55,6 +56,13 @@ export interface IO {
    * interrupted run (closing a JSON array), when there is no time to wait for 'drain'.
    */
   writeLast(chunk: string): void;
+  /**
+   * Writes `text` to stdout before returning, for the whole output of a short run (help, the
+   * version). On a pipe or a file nothing else has opened, it goes straight to the file
+   * descriptor: opening process.stdout on a pipe loads Node's stream and net modules, about
+   * 6 ms of every `wfd --help | less`.
+   */
+  writeOut(text: string): void;
   /** True once the reader of stdout went away; long streams check it to stop early. */
   stdoutClosed(): boolean;
   /**
@@ -96,7 +104,12 @@ export interface TerminalFacts {
    * event loop turns (so rows still stream page by page), before any stderr line, and on flush.
    */
   coalesce?: boolean;
+  /** stdout's file descriptor when it is a pipe or a file (never a terminal), for `writeOut`. */
+  stdoutFd?: number | undefined;
 }
+
+/** A stream, or a function that makes it when first needed (process.stdout costs a few milliseconds when touched). */
+type Lazy<T> = T | (() => T);
 
 const DEFAULT_WIDTH = 80;
 const COALESCE_BYTES = 64 * 1024;
@@ -138,28 +151,47 @@ export class StreamIO implements IO {
   private flushScheduled = false;
   private spinner: Spinner | undefined;
 
-  #stdin: NodeJS.ReadableStream | (() => NodeJS.ReadableStream);
+  #stdin: Lazy<NodeJS.ReadableStream>;
+  #stdout: Lazy<NodeJS.WritableStream>;
+  #stderr: Lazy<NodeJS.WritableStream>;
 
   constructor(
-    /** a function for process.stdin, which costs every start a few milliseconds when touched */
-    stdin: NodeJS.ReadableStream | (() => NodeJS.ReadableStream),
-    readonly stdout: NodeJS.WritableStream,
-    readonly stderr: NodeJS.WritableStream,
+    stdin: Lazy<NodeJS.ReadableStream>,
+    stdout: Lazy<NodeJS.WritableStream>,
+    stderr: Lazy<NodeJS.WritableStream>,
     private readonly facts: TerminalFacts,
   ) {
     this.#stdin = stdin;
-    // Without a listener an EPIPE (`wfd cases list | head -1`) would crash with a stack trace.
-    stdout.on('error', (error: NodeJS.ErrnoException) => {
-      this.closed = true;
-      if (error.code !== 'EPIPE') this.failure = error;
-    });
-    // A closed stderr leaves nowhere to report anything; ignore it rather than crash.
-    stderr.on('error', () => {});
+    this.#stdout = typeof stdout === 'function' ? stdout : this.#watchStdout(stdout);
+    this.#stderr = typeof stderr === 'function' ? stderr : this.#watchStderr(stderr);
   }
 
   get stdin(): NodeJS.ReadableStream {
     if (typeof this.#stdin === 'function') this.#stdin = this.#stdin();
     return this.#stdin;
+  }
+
+  get stdout(): NodeJS.WritableStream {
+    if (typeof this.#stdout === 'function') this.#stdout = this.#watchStdout(this.#stdout());
+    return this.#stdout;
+  }
+
+  get stderr(): NodeJS.WritableStream {
+    if (typeof this.#stderr === 'function') this.#stderr = this.#watchStderr(this.#stderr());
+    return this.#stderr;
+  }
+
+  #watchStdout(stdout: NodeJS.WritableStream): NodeJS.WritableStream {
+    // Without a listener an EPIPE (`wfd cases list | head -1`) would crash with a stack trace.
+    return stdout.on('error', (error: NodeJS.ErrnoException) => {
+      this.closed = true;
+      if (error.code !== 'EPIPE') this.failure = error;
+    });
+  }
+
+  #watchStderr(stderr: NodeJS.WritableStream): NodeJS.WritableStream {
+    // A closed stderr leaves nowhere to report anything; ignore it rather than crash.
+    return stderr.on('error', () => {});
   }
 
   isStdoutTTY(): boolean {
@@ -228,6 +260,23 @@ export class StreamIO implements IO {
   private writeNow(chunk: string): Promise<void> {
     if (this.closed || this.stdout.write(chunk)) return Promise.resolve();
     return this.drained();
+  }
+  writeOut(text: string): void {
+    const fd = this.facts.stdoutFd;
+    if (fd === undefined || typeof this.#stdout !== 'function' || this.pending) {
+      if (!this.closed) this.stdout.write(text);
+      return;
+    }
+    const data = Buffer.from(text);
+    let offset = 0;
+    try {
+      while (offset < data.length) offset += writeSync(fd, data, offset);
+    } catch (error) {
+      // The reader went away (`wfd --help | head -1`): nothing more to say.
+      if ((error as NodeJS.ErrnoException).code === 'EPIPE') this.closed = true;
+      // A non-blocking pipe that is full: the stream waits for room.
+      else this.stdout.write(data.subarray(offset));
+    }
   }
   stdoutClosed(): boolean {
     return this.closed;
@@ -311,13 +360,52 @@ function isTTY(stream: NodeJS.ReadableStream | NodeJS.WritableStream): boolean {
 
 /** The IO of a real run, over `process` streams (or the given ones) and the given environment. */
 export function createSystemIO(env: NodeJS.ProcessEnv = process.env, streams?: IOStreams): IO {
-  const stdout = streams?.stdout ?? process.stdout;
-  const stderr = streams?.stderr ?? process.stderr;
-  return new StreamIO(streams?.stdin ?? (() => process.stdin), stdout, stderr, {
-    env,
-    stdoutTTY: isTTY(stdout),
-    stderrTTY: isTTY(stderr),
-    columns: () => (stdout as Partial<WriteStream>).columns,
-    coalesce: !isTTY(stdout),
-  });
+  if (streams) {
+    const { stdin, stdout, stderr } = streams;
+    return new StreamIO(stdin, stdout, stderr, {
+      env,
+      stdoutTTY: isTTY(stdout),
+      stderrTTY: isTTY(stderr),
+      columns: () => (stdout as Partial<WriteStream>).columns,
+      coalesce: !isTTY(stdout),
+    });
+  }
+  // Facts about process.stdout and process.stderr are asked when first needed, and a pipe or a
+  // file is told from a terminal without opening the stream (see `writeOut`).
+  const stdoutFd = neverATerminal(1) ? 1 : undefined;
+  let stdoutTTY: boolean | undefined;
+  let stderrTTY: boolean | undefined;
+  return new StreamIO(
+    () => process.stdin,
+    () => process.stdout,
+    () => process.stderr,
+    {
+      env,
+      get stdoutTTY() {
+        stdoutTTY ??= stdoutFd === undefined && isTTY(process.stdout);
+        return stdoutTTY;
+      },
+      get stderrTTY() {
+        stderrTTY ??= !neverATerminal(2) && isTTY(process.stderr);
+        return stderrTTY;
+      },
+      columns() {
+        return this.stdoutTTY ? process.stdout.columns : undefined;
+      },
+      get coalesce() {
+        return !this.stdoutTTY;
+      },
+      stdoutFd,
+    },
+  );
+}
+
+/** A pipe, a socket or a file: known without opening the stream. A character device may be a terminal (or /dev/null). */
+function neverATerminal(fd: number): boolean {
+  try {
+    const stat = fstatSync(fd);
+    return stat.isFIFO() || stat.isFile() || stat.isSocket();
+  } catch {
+    return false;
+  }
 }
