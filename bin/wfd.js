@@ -2,41 +2,51 @@
 // CommonJS (bin/package.json): Node starts a CommonJS entry sooner than an ES module one.
 'use strict';
 
-const { readFileSync, writeFileSync } = require('node:fs');
+const { readdirSync, readFileSync, writeFileSync } = require('node:fs');
 const Module = require('node:module');
 const { dirname, join } = require('node:path');
 const { Script } = require('node:vm');
 
-// Cache compiled code between runs (Node >= 22.1): start-up is a feature.
+// Node >= 22.1 caches compiled code between runs itself; on Node 20 the chunks below do.
 Module.enableCompileCache?.();
 
 /**
- * Runs dist/chunks/startup.cjs (the code every start needs) as `require` would, handing V8 the
- * code it compiled for it during `npm run build`: compiling those 120 KB anew is about a tenth of
- * `wfd cases list --help`. V8 checks the cache against the source and its own version and flags,
- * and compiles as usual when it does not match.
+ * The bundle's chunks (dist/chunks/*.cjs) are run as `require` would run them, but handed the
+ * code V8 compiled for them during `npm run build` (<chunk>.v8cache): parsing and compiling
+ * the start-up chunk anew is about a tenth of `wfd cases list --help`, and the chunks with
+ * undici and zod a good part of every command's start. V8 checks a cache against the source,
+ * its own version and its flags, and compiles as usual when it does not match.
  */
-function loadStartupChunk(filename) {
+const CHUNKS = join(__dirname, '../dist/chunks');
+const scripts = new Map();
+const loadJs = Module._extensions['.js'];
+Module._extensions['.cjs'] = function loadChunk(module, filename) {
+  if (dirname(filename) !== CHUNKS) return loadJs(module, filename);
+  const script = compile(filename);
+  scripts.set(filename, script);
+  const run = script.runInThisContext();
+  run.call(module.exports, module.exports, Module.createRequire(filename), module, filename, CHUNKS);
+};
+
+function compile(filename) {
   let cachedData;
   try {
     cachedData = readFileSync(`${filename}.v8cache`);
   } catch {
     // No cache (a build interrupted, a copied tree): compile.
   }
-  const script = new Script(Module.wrap(readFileSync(filename, 'utf8')), { filename, cachedData });
-  const chunk = new Module(filename, module);
-  chunk.filename = filename;
-  require.cache[filename] = chunk;
-  const dir = dirname(filename);
-  script
-    .runInThisContext()
-    .call(chunk.exports, chunk.exports, Module.createRequire(filename), chunk, filename, dir);
-  chunk.loaded = true;
-  return script;
+  // The chunks make no import() (scripts/bundle.mjs), which a Script needs a loader for.
+  return new Script(Module.wrap(readFileSync(filename, 'utf8')), { filename, cachedData });
 }
 
-const startup = join(__dirname, '../dist/chunks/startup.cjs');
-const script = loadStartupChunk(startup);
+/** For scripts/bundle.mjs: saves what V8 compiled, the start-up's chunks after running them. */
+function writeCodeCache() {
+  for (const name of readdirSync(CHUNKS).filter((file) => file.endsWith('.cjs'))) {
+    const filename = join(CHUNKS, name);
+    const script = scripts.get(filename) ?? compile(filename);
+    writeFileSync(`${filename}.v8cache`, script.createCachedData());
+  }
+}
 
 // No SIGINT handler here: Node's default ends the process as a shell expects (exit 130);
 // commands that must clean up (the sandbox server) listen for it themselves.
@@ -45,7 +55,5 @@ require('../dist/wfd.cjs')
   .run(process.argv)
   .then((code) => {
     process.exitCode = code;
-    // scripts/bundle.mjs saves the code compiled by one start-up.
-    if (process.env.WFD_WRITE_CODE_CACHE === '1')
-      writeFileSync(`${startup}.v8cache`, script.createCachedData());
+    if (process.env.WFD_WRITE_CODE_CACHE === '1') writeCodeCache();
   });

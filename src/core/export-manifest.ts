@@ -10,6 +10,7 @@
  * A later line about the same file replaces an earlier one; a last line cut short by a crash is
  * dropped. Run lines are what `--incremental` starts from.
  */
+import { writeSync } from 'node:fs';
 import { type FileHandle, open, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
@@ -127,11 +128,14 @@ export function currentEntries(manifest: Manifest): ManifestEntry[] {
 }
 
 /**
- * Appends entries to a manifest, one line at a time, each flushed to disk before `append`
- * resolves; concurrent appends are written in call order.
+ * Appends entries to a manifest, each line flushed to disk before `append` resolves; concurrent
+ * appends are written in call order. Lines that arrive while a flush is under way go out together
+ * at the next one (a group commit): one write and one fdatasync for several files.
  */
 export class ManifestWriter {
   #queue: Promise<void> = Promise.resolve();
+  #waiting: string[] = [];
+  #next: Promise<void> | undefined;
 
   private constructor(
     private readonly path: string,
@@ -149,13 +153,20 @@ export class ManifestWriter {
   }
 
   append(entry: ManifestEntry): Promise<void> {
-    const line = `${JSON.stringify(entry)}\n`;
-    const written = this.#queue.then(async () => {
-      await this.handle.write(line);
-      await this.handle.datasync();
-    });
-    this.#queue = written.catch(() => {});
-    return written;
+    this.#waiting.push(`${JSON.stringify(entry)}\n`);
+    if (!this.#next) {
+      const next = this.#queue.then(async () => {
+        const lines = this.#waiting.join('');
+        this.#waiting = [];
+        this.#next = undefined;
+        // A few hundred bytes into the page cache: at once; the flush waits on the disk.
+        writeSync(this.handle.fd, lines);
+        await this.handle.datasync();
+      });
+      this.#next = next;
+      this.#queue = next.catch(() => {});
+    }
+    return this.#next;
   }
 
   /** Replaces the manifest with `entries` (a temporary file, flushed, then renamed over it). */

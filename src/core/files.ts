@@ -5,14 +5,15 @@
  * A resumable download (an export) keeps its temporary file instead, so a later run continues it.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { lstat, rename, rm, stat, unlink } from 'node:fs/promises';
+import { createReadStream, createWriteStream, lstatSync } from 'node:fs';
+import { rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { UsageError, WfdError } from './errors.js';
 import { onInterrupt } from './interrupt.js';
 import { quote } from './quote.js';
+import { openSyncWriteStream } from './sync-write-stream.js';
 
 /**
  * Checks, before any request, that `target` can be written: its folder exists and it is not
@@ -135,15 +136,18 @@ export async function writeFileResumable(
   if (from !== 0 && from !== kept) throw new Error(`wfd: a download resumed at byte ${from}, not ${kept}`);
   const hash = createHash('sha256');
   if (from > 0) for await (const chunk of createReadStream(part, { end: from - 1 })) hash.update(chunk);
+  // Not flushed to disk one by one, as an atomic write is: whoever continues an export checks
+  // each file's size and SHA-256 against the manifest, so a file a power cut lost is fetched again.
+  const file = await openSyncWriteStream(part, from > 0 ? 'a' : 'w').catch((error: Error) => {
+    (source.chunks as Partial<Readable>).destroy?.();
+    throw new WfdError(`cannot write ${quote(target)}: ${error.message}`, { cause: error });
+  });
   let bytes = from;
   const chunks = watched(source.chunks, (chunk) => {
     bytes += chunk.length;
     hash.update(chunk);
     source.onChunk?.(chunk.length);
   });
-  // Not flushed to disk one by one, as an atomic write is: whoever continues an export checks
-  // each file's size and SHA-256 against the manifest, so a file a power cut lost is fetched again.
-  const file = createWriteStream(part, { flags: from > 0 ? 'a' : 'w' });
   const closed = new Promise<void>((resolve) => file.once('close', () => resolve()));
   const written = pipeline(chunks, file);
   // The part stays for the next run; only its file descriptor is let go before the process ends.
@@ -174,7 +178,8 @@ export async function writeFileResumable(
 
 /** The bytes already in `part`; anything there but a regular file (a link, a folder) is removed first. */
 async function partLength(part: string): Promise<number> {
-  const found = await lstat(part).catch(() => undefined);
+  // At once: most parts do not exist, and an asynchronous lstat would build an error to say so.
+  const found = lstatSync(part, { throwIfNoEntry: false });
   if (!found) return 0;
   if (found.isFile()) return found.size;
   await rm(part, { recursive: true, force: true });

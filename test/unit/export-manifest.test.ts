@@ -87,6 +87,25 @@ describe('ManifestWriter', () => {
     expect(readFileSync(path, 'utf8')).toBe(lines(file('a'), file('b'), file('c')));
   });
 
+  it('keeps call order when appends arrive during a flush, and resolves each once its line is in the file', async () => {
+    const path = join(dir, 'manifest.ndjson');
+    const writer = await ManifestWriter.open(path);
+    const seen: string[] = [];
+    const appended = (id: string) =>
+      writer.append(file(id)).then(() => {
+        // Resolved: the line is in the file (and flushed), with every line appended before it.
+        seen.push(id);
+        expect(readFileSync(path, 'utf8')).toContain(lines(file(id)));
+      });
+    const first = appended('a');
+    const during = [appended('b'), appended('c')];
+    await first;
+    await Promise.all([...during, appended('d')]);
+    await writer.close();
+    expect(seen).toEqual(['a', 'b', 'c', 'd']);
+    expect(readFileSync(path, 'utf8')).toBe(lines(file('a'), file('b'), file('c'), file('d')));
+  });
+
   it('rewrites the manifest with one line per file, then appends to the new one', async () => {
     const path = join(dir, 'manifest.ndjson');
     writeFileSync(path, lines(file('a'), { ...file('a'), bytes: 7 }, run('', 't1')));

@@ -39,6 +39,8 @@ export interface ExportTarget {
   now: () => Date;
   /** a line on stderr */
   notice: (line: string) => void;
+  /** the folders this run has made: each is made once, not once per file */
+  folders: Set<string>;
 }
 
 /** Attempts of one file in a run when its transfer breaks; each continues the last. */
@@ -47,7 +49,7 @@ const ATTEMPTS = 3;
 /** Downloads `file` into DIR and returns its manifest line. */
 export async function exportFile(file: PlannedFile, target: ExportTarget): Promise<FileEntry> {
   const path = pathInside(target.dir, file.path);
-  await mkdir(dirname(path), { recursive: true });
+  await makeFolder(target, dirname(path));
   const part = partPathOf(dirname(path), safeFilename(file.id, 'attachment'));
   for (let attempt = 1; ; attempt++) {
     try {
@@ -101,7 +103,7 @@ async function openDownload(target: ExportTarget, id: string, offset: number): P
 /** Downloads the merged PDF of a form's attachments and returns its manifest line. */
 export async function exportMerge(merge: PlannedMerge, target: ExportTarget): Promise<MergedEntry> {
   const path = pathInside(target.dir, merge.path);
-  await mkdir(dirname(path), { recursive: true });
+  await makeFolder(target, dirname(path));
   const hash = createHash('sha256');
   const { pdf, requests } = await fetchMergedPdf(target.client, merge.ids, target.notice);
   for (let n = 0; n < requests; n++) target.progress.addRequest();
@@ -115,6 +117,12 @@ export async function exportMerge(merge: PlannedMerge, target: ExportTarget): Pr
     sha256: hash.digest('hex'),
     downloaded_at: target.now().toISOString(),
   };
+}
+
+async function makeFolder(target: ExportTarget, folder: string): Promise<void> {
+  if (target.folders.has(folder)) return;
+  await mkdir(folder, { recursive: true });
+  target.folders.add(folder);
 }
 
 function contentLength(headers: StreamedResponse['headers']): number | undefined {

@@ -49,6 +49,7 @@ import {
 } from '../../core/export-plan.js';
 import { hashFile, partPathOf } from '../../core/files.js';
 import { type ApiClient, encodeQuery, type QueryParams } from '../../core/http.js';
+import { onInterrupt } from '../../core/interrupt.js';
 import { buildListQuery } from '../../core/list-query/build.js';
 import { isIsoDate } from '../../core/list-query/values.js';
 import { MAX_PAGE_SIZE, paginate, planPages } from '../../core/paginate.js';
@@ -352,8 +353,12 @@ class Exporter {
       progress,
       now: () => this.ctx.now(),
       notice: (line) => this.#status.say(`wfd: ${line}`),
+      folders: new Set(),
     };
     const ticker = setInterval(() => this.#status.show(`Exporting: ${progress.line()}`), 250);
+    // Held for the whole transfer: the progress line goes on Ctrl-C, and the signal handlers are
+    // installed once rather than for each file's download (core/interrupt.ts).
+    const release = onInterrupt(() => this.#status.stop());
     try {
       // A terminal has the progress line; a pipe gets a row per file.
       const { output } = this.ctx;
@@ -386,6 +391,7 @@ class Exporter {
           this.#failures.push({ kind: 'merge', what: merge.path, error: outcome.error });
       }
     } finally {
+      release();
       clearInterval(ticker);
       this.#status.stop();
     }
