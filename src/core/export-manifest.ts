@@ -13,6 +13,7 @@
 import { writeSync } from 'node:fs';
 import { type FileHandle, open, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 
 export const MANIFEST_NAME = 'manifest.ndjson';
@@ -127,15 +128,21 @@ export function currentEntries(manifest: Manifest): ManifestEntry[] {
   return [...manifest.files.values(), ...manifest.merged.values(), ...manifest.runs];
 }
 
+/** The least time between two flushes of the manifest to disk. */
+const FLUSH_SPACING_MS = 25;
+
 /**
- * Appends entries to a manifest, each line flushed to disk before `append` resolves; concurrent
- * appends are written in call order. Lines that arrive while a flush is under way go out together
- * at the next one (a group commit): one write and one fdatasync for several files.
+ * Appends entries to a manifest: each line is written at once (so lines are in call order), and
+ * `append` resolves once a flush to disk (fdatasync) has covered it. Flushes are at least
+ * FLUSH_SPACING_MS apart, and each covers every line written before it starts (a group commit):
+ * an export of hundreds of files makes a few dozen flushes, not one per file.
  */
 export class ManifestWriter {
+  /** the last flush scheduled */
   #queue: Promise<void> = Promise.resolve();
-  #waiting: string[] = [];
+  /** the flush that covers a line written now */
   #next: Promise<void> | undefined;
+  #lastFlush = 0;
 
   private constructor(
     private readonly path: string,
@@ -153,20 +160,27 @@ export class ManifestWriter {
   }
 
   append(entry: ManifestEntry): Promise<void> {
-    this.#waiting.push(`${JSON.stringify(entry)}\n`);
-    if (!this.#next) {
-      const next = this.#queue.then(async () => {
-        const lines = this.#waiting.join('');
-        this.#waiting = [];
-        this.#next = undefined;
-        // A few hundred bytes into the page cache: at once; the flush waits on the disk.
-        writeSync(this.handle.fd, lines);
-        await this.handle.datasync();
-      });
-      this.#next = next;
-      this.#queue = next.catch(() => {});
+    try {
+      // A few hundred bytes into the page cache: at once.
+      writeSync(this.handle.fd, `${JSON.stringify(entry)}\n`);
+    } catch (error) {
+      return Promise.reject(error);
     }
+    this.#next ??= this.#flushSoon();
     return this.#next;
+  }
+
+  #flushSoon(): Promise<void> {
+    const flush = this.#queue.then(async () => {
+      const wait = this.#lastFlush + FLUSH_SPACING_MS - Date.now();
+      if (wait > 0) await sleep(wait);
+      // Lines written from here on wait for the next flush.
+      this.#next = undefined;
+      this.#lastFlush = Date.now();
+      await this.handle.datasync();
+    });
+    this.#queue = flush.catch(() => {});
+    return flush;
   }
 
   /** Replaces the manifest with `entries` (a temporary file, flushed, then renamed over it). */

@@ -10,10 +10,10 @@ import { rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { openFile, writeChunks } from './chunk-writer.js';
 import { UsageError, WfdError } from './errors.js';
 import { onInterrupt } from './interrupt.js';
 import { quote } from './quote.js';
-import { openSyncWriteStream } from './sync-write-stream.js';
 
 /**
  * Checks, before any request, that `target` can be written: its folder exists and it is not
@@ -138,22 +138,20 @@ export async function writeFileResumable(
   if (from > 0) for await (const chunk of createReadStream(part, { end: from - 1 })) hash.update(chunk);
   // Not flushed to disk one by one, as an atomic write is: whoever continues an export checks
   // each file's size and SHA-256 against the manifest, so a file a power cut lost is fetched again.
-  const file = await openSyncWriteStream(part, from > 0 ? 'a' : 'w').catch((error: Error) => {
+  const fd = await openFile(part, from > 0 ? 'a' : 'w').catch((error: Error) => {
     (source.chunks as Partial<Readable>).destroy?.();
     throw new WfdError(`cannot write ${quote(target)}: ${error.message}`, { cause: error });
   });
   let bytes = from;
-  const chunks = watched(source.chunks, (chunk) => {
+  const written = writeChunks(fd, source.chunks, (chunk) => {
     bytes += chunk.length;
     hash.update(chunk);
     source.onChunk?.(chunk.length);
   });
-  const closed = new Promise<void>((resolve) => file.once('close', () => resolve()));
-  const written = pipeline(chunks, file);
-  // The part stays for the next run; only its file descriptor is let go before the process ends.
+  // The part stays for the next run; the transfer stops, and its file descriptor is let go.
   const release = onInterrupt(async () => {
-    file.destroy();
-    await closed;
+    (source.chunks as Partial<Readable>).destroy?.();
+    await written.catch(() => {});
   });
   try {
     await written;

@@ -1,7 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   currentEntries,
   type FileEntry,
@@ -104,6 +105,22 @@ describe('ManifestWriter', () => {
     await writer.close();
     expect(seen).toEqual(['a', 'b', 'c', 'd']);
     expect(readFileSync(path, 'utf8')).toBe(lines(file('a'), file('b'), file('c'), file('d')));
+  });
+
+  it('flushes lines that arrive together in one fdatasync, not one each', async () => {
+    const path = join(dir, 'manifest.ndjson');
+    const writer = await ManifestWriter.open(path);
+    const probe = await open(path, 'r');
+    const datasync = vi.spyOn(Object.getPrototypeOf(probe), 'datasync');
+    await probe.close();
+    try {
+      await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((id) => writer.append(file(id))));
+      await writer.append(file('g'));
+      expect(datasync).toHaveBeenCalledTimes(2);
+    } finally {
+      datasync.mockRestore();
+      await writer.close();
+    }
   });
 
   it('rewrites the manifest with one line per file, then appends to the new one', async () => {

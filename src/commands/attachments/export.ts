@@ -366,20 +366,26 @@ class Exporter {
         output.quiet || output.format !== 'table'
           ? await createRowSink(this.ctx.io, renderOptions(this.ctx, { columns: COLUMNS }))
           : undefined;
-      const files = mapPooled(plan.pending, this.#concurrency, async (file) => ({
-        file,
-        outcome: await settle(async () => {
-          // Recorded as soon as it is complete, not in order: a crash then loses no finished file.
-          const entry = await exportFile(file, target);
+      const files = mapPooled(plan.pending, this.#concurrency, async (file) => {
+        const downloaded = await settle(() => exportFile(file, target));
+        if ('error' in downloaded) return { file, outcome: downloaded };
+        progress.addFile();
+        // Recorded as soon as it is complete, not in order: a crash then loses no finished file.
+        // The line is written at once; the worker goes on while the flush to disk is batched.
+        const entry = downloaded.value;
+        const recorded = settle(async () => {
           await this.#record(writer, entry);
-          progress.addFile();
           return entry;
-        }),
-      }));
+        });
+        // Awaited in its turn below; a failure to write the manifest must not go unhandled meanwhile.
+        recorded.catch(() => {});
+        return { file, outcome: recorded };
+      });
       for await (const { file, outcome } of files) {
-        if ('error' in outcome) {
-          this.#failures.push({ kind: 'file', what: `${file.path} (${file.id})`, error: outcome.error });
-        } else await rows?.write(outcome.value);
+        const recorded = await outcome;
+        if ('error' in recorded) {
+          this.#failures.push({ kind: 'file', what: `${file.path} (${file.id})`, error: recorded.error });
+        } else await rows?.write(recorded.value);
       }
       await rows?.end();
       const merges = mapPooled(plan.merges, this.#concurrency, async (merge) => ({
