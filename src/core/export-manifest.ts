@@ -1,6 +1,7 @@
 /**
  * The manifest of an attachments export, `DIR/manifest.ndjson`: one JSON line per file on disk,
- * appended and flushed to disk as each file completes, so it is right after a crash. Lines:
+ * appended as each file completes and flushed to disk within FLUSH_SPACING_MS, so it is right
+ * after a crash (a file completed in the last few milliseconds may be unlisted: fetched again). Lines:
  *
  *   {id, form_id, response_id, path, bytes, sha256, downloaded_at}       an attachment
  *   {type: "merged", form_id, ids, path, bytes, sha256, downloaded_at}   a form's merged PDF (--merge)
