@@ -71,8 +71,18 @@ describe('every help page has one layout', () => {
     expect(headings[1]).toBe('description');
     // The options every command takes come after everything that is the command's own.
     expect(headings.at(-1) === 'Global options:' || headings.at(-2) === 'Global options:').toBe(true);
+    // An example is a command line, a note before it, or the continuation of a broken one.
     const examples = sections.find((section) => section.heading === 'Examples:')?.lines ?? [];
-    for (const line of examples) expect(line).toMatch(/^ {2}\$ \S/);
+    examples.forEach((line, i) => {
+      if (i > 0 && examples[i - 1]!.endsWith(' \\')) expect(line).toMatch(/^ {6}\S/);
+      else expect(line).toMatch(/^ {2}[$#] \S/);
+    });
+    // At the width of the terminal (80 here), as a person reads it.
+    const wide = command
+      .helpInformation()
+      .split('\n')
+      .filter((line) => line.length > 80);
+    expect(wide).toEqual([]);
   });
 
   it.each(LEAVES.map((command) => [commandPath(command), command] as const))(

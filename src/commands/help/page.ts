@@ -6,6 +6,7 @@
  * start: commander types only.
  */
 import type { Command, Help } from 'commander';
+import { exampleLines } from './example-lines.js';
 
 /** The help group of the options every command takes (src/global-options.ts, and -h). */
 export const GLOBAL_GROUP = 'Global options:';
@@ -103,17 +104,18 @@ export function formatHelp(cmd: Command, helper: Help): string {
       ? []
       : [[title, ...items.map(([term, text]) => helper.formatItem(term, width, text, helper))].join('\n')];
   };
+  const helpWidth = helper.helpWidth ?? 80;
   const description = helper.commandDescription(cmd);
   const sections = [
     `Usage: ${helper.commandUsage(cmd)}`,
-    ...(description ? [helper.boxWrap(description, helper.helpWidth ?? 80)] : []),
+    ...(description ? [helper.boxWrap(description, helpWidth)] : []),
     ...list('Commands:'),
     ...list('Help topics:'),
     ...list('Arguments:'),
     ...list('Options:'),
-    // Never wrapped: an example is copied into a shell as it is.
+    // Broken, if at all, so that it still pastes into a shell (example-lines.ts).
     ...(extras.examples.length > 0
-      ? [['Examples:', ...extras.examples.map((line) => `  $ ${line}`)].join('\n')]
+      ? [['Examples:', ...extras.examples.flatMap((line) => exampleLines(line, helpWidth))].join('\n')]
       : []),
     ...list(GLOBAL_GROUP),
     ...list('Learn more:'),
