@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-export async function writeFileAtomic(path: string, data: string, mode = 0o600): Promise<void> {
+export async function writeTextFileAtomic(path: string, data: string, mode = 0o600): Promise<void> {
   const folder = dirname(path);
   const temporary = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {

@@ -7,7 +7,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeTextFileAtomic } from './atomic-write.js';
 import { describeFsError, prepareConfigDir } from './config-file.js';
 import { LOOPBACK_CERT_FILE } from './config-paths.js';
 
@@ -30,7 +30,7 @@ export async function loopbackCertificate(dir: string, now: Date): Promise<Loopb
   const made = await makeCertificate(now);
   await prepareConfigDir(dir);
   try {
-    await writeFileAtomic(path, `${made.key}${made.cert}`);
+    await writeTextFileAtomic(path, `${made.key}${made.cert}`);
   } catch (error) {
     throw describeFsError(error, path, 'write');
   }

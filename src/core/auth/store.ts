@@ -7,7 +7,7 @@
  * (`update`), so parallel processes never lose each other's profiles.
  */
 import { join } from 'node:path';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeTextFileAtomic } from './atomic-write.js';
 import {
   type ConfigData,
   ConfigFileError,
@@ -128,7 +128,7 @@ export class ConfigStore {
         const result = await change(config);
         if (JSON.stringify(config) !== before) {
           lock.assertHeld();
-          await writeFileAtomic(this.path, `${JSON.stringify(config, null, 2)}\n`).catch((error: unknown) => {
+          await writeTextFileAtomic(this.path, `${JSON.stringify(config, null, 2)}\n`).catch((error: unknown) => {
             throw describeFsError(error, this.dir, 'write');
           });
         }
