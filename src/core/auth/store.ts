@@ -128,9 +128,11 @@ export class ConfigStore {
         const result = await change(config);
         if (JSON.stringify(config) !== before) {
           lock.assertHeld();
-          await writeTextFileAtomic(this.path, `${JSON.stringify(config, null, 2)}\n`).catch((error: unknown) => {
-            throw describeFsError(error, this.dir, 'write');
-          });
+          await writeTextFileAtomic(this.path, `${JSON.stringify(config, null, 2)}\n`).catch(
+            (error: unknown) => {
+              throw describeFsError(error, this.dir, 'write');
+            },
+          );
         }
         this.snapshot = config;
         this.problem = undefined;
