@@ -96,7 +96,7 @@ export interface StreamedResponse {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 /** Longer URLs meet 414 or 431 at common servers and proxies (8 KiB request lines). */
-export const MAX_URL_LENGTH = 8000;
+const MAX_URL_LENGTH = 8000;
 const DEFAULT_RETRIES = 5;
 /** A wait this long is worth a line on stderr, so a run does not look hung. */
 const NOTICE_AFTER_MS = 2_000;
@@ -144,8 +144,17 @@ export class ApiClient {
 
   /** The absolute URL of an API path with its query string. */
   url(path: string, query?: QueryParams, root = false): string {
-    const prefix = root ? this.rootPrefix : this.apiPrefix;
-    return `${this.origin}${prefix}${path}${encodeQuery(query)}`;
+    return `${this.origin}${this.target(path, query, root)}`;
+  }
+
+  /** Whether a request to `path` with `query` has a URL short enough for servers and proxies (MAX_URL_LENGTH). */
+  fitsInUrl(path: string, query?: QueryParams, root = false): boolean {
+    return this.target(path, query, root).length <= MAX_URL_LENGTH;
+  }
+
+  /** The request target as sent (prefix, path, query): what MAX_URL_LENGTH bounds. */
+  private target(path: string, query: QueryParams | undefined, root: boolean): string {
+    return `${root ? this.rootPrefix : this.apiPrefix}${path}${encodeQuery(query)}`;
   }
 
   /** What `request` would send, with the token and secret fields redacted: for `--dry-run`. */
@@ -254,7 +263,7 @@ export class ApiClient {
     const timeout = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     const random = this.options.random ?? Math.random;
     const wait = this.options.sleep ?? ((ms: number) => sleep(ms));
-    const path = `${request.root ? this.rootPrefix : this.apiPrefix}${request.path}${encodeQuery(request.query)}`;
+    const path = this.target(request.path, request.query, request.root === true);
     const payload = encodeBody(request);
     const streamedBody = body === 'streamed';
     if (path.length > MAX_URL_LENGTH)

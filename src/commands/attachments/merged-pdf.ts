@@ -7,14 +7,13 @@
 import { Readable } from 'node:stream';
 import { mergeAttachments } from '../../api/attachments.js';
 import type { ApiClient } from '../../core/http.js';
-import { MAX_URL_LENGTH } from '../../core/http.js';
 import { batchIds } from '../../core/id-batches.js';
 
 /** The batches of `ids` whose merge URLs are short enough for servers and proxies. */
 export function mergeBatches(client: ApiClient, ids: readonly string[]): string[][] {
   return batchIds(ids, (batch) => {
     const { path, query } = mergeAttachments(batch);
-    return client.url(path, query).length - client.origin.length <= MAX_URL_LENGTH;
+    return client.fitsInUrl(path, query);
   });
 }
 
