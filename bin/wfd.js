@@ -55,5 +55,12 @@ require('../dist/wfd.cjs')
   .run(process.argv)
   .then((code) => {
     process.exitCode = code;
-    if (process.env.WFD_WRITE_CODE_CACHE === '1') writeCodeCache();
+    if (process.env.WFD_WRITE_CODE_CACHE !== '1') return;
+    try {
+      writeCodeCache();
+    } catch (error) {
+      // A read-only install: say so in one line; the build checks for the files it needs.
+      process.stderr.write(`wfd: cannot save the code cache: ${error.message}\n`);
+      process.exitCode = 1;
+    }
   });

@@ -1,14 +1,6 @@
-import type { Context } from '../../context.js';
-import { defineVerb } from '../verb.js';
-import { RESULT_FIELDS, runSetArchived, SetArchivedOptions } from './set-archived.js';
+import { BulkIdsOptions } from '../shared/bulk.js';
+import { setArchivedVerb } from './set-archived.js';
 
-export const ArchiveCasesOptions = SetArchivedOptions;
-
-export function runArchiveCases(options: SetArchivedOptions, ctx: Context): Promise<void> {
-  return runSetArchived(options, ctx, true);
-}
-
-export const verb = defineVerb(ArchiveCasesOptions, runArchiveCases, {
-  positional: ['ids'],
-  fields: RESULT_FIELDS,
-});
+/** `wfd cases archive <ids...|->`: archived=true per id, reported per id. */
+export const ArchiveCasesOptions = BulkIdsOptions;
+export const { run: runArchiveCases, verb } = setArchivedVerb(true);

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { CASES } from '../../resources/cases.js';
 import { lazy } from '../action.js';
+import { addArchiveCommands } from '../archive-commands.js';
 import { collect } from '../arg-parsers.js';
 import { addCountOptions, addDryRun, addExamples, addListOptions } from '../options.js';
 
@@ -64,18 +65,9 @@ export function registerCasesCommands(cases: Command): void {
     ["wfd cases update-data 5b0e... --set status_note='Waiting for ID' --set amount=120.5"],
   ).action(lazy(() => import('./update-data.js')));
 
-  for (const [verb, description] of [
-    ['archive', 'Archive cases'],
-    ['unarchive', 'Restore archived cases'],
-  ] as const) {
-    addExamples(
-      addDryRun(
-        cases
-          .command(verb)
-          .description(`${description}; reports the result per id`)
-          .argument('<ids...>', 'case ids, or - to read ids from stdin (one per line)'),
-      ),
-      [`wfd cases ${verb} 5b0e... 7c1d...`, `wfd cases list --parent-status closed -q | wfd cases ${verb} -`],
-    ).action(lazy(() => import(verb === 'archive' ? './archive.js' : './unarchive.js')));
-  }
+  addArchiveCommands(
+    cases,
+    { singular: 'case', plural: 'cases', listIds: 'wfd cases list --parent-status closed -q' },
+    (verb) => (verb === 'archive' ? import('./archive.js') : import('./unarchive.js')),
+  );
 }

@@ -1,14 +1,13 @@
 /** archive and unarchive of cases: the bulk engine (../shared/bulk.ts) with the cases' request. */
 import { getCase, setCaseArchived } from '../../api/cases.js';
 import type { Case } from '../../api/schemas.js';
-import type { Context } from '../../context.js';
-import { type BulkAction, BulkIdsOptions, bulkFields, runBulk } from '../shared/bulk.js';
+import { type BulkAction, BulkIdsOptions, bulkFields, defineBulkVerb } from '../shared/bulk.js';
 
 export const SetArchivedOptions = BulkIdsOptions;
 export type SetArchivedOptions = BulkIdsOptions;
 
 /** The fields of a report row, which --fields may name. */
-export const RESULT_FIELDS = bulkFields('archived_at');
+const RESULT_FIELDS = bulkFields('archived_at');
 
 function caseArchiving(archived: boolean): BulkAction<Case> {
   return {
@@ -21,6 +20,7 @@ function caseArchiving(archived: boolean): BulkAction<Case> {
   };
 }
 
-export function runSetArchived(options: SetArchivedOptions, ctx: Context, archived: boolean): Promise<void> {
-  return runBulk(options, ctx, caseArchiving(archived));
+/** The verb of `cases archive` (true) or `cases unarchive` (false). */
+export function setArchivedVerb(archived: boolean) {
+  return defineBulkVerb(caseArchiving(archived), RESULT_FIELDS);
 }

@@ -1,14 +1,6 @@
-import type { Context } from '../../context.js';
-import { defineVerb } from '../verb.js';
-import { RESULT_FIELDS, runSetArchived, SetArchivedOptions } from './set-archived.js';
+import { BulkIdsOptions } from '../shared/bulk.js';
+import { setArchivedVerb } from './set-archived.js';
 
-export const UnarchiveCasesOptions = SetArchivedOptions;
-
-export function runUnarchiveCases(options: SetArchivedOptions, ctx: Context): Promise<void> {
-  return runSetArchived(options, ctx, false);
-}
-
-export const verb = defineVerb(UnarchiveCasesOptions, runUnarchiveCases, {
-  positional: ['ids'],
-  fields: RESULT_FIELDS,
-});
+/** `wfd cases unarchive <ids...|->`: archived=false per id, reported per id. */
+export const UnarchiveCasesOptions = BulkIdsOptions;
+export const { run: runUnarchiveCases, verb } = setArchivedVerb(false);

@@ -2,6 +2,7 @@
 import { type Command, Option } from 'commander';
 import { FORM_GROUP_FIELDS, FORMS } from '../../resources/forms.js';
 import { lazy } from '../action.js';
+import { addArchiveCommands } from '../archive-commands.js';
 import { collect } from '../arg-parsers.js';
 import { completeWith } from '../completion-values.js';
 import { addCountOptions, addDryRun, addExamples, addListOptions } from '../options.js';
@@ -79,18 +80,9 @@ export function registerFormsCommands(forms: Command): void {
     ['wfd forms update 5b0e... --processed', 'wfd forms update 5b0e... --status expired --no-active'],
   ).action(lazy(() => import('./update.js')));
 
-  for (const [verb, description] of [
-    ['archive', 'Archive forms'],
-    ['unarchive', 'Restore archived forms'],
-  ] as const) {
-    addExamples(
-      addDryRun(
-        forms
-          .command(verb)
-          .description(`${description}; reports the result per id`)
-          .argument('<ids...>', 'form ids, or - to read ids from stdin (one per line)'),
-      ),
-      [`wfd forms ${verb} 5b0e... 7c1d...`, `wfd forms list --processed -q | wfd forms ${verb} -`],
-    ).action(lazy(() => import(verb === 'archive' ? './archive.js' : './unarchive.js')));
-  }
+  addArchiveCommands(
+    forms,
+    { singular: 'form', plural: 'forms', listIds: 'wfd forms list --processed -q' },
+    (verb) => (verb === 'archive' ? import('./archive.js') : import('./unarchive.js')),
+  );
 }

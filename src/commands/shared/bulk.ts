@@ -21,6 +21,7 @@ import type { ApiClient, ApiRequest } from '../../core/http.js';
 import { ExitCode } from '../../exit-codes.js';
 import type { Column, ColumnKind } from '../../output/render.js';
 import { createRowSink } from '../../output/render.js';
+import { defineVerb } from '../verb.js';
 import { collectIds } from './ids.js';
 import { mutationClient, printDryRun } from './mutation.js';
 import { renderOptions } from './output.js';
@@ -222,4 +223,13 @@ function summarise<T>(
   ]);
   // The per-id problems are already printed; this carries the summary line and the exit code.
   throw new PartialFailure(parts.join('; '), [...codes]);
+}
+
+/**
+ * The verb of a bulk command (`<noun> archive <ids...|->`): its options are the ids and
+ * --dry-run, each id gets `action`, and a report row may show `fields`.
+ */
+export function defineBulkVerb<T>(action: BulkAction<T>, fields: readonly string[]) {
+  const run = (options: BulkIdsOptions, ctx: Context) => runBulk(options, ctx, action);
+  return { run, verb: defineVerb(BulkIdsOptions, run, { positional: ['ids'], fields }) };
 }
