@@ -18,12 +18,14 @@ Module.enableCompileCache?.();
  * its own version and its flags, and compiles as usual when it does not match.
  */
 const CHUNKS = join(__dirname, '../dist/chunks');
+const WRITE_CODE_CACHE = process.env.WFD_WRITE_CODE_CACHE === '1';
+/** The scripts run, kept only when the cache is to be saved from them. */
 const scripts = new Map();
 const loadJs = Module._extensions['.js'];
 Module._extensions['.cjs'] = function loadChunk(module, filename) {
   if (dirname(filename) !== CHUNKS) return loadJs(module, filename);
   const script = compile(filename);
-  scripts.set(filename, script);
+  if (WRITE_CODE_CACHE) scripts.set(filename, script);
   const run = script.runInThisContext();
   run.call(module.exports, module.exports, Module.createRequire(filename), module, filename, CHUNKS);
 };
@@ -55,7 +57,7 @@ require('../dist/wfd.cjs')
   .run(process.argv)
   .then((code) => {
     process.exitCode = code;
-    if (process.env.WFD_WRITE_CODE_CACHE !== '1') return;
+    if (!WRITE_CODE_CACHE) return;
     try {
       writeCodeCache();
     } catch (error) {

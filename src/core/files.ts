@@ -66,12 +66,7 @@ export async function writeFileAtomic(
     return bytes;
   } catch (error) {
     await unlink(temporary).catch(() => {});
-    // A file-system failure (disk full, no permission) is named after the file; a failure of
-    // the source (the connection broke) is the caller's to report.
-    if ((error as NodeJS.ErrnoException).syscall) {
-      throw new WfdError(`cannot write ${quote(target)}: ${(error as Error).message}`, { cause: error });
-    }
-    throw error;
+    throw writeError(target, error);
   } finally {
     release();
   }
@@ -138,9 +133,9 @@ export async function writeFileResumable(
   if (from > 0) for await (const chunk of createReadStream(part, { end: from - 1 })) hash.update(chunk);
   // Not flushed to disk one by one, as an atomic write is: whoever continues an export checks
   // each file's size and SHA-256 against the manifest, so a file a power cut lost is fetched again.
-  const fd = await openFile(part, from > 0 ? 'a' : 'w').catch((error: Error) => {
+  const fd = await openFile(part, from > 0 ? 'a' : 'w').catch((error: unknown) => {
     (source.chunks as Partial<Readable>).destroy?.();
-    throw new WfdError(`cannot write ${quote(target)}: ${error.message}`, { cause: error });
+    throw writeError(target, error);
   });
   let bytes = from;
   const written = writeChunks(fd, source.chunks, (chunk) => {
@@ -165,13 +160,19 @@ export async function writeFileResumable(
     await rename(part, target);
     return { bytes, sha256: hash.digest('hex'), resumedFrom: from };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).syscall) {
-      throw new WfdError(`cannot write ${quote(target)}: ${(error as Error).message}`, { cause: error });
-    }
-    throw error;
+    throw writeError(target, error);
   } finally {
     release();
   }
+}
+
+/**
+ * A file-system failure (disk full, no permission) as a WfdError named after the file; any other
+ * failure, of the source (the connection broke), as it is: the caller's to report.
+ */
+function writeError(target: string, error: unknown): unknown {
+  if (!(error as NodeJS.ErrnoException).syscall) return error;
+  return new WfdError(`cannot write ${quote(target)}: ${(error as Error).message}`, { cause: error });
 }
 
 /** The bytes already in `part`; anything there but a regular file (a link, a folder) is removed first. */

@@ -3,8 +3,7 @@
  * the run; the exit code says which kind of problem happened.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { runArchiveCases } from '../../src/commands/cases/archive.js';
-import { SetArchivedOptions } from '../../src/commands/cases/set-archived.js';
+import { ArchiveCasesOptions, runArchiveCases } from '../../src/commands/cases/archive.js';
 import { type TestContext, testContext } from '../support/context.js';
 import { makeCase } from '../support/factories.js';
 
@@ -20,7 +19,7 @@ function reset(): Error {
 }
 
 async function archive(ids: string[]) {
-  return runArchiveCases(SetArchivedOptions.parse({ ids }), t.ctx).then(
+  return runArchiveCases(ArchiveCasesOptions.parse({ ids }), t.ctx).then(
     () => undefined,
     (error: unknown) => error,
   );

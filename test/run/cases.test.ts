@@ -3,12 +3,11 @@
  * asserting the exact requests (every interceptor used, none left) and the exact output.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { runArchiveCases } from '../../src/commands/cases/archive.js';
+import { ArchiveCasesOptions, runArchiveCases } from '../../src/commands/cases/archive.js';
 import { CountCasesOptions, runCountCases } from '../../src/commands/cases/count.js';
 import { CreateCaseOptions, runCreateCase } from '../../src/commands/cases/create.js';
 import { GetCaseOptions, runGetCase } from '../../src/commands/cases/get.js';
 import { ListCasesOptions, runListCases } from '../../src/commands/cases/list.js';
-import { SetArchivedOptions } from '../../src/commands/cases/set-archived.js';
 import { ApiError, UsageError } from '../../src/core/errors.js';
 import { CASES } from '../../src/resources/cases.js';
 import { envelopeOf, type TestContext, testContext } from '../support/context.js';
@@ -166,7 +165,7 @@ describe('cases archive', () => {
     t.api
       .intercept({ path: `/v1/cases/${b.id}`, method: 'POST' })
       .reply(404, { statusCode: 404, error: 'Not Found', message: 'Case not found' });
-    const error = await runArchiveCases(SetArchivedOptions.parse({ ids: [a.id, b.id] }), t.ctx).catch(
+    const error = await runArchiveCases(ArchiveCasesOptions.parse({ ids: [a.id, b.id] }), t.ctx).catch(
       (e: unknown) => e,
     );
     expect(error).toMatchObject({ message: 'archived 1 of 2 cases; 1 failed', exitCode: 5 });

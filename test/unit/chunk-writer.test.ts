@@ -1,9 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openFile, writeChunks } from '../../src/core/chunk-writer.js';
+import { useTempDir } from '../support/temp-dir.js';
 
 /** This process's open file descriptors (Linux). */
 function openFiles(): number {
@@ -11,14 +11,10 @@ function openFiles(): number {
 }
 
 describe('writeChunks', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'wfd-chunk-writer-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const temp = useTempDir('wfd-chunk-writer-');
 
   it('writes every chunk in order, tells each once written, and closes the file', async () => {
-    const path = join(dir, 'out.bin');
+    const path = join(temp.path, 'out.bin');
     const chunks = Array.from({ length: 50 }, (_, i) => Buffer.alloc(1000 + i, i));
     const before = openFiles();
     const fd = await openFile(path, 'w');
@@ -33,7 +29,7 @@ describe('writeChunks', () => {
   });
 
   it('takes any async iterable, and appends with "a"', async () => {
-    const path = join(dir, 'out.txt');
+    const path = join(temp.path, 'out.txt');
     writeFileSync(path, 'kept ');
     async function* more() {
       yield Buffer.from('and ');
@@ -45,7 +41,7 @@ describe('writeChunks', () => {
   });
 
   it('a source that breaks midway: its error, what came before it on disk, the file closed', async () => {
-    const path = join(dir, 'out.txt');
+    const path = join(temp.path, 'out.txt');
     const before = openFiles();
     const source = new PassThrough();
     const written = writeChunks(await openFile(path, 'w'), source, () => {});
@@ -57,15 +53,13 @@ describe('writeChunks', () => {
   });
 
   it('a write that fails destroys the source and rejects with the write error', async () => {
-    const path = join(dir, 'out.txt');
-    const fd = await openFile(path, 'w');
+    const path = join(temp.path, 'out.txt');
+    writeFileSync(path, '');
     const source = new PassThrough();
     // A descriptor opened for reading only: the write fails (EBADF), as a full disk would.
-    const readOnly = await openFile(path, 'r');
-    const written = writeChunks(readOnly, source, () => {});
+    const written = writeChunks(await openFile(path, 'r'), source, () => {});
     source.write('data');
     await expect(written).rejects.toMatchObject({ code: 'EBADF', syscall: 'write' });
     expect(source.destroyed).toBe(true);
-    await writeChunks(fd, Readable.from([]), () => {});
   });
 });

@@ -1,43 +1,39 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pathInside, readExportFolder, removeTemporaryFiles } from '../../src/core/export-folder.js';
 import { batchIds } from '../../src/core/id-batches.js';
+import { useTempDir } from '../support/temp-dir.js';
 
-let dir: string;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'wfd-export-'));
-});
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const temp = useTempDir('wfd-export-');
 
 const LINE =
   '{"id":"a","form_id":"f","response_id":"r","path":"f/r/a.pdf","bytes":1,"sha256":"x","downloaded_at":"t"}\n';
 
 describe('readExportFolder', () => {
   it('tells a new folder, an export and a folder of other files apart', async () => {
-    expect((await readExportFolder(join(dir, 'missing'))).kind).toBe('new');
-    expect((await readExportFolder(dir)).kind).toBe('new');
-    writeFileSync(join(dir, 'manifest.ndjson'), '');
-    expect((await readExportFolder(dir)).kind).toBe('new');
-    writeFileSync(join(dir, 'manifest.ndjson'), LINE);
-    expect((await readExportFolder(dir)).kind).toBe('export');
-    rmSync(join(dir, 'manifest.ndjson'));
-    writeFileSync(join(dir, '.x.0a1b2c3d4e5f.part'), '');
-    expect((await readExportFolder(dir)).kind).toBe('new');
-    writeFileSync(join(dir, 'notes.txt'), '');
-    expect((await readExportFolder(dir)).kind).toBe('other');
+    expect((await readExportFolder(join(temp.path, 'missing'))).kind).toBe('new');
+    expect((await readExportFolder(temp.path)).kind).toBe('new');
+    writeFileSync(join(temp.path, 'manifest.ndjson'), '');
+    expect((await readExportFolder(temp.path)).kind).toBe('new');
+    writeFileSync(join(temp.path, 'manifest.ndjson'), LINE);
+    expect((await readExportFolder(temp.path)).kind).toBe('export');
+    rmSync(join(temp.path, 'manifest.ndjson'));
+    writeFileSync(join(temp.path, '.x.0a1b2c3d4e5f.part'), '');
+    expect((await readExportFolder(temp.path)).kind).toBe('new');
+    writeFileSync(join(temp.path, 'notes.txt'), '');
+    expect((await readExportFolder(temp.path)).kind).toBe('other');
   });
 
   it('a file at the path is a usage error', async () => {
-    writeFileSync(join(dir, 'file'), '');
-    await expect(readExportFolder(join(dir, 'file'))).rejects.toMatchObject({ exitCode: 2 });
+    writeFileSync(join(temp.path, 'file'), '');
+    await expect(readExportFolder(join(temp.path, 'file'))).rejects.toMatchObject({ exitCode: 2 });
   });
 });
 
 describe('removeTemporaryFiles and pathInside', () => {
   it('removes temporary files two folders deep, but those kept', async () => {
-    mkdirSync(join(dir, 'f', 'r'), { recursive: true });
+    mkdirSync(join(temp.path, 'f', 'r'), { recursive: true });
     for (const name of [
       'f/r/.a.part',
       'f/r/.b.part',
@@ -45,17 +41,17 @@ describe('removeTemporaryFiles and pathInside', () => {
       '.manifest.ndjson.12.part',
       'f/.merged.pdf.0a1b.part',
     ])
-      writeFileSync(join(dir, name), '');
-    expect(await removeTemporaryFiles(dir, new Set([join(dir, 'f', 'r', '.b.part')]))).toBe(3);
-    expect(readdirSync(join(dir, 'f', 'r')).sort()).toEqual(['.b.part', 'a.pdf']);
-    expect(readdirSync(dir)).toEqual(['f']);
+      writeFileSync(join(temp.path, name), '');
+    expect(await removeTemporaryFiles(temp.path, new Set([join(temp.path, 'f', 'r', '.b.part')]))).toBe(3);
+    expect(readdirSync(join(temp.path, 'f', 'r')).sort()).toEqual(['.b.part', 'a.pdf']);
+    expect(readdirSync(temp.path)).toEqual(['f']);
   });
 
   it('a manifest path stays inside the folder', () => {
-    expect(pathInside(dir, 'f/r/a.pdf')).toBe(join(dir, 'f', 'r', 'a.pdf'));
-    expect(() => pathInside(dir, 'f/../../x')).toThrow(/is not inside/);
-    expect(pathInside(dir, '/etc/passwd')).toBe(join(dir, 'etc', 'passwd'));
-    expect(() => pathInside(dir, '')).toThrow(/is not inside/);
+    expect(pathInside(temp.path, 'f/r/a.pdf')).toBe(join(temp.path, 'f', 'r', 'a.pdf'));
+    expect(() => pathInside(temp.path, 'f/../../x')).toThrow(/is not inside/);
+    expect(pathInside(temp.path, '/etc/passwd')).toBe(join(temp.path, 'etc', 'passwd'));
+    expect(() => pathInside(temp.path, '')).toThrow(/is not inside/);
   });
 });
 

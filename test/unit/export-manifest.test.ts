@@ -1,8 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   currentEntries,
   type FileEntry,
@@ -11,6 +10,7 @@ import {
   parseManifest,
   type RunEntry,
 } from '../../src/core/export-manifest.js';
+import { useTempDir } from '../support/temp-dir.js';
 
 const file = (id: string, path = `f/r/${id}.pdf`): FileEntry => ({
   id,
@@ -73,14 +73,10 @@ describe('parseManifest', () => {
 });
 
 describe('ManifestWriter', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'wfd-manifest-'));
-  });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  const temp = useTempDir('wfd-manifest-');
 
   it('appends one line per entry, after cutting a torn last line', async () => {
-    const path = join(dir, 'manifest.ndjson');
+    const path = join(temp.path, 'manifest.ndjson');
     writeFileSync(path, `${lines(file('a'))}{"id":"b"`);
     const writer = await ManifestWriter.open(path, parseManifest(readFileSync(path, 'utf8')).completeBytes);
     await Promise.all([writer.append(file('b')), writer.append(file('c'))]);
@@ -89,7 +85,7 @@ describe('ManifestWriter', () => {
   });
 
   it('keeps call order when appends arrive during a flush, and resolves each once its line is in the file', async () => {
-    const path = join(dir, 'manifest.ndjson');
+    const path = join(temp.path, 'manifest.ndjson');
     const writer = await ManifestWriter.open(path);
     const seen: string[] = [];
     const appended = (id: string) =>
@@ -108,7 +104,7 @@ describe('ManifestWriter', () => {
   });
 
   it('flushes lines that arrive together in one fdatasync, not one each', async () => {
-    const path = join(dir, 'manifest.ndjson');
+    const path = join(temp.path, 'manifest.ndjson');
     const writer = await ManifestWriter.open(path);
     const probe = await open(path, 'r');
     const datasync = vi.spyOn(Object.getPrototypeOf(probe), 'datasync');
@@ -124,7 +120,7 @@ describe('ManifestWriter', () => {
   });
 
   it('rewrites the manifest with one line per file, then appends to the new one', async () => {
-    const path = join(dir, 'manifest.ndjson');
+    const path = join(temp.path, 'manifest.ndjson');
     writeFileSync(path, lines(file('a'), { ...file('a'), bytes: 7 }, run('', 't1')));
     const manifest = parseManifest(readFileSync(path, 'utf8'));
     const writer = await ManifestWriter.open(path);

@@ -1,10 +1,7 @@
 /** archive and unarchive of cases: the bulk engine (../shared/bulk.ts) with the cases' request. */
 import { getCase, setCaseArchived } from '../../api/cases.js';
 import type { Case } from '../../api/schemas.js';
-import { type BulkAction, BulkIdsOptions, bulkFields, defineBulkVerb } from '../shared/bulk.js';
-
-export const SetArchivedOptions = BulkIdsOptions;
-export type SetArchivedOptions = BulkIdsOptions;
+import { type BulkAction, bulkFields, defineBulkVerb } from '../shared/bulk.js';
 
 /** The fields of a report row, which --fields may name. */
 const RESULT_FIELDS = bulkFields('archived_at');
