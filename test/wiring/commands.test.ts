@@ -137,6 +137,22 @@ describe('wfd api wiring', () => {
     expect(invocation?.ctx.globals).not.toHaveProperty('input');
   });
 
+  it.each([
+    [['api', '/v1/cases'], { method: 'GET', path: '/v1/cases' }],
+    [['api', 'forms', '-X', 'HEAD'], { method: 'HEAD', path: 'forms' }],
+    [['api', '-X', 'post', '/cases', '-f', 'title=x'], { method: 'post', path: '/cases', rawField: ['title=x'] }],
+    [['api', '--method', 'PATCH', 'PATCH', '/forms/x'], { method: 'PATCH', path: '/forms/x' }],
+  ])('the method may be left out (GET) or given with -X, as in gh api: %j', async (args, options) => {
+    await expectParsed(args, 'api', options);
+  });
+
+  it.each([
+    [['api', 'get'], 'missing <path> after get'],
+    [['api', '-X', 'POST', 'GET', '/cases'], 'two methods: "GET" and -X "POST"'],
+  ])('a method without a path, or two methods, is refused: %j', async (args, message) => {
+    await expectRefused(args, message);
+  });
+
   it('the global --no-input still works after the noun, as on every command', async () => {
     const { code, invocation, stderr } = await wire(['api', 'GET', '/forms', '--no-input']);
     expect(stderr).toBe('');
