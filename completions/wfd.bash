@@ -378,9 +378,9 @@ _wfd_command() {
       args='event' ;;
     'api')
       subs=''
-      flags='--raw-field -f --field -F --header -H --input --include -i --paginate --dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
-      vflags=' --raw-field -f --field -F --header -H --input --profile --base-url --output -o --fields --query --request-timeout --retries --concurrency --request-rate '
-      args='method path' ;;
+      flags='--method -X --raw-field -f --field -F --header -H --input --include -i --paginate --dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
+      vflags=' --method -X --raw-field -f --field -F --header -H --input --profile --base-url --output -o --fields --query --request-timeout --retries --concurrency --request-rate '
+      args='method-or-path path' ;;
     'doctor')
       subs=''
       flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
@@ -436,7 +436,7 @@ _wfd_values() {
       how=values values='2xx 4xx 5xx' ;;
     *'|<event>')
       how=values values='forms:deleted responses:created responses:updated responses:deleted responses:completed' ;;
-    *'|<method>')
+    *'|--method'|*'|-X'|*'|<method-or-path>')
       how=values values='GET HEAD POST PATCH PUT DELETE' ;;
     *'|<shell>')
       how=values values='bash zsh fish' ;;

@@ -127,6 +127,8 @@ export const CASES: ResourceDef = {
     { field: 'waiting_for' },
     { field: 'contact.family_name' },
     { field: 'updated_at', kind: 'time' },
+    // Last, so that scripts cutting the columns before it keep working.
+    { field: 'reference' },
   ],
   // The reference a person quotes, a title kept readable before other columns take the space,
   // the contact's full name, headers named as the flags, the time the list is sorted by; on a
