@@ -35,7 +35,7 @@ describe('cases list', () => {
 
   it('sends every filter flag as its spec parameter, then filter and sort', async () => {
     t = await testContext({ globals: { output: 'json' }, fields: CASES.fields });
-    const filter = JSON.stringify({ attributes: { created_at: { $ge: '2026-01-01' } } });
+    const filter = JSON.stringify({ attributes: { created_at: { $ge: '2026-01-01T00:00:00.000Z' } } });
     const query = new URLSearchParams([
       ['parent_status', 'pending'],
       ['archived', 'false'],

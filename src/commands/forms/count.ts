@@ -43,7 +43,7 @@ export function parseGroupBy(text: string): string[] {
 
 export async function runCountForms(options: CountFormsOptions, ctx: Context): Promise<void> {
   // Built (and so validated) before credentials are read: bad input exits 2 with no request.
-  const query = buildListQuery(FORMS, { flags: options, ...options });
+  const query = buildListQuery(FORMS, { flags: options, ...options, now: ctx.now() });
   const fields = options.groupBy === undefined ? undefined : parseGroupBy(options.groupBy);
   const client = await ctx.api();
   if (!fields) {

@@ -42,7 +42,8 @@ ${resources.map(resourceSection).join('\n\n')}
   field op value            created_at >= 2026-01-01
   relation.field op value   owner.email ilike %@acme.com
   operators: = != > >= < <= like ilike   (like/ilike: % is the wildcard)
-  values: null true false, numbers, ISO dates, 'quoted' or "quoted" strings, bare words
+  values: null true false, numbers, dates, 'quoted' or "quoted" strings, bare words
+  dates: 2026-01-31 or 2026-01-31T09:30 (local time, as \`date +%F\` prints it), with a zone (2026-01-31T09:30:00Z, +01:00), today and yesterday (from local midnight), or an age: 90m, 24h, 7d, 2w (that long ago; -24h too); a quoted date is sent as written
   null only with = and !=; > >= < <= only on numbers and dates
   relation.id compares the related record's id: template.id = 3f0c...
 

@@ -35,7 +35,7 @@ export function defineListVerb<T extends Record<string, unknown>>(
   const schema = listOptionsSchema(resource);
   const run = async (options: ListOptions, ctx: Context): Promise<void> => {
     // Built (and so validated) before credentials are read: bad input exits 2 with no request.
-    const query = buildListQuery(resource, { flags: options, ...options });
+    const query = buildListQuery(resource, { flags: options, ...options, now: ctx.now() });
     await runList(ctx, resource, options, pages(query), options.sort);
   };
   return { schema, run, verb: defineVerb(schema, run, { fields: resource.fields }) };
@@ -45,7 +45,7 @@ export function defineListVerb<T extends Record<string, unknown>>(
 export function defineCountVerb(resource: ResourceDef, count: (query: QueryParams) => ApiRequest<number>) {
   const schema = countOptionsSchema(resource);
   const run = async (options: CountOptions, ctx: Context): Promise<void> => {
-    const query = buildListQuery(resource, { flags: options, ...options });
+    const query = buildListQuery(resource, { flags: options, ...options, now: ctx.now() });
     const print = countPrinter(ctx);
     const client = await ctx.api();
     await print(await client.request(count(query)));
