@@ -143,8 +143,8 @@ _wfd_command() {
       args='' ;;
     'cases count')
       subs=''
-      flags='--template --status --parent-status --archived --no-archived --waiting-for --reference --owner --workspace --contact-given-name --contact-family-name --contact-email --contact --filter --where --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
-      vflags=' --template --status --parent-status --waiting-for --reference --owner --workspace --contact-given-name --contact-family-name --contact-email --contact --filter --where --profile --base-url --output -o --fields --query --request-timeout --retries --concurrency --request-rate '
+      flags='--template --status --parent-status --archived --no-archived --waiting-for --reference --owner --workspace --contact-given-name --contact-family-name --contact-email --contact --filter --where --group-by --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
+      vflags=' --template --status --parent-status --waiting-for --reference --owner --workspace --contact-given-name --contact-family-name --contact-email --contact --filter --where --group-by --profile --base-url --output -o --fields --query --request-timeout --retries --concurrency --request-rate '
       args='' ;;
     'cases get')
       subs=''
@@ -420,11 +420,13 @@ _wfd_values() {
       how=values values='none owner contact' ;;
     'cases list|--sort')
       how=values values='created_at -created_at updated_at -updated_at title -title status -status parent_status -parent_status waiting_for -waiting_for reference -reference archived_at -archived_at' ;;
+    'cases count|--group-by')
+      how=list values='status parent_status waiting_for archived template.id owner.email' ;;
     'case-templates list|--sort')
       how=values values='created_at -created_at updated_at -updated_at title -title reference -reference archived_at -archived_at' ;;
     'forms list|--sort'|'form-templates list|--sort')
       how=values values='created_at -created_at updated_at -updated_at' ;;
-    *'|--group-by')
+    'forms count|--group-by')
       how=list values='status archived active completed processed flow.slug flow.customization owner.email' ;;
     *'|--encoding')
       how=values values='multipart json' ;;

@@ -143,4 +143,6 @@ export const CASES: ResourceDef = {
     { field: 'updated_at', header: 'UPDATED', kind: 'time', hidePriority: 1, followsSort: true },
     { field: 'id', kind: 'id', hidePriority: 6 },
   ],
+  // `cases count --group-by status` is how to learn a workspace's custom status values.
+  groupFields: ['status', 'parent_status', 'waiting_for', 'archived', 'template.id', 'owner.email'],
 };

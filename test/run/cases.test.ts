@@ -114,6 +114,21 @@ describe('cases count', () => {
     await runCountCases(CountCasesOptions.parse({}), t.ctx);
     expect(JSON.parse(t.stdout())).toEqual({ count: 7 });
   });
+
+  it('--group-by status sends group_by and prints a row per status value', async () => {
+    t = await testContext();
+    t.api
+      .intercept({ path: '/v1/cases/count?parent_status=pending&group_by=status', method: 'GET' })
+      .reply(200, {
+        count: 5,
+        groups: [
+          { status: 'submitted', count: 3 },
+          { status: 'under_review', count: 2 },
+        ],
+      });
+    await runCountCases(CountCasesOptions.parse({ parentStatus: 'pending', groupBy: 'status' }), t.ctx);
+    expect(t.stdout()).toBe('submitted\t3\nunder_review\t2\n');
+  });
 });
 
 describe('cases get', () => {

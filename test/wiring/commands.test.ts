@@ -20,6 +20,7 @@ describe('argv -> the options a verb receives', () => {
     ],
     [['cases', 'ls', '--all', '--sort', '-created_at'], 'cases list', { all: true, sort: '-created_at' }],
     [['cases', 'count', '--contact', 'muller'], 'cases count', { contact: 'muller' }],
+    [['cases', 'count', '--group-by', 'status'], 'cases count', { groupBy: 'status' }],
     [['cases', 'view', 'abc'], 'cases get', { id: 'abc' }],
     [
       ['cases', 'create', '--template', 't', '--title', 'x', '--set', 'a=1', '--set', 'b=2', '--dry-run'],
