@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // e2e tests spawn the built binary and a sandbox; give them room on a busy 2-core machine.
     testTimeout: 30_000,
+    // Local dates (`--where 'created_at >= 2026-01-01'`) mean the same instant on every machine.
+    env: { TZ: 'UTC' },
     hookTimeout: 30_000,
     reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results.json' }]] : ['default'],
   },

@@ -143,8 +143,8 @@ _wfd_command() {
       args='' ;;
     'cases count')
       subs=''
-      flags='--template --status --parent-status --archived --no-archived --waiting-for --reference --owner --workspace --contact-given-name --contact-family-name --contact-email --contact --filter --where --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
-      vflags=' --template --status --parent-status --waiting-for --reference --owner --workspace --contact-given-name --contact-family-name --contact-email --contact --filter --where --profile --base-url --output -o --fields --query --request-timeout --retries --concurrency --request-rate '
+      flags='--template --status --parent-status --archived --no-archived --waiting-for --reference --owner --workspace --contact-given-name --contact-family-name --contact-email --contact --filter --where --group-by --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
+      vflags=' --template --status --parent-status --waiting-for --reference --owner --workspace --contact-given-name --contact-family-name --contact-email --contact --filter --where --group-by --profile --base-url --output -o --fields --query --request-timeout --retries --concurrency --request-rate '
       args='' ;;
     'cases get')
       subs=''
@@ -378,9 +378,9 @@ _wfd_command() {
       args='event' ;;
     'api')
       subs=''
-      flags='--raw-field -f --field -F --header -H --input --include -i --paginate --dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
-      vflags=' --raw-field -f --field -F --header -H --input --profile --base-url --output -o --fields --query --request-timeout --retries --concurrency --request-rate '
-      args='method path' ;;
+      flags='--method -X --raw-field -f --field -F --header -H --input --include -i --paginate --dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
+      vflags=' --method -X --raw-field -f --field -F --header -H --input --profile --base-url --output -o --fields --query --request-timeout --retries --concurrency --request-rate '
+      args='method-or-path path' ;;
     'doctor')
       subs=''
       flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
@@ -420,11 +420,13 @@ _wfd_values() {
       how=values values='none owner contact' ;;
     'cases list|--sort')
       how=values values='created_at -created_at updated_at -updated_at title -title status -status parent_status -parent_status waiting_for -waiting_for reference -reference archived_at -archived_at' ;;
+    'cases count|--group-by')
+      how=list values='status parent_status waiting_for archived template.id owner.email' ;;
     'case-templates list|--sort')
       how=values values='created_at -created_at updated_at -updated_at title -title reference -reference archived_at -archived_at' ;;
     'forms list|--sort'|'form-templates list|--sort')
       how=values values='created_at -created_at updated_at -updated_at' ;;
-    *'|--group-by')
+    'forms count|--group-by')
       how=list values='status archived active completed processed flow.slug flow.customization owner.email' ;;
     *'|--encoding')
       how=values values='multipart json' ;;
@@ -436,7 +438,7 @@ _wfd_values() {
       how=values values='2xx 4xx 5xx' ;;
     *'|<event>')
       how=values values='forms:deleted responses:created responses:updated responses:deleted responses:completed' ;;
-    *'|<method>')
+    *'|--method'|*'|-X'|*'|<method-or-path>')
       how=values values='GET HEAD POST PATCH PUT DELETE' ;;
     *'|<shell>')
       how=values values='bash zsh fish' ;;

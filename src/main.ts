@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { type Command, CommanderError } from 'commander';
 import type { WfdRuntime } from './commands/action.js';
 import { fromCommanderError, helpHint } from './commands/commander-errors.js';
+import { habitHint } from './commands/habit-hints.js';
 import { UsageError, WfdError } from './core/errors.js';
 import { ExitCode } from './exit-codes.js';
 import { createSystemIO, type IO } from './output/io.js';
@@ -38,7 +39,9 @@ export async function run(argv: string[], runtime: Partial<WfdRuntime> = {}): Pr
     if (error instanceof CommanderError && isHelpOrVersion(error)) return ExitCode.Ok;
     // The command the hints point to: the one the command line names.
     const command = invokedCommand(program, argv);
-    const reported = error instanceof CommanderError ? fromCommanderError(error, command) : error;
+    const parsed = error instanceof CommanderError ? fromCommanderError(error, command) : error;
+    const habit = parsed instanceof UsageError ? habitHint(argv) : undefined;
+    const reported = habit ? new UsageError((parsed as UsageError).message, { hint: habit }) : parsed;
     return reportError(io, reported, debug, command);
   }
 }

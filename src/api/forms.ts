@@ -2,9 +2,7 @@
  * Forms and their responses (spec: "Endpoints"). Each function builds a request; the caller
  * sends it (`client.request`), prints it (`--dry-run`) or pages through it (`paginate`).
  */
-import { z } from 'zod';
 import type { ApiRequest, QueryParams } from '../core/http.js';
-import { type GroupedCount, parseGroupedCount } from './form-groups.js';
 import { type PageRequest, withPage } from './paging.js';
 import { Count, envelope, Form, FormResponse, single } from './schemas.js';
 
@@ -27,20 +25,6 @@ export function listForms(query: QueryParams): PageRequest<Form> {
 /** GET /v1/forms/count: the number of forms the filters match. */
 export function countForms(query: QueryParams): ApiRequest<number> {
   return { method: 'GET', path: '/forms/count', query, schema: Count };
-}
-
-/**
- * GET /v1/forms/count with `group_by=a,b` (the spec does not show the grouping parameter; this
- * is wfd's reading): the count per combination of the fields' values.
- */
-export function countFormGroups(query: QueryParams, fields: readonly string[]): ApiRequest<GroupedCount> {
-  const schema = z.unknown().transform((body, ctx) => {
-    const parsed = parseGroupedCount(body, fields);
-    if (typeof parsed !== 'string') return parsed;
-    ctx.issues.push({ code: 'custom', message: parsed, input: body });
-    return z.NEVER;
-  });
-  return { method: 'GET', path: '/forms/count', query: [...query, ['group_by', fields.join(',')]], schema };
 }
 
 /** GET /v1/forms/{id}: the form with its responses. */

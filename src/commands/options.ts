@@ -86,7 +86,19 @@ export function addListOptions(command: Command, resource: ResourceDef): Command
 /** Everything a count command of `resource` takes: filters and --filter/--where; its help points to the filter topic. */
 export function addCountOptions(command: Command, resource: ResourceDef): Command {
   addLearnMore(command, [FILTERS_TOPIC]);
-  return addFilterOptions(addFilterFlags(command, resource), resource);
+  addFilterOptions(addFilterFlags(command, resource), resource);
+  const groups = resource.groupFields;
+  if (!groups) return command;
+  const example = [...groups.slice(0, 3), groups.find((field) => field.includes('.'))].filter(Boolean);
+  return command.addOption(
+    completeWith(
+      new Option(
+        '--group-by <fields>',
+        `count per value of these fields, comma-separated (such as ${example.join(', ')})`,
+      ),
+      { kind: 'values', values: groups, list: true },
+    ),
+  );
 }
 
 /** --dry-run for mutating commands */

@@ -11,6 +11,8 @@ import type { Ora } from 'ora';
 import { UsageError } from '../core/errors.js';
 import { escapeControls } from '../core/quote.js';
 import { readSecret } from './secret-prompt.js';
+import { countColumns, createTextMetrics } from './text-metrics.js';
+import { wrapBlock } from './wrap-block.js';
 
 /** A progress indicator on stderr; a silent stand-in when stderr or stdout is not a TTY. */
 export interface Spinner {
@@ -284,7 +286,17 @@ export class StreamIO implements IO {
   errorLine(message: string): void {
     // Keep stdout and stderr in order when both go to one place (`2>&1`).
     if (this.pending) this.flush().catch(() => {});
-    this.stderr.write(`${escapeControls(message)}\n`);
+    this.stderr.write(`${this.fitStderr(escapeControls(message))}\n`);
+  }
+  /**
+   * On a terminal, a long line is wrapped at its width, continuations indented past the line's
+   * `error: `/`hint: ` label; piped, a message stays one line, for grep and log parsers.
+   */
+  private fitStderr(text: string): string {
+    const columns = this.facts.stderrTTY ? (this.stderr as Partial<WriteStream>).columns : undefined;
+    if (!columns || columns < 40 || text.length <= columns) return text;
+    const label = /^[a-z]+: /.exec(text)?.[0].length ?? 0;
+    return wrapBlock(text, columns, createTextMetrics(countColumns), label);
   }
 
   async startSpinner(label: string): Promise<Spinner> {

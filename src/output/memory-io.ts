@@ -30,6 +30,8 @@ function captureStream(): { stream: Writable; text(): string } {
 export function createMemoryIO(opts: MemoryIOOptions = {}): { io: IO; stdout(): string; stderr(): string } {
   const stdout = captureStream();
   const stderr = captureStream();
+  // A terminal's stderr knows its width, which long error lines are wrapped to.
+  if (opts.stderrTTY && opts.columns) Object.assign(stderr.stream, { columns: opts.columns });
   const stdin = new PassThrough();
   stdin.end(opts.stdin ?? '');
   const io = new StreamIO(stdin, stdout.stream, stderr.stream, {

@@ -127,6 +127,8 @@ export const CASES: ResourceDef = {
     { field: 'waiting_for' },
     { field: 'contact.family_name' },
     { field: 'updated_at', kind: 'time' },
+    // Last, so that scripts cutting the columns before it keep working.
+    { field: 'reference' },
   ],
   // The reference a person quotes, a title kept readable before other columns take the space,
   // the contact's full name, headers named as the flags, the time the list is sorted by; on a
@@ -141,4 +143,6 @@ export const CASES: ResourceDef = {
     { field: 'updated_at', header: 'UPDATED', kind: 'time', hidePriority: 1, followsSort: true },
     { field: 'id', kind: 'id', hidePriority: 6 },
   ],
+  // `cases count --group-by status` is how to learn a workspace's custom status values.
+  groupFields: ['status', 'parent_status', 'waiting_for', 'archived', 'template.id', 'owner.email'],
 };

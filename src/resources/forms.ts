@@ -12,21 +12,6 @@ const FLAGS: readonly FilterFlag[] = (['archived', 'active', 'completed', 'proce
   }),
 );
 
-/**
- * Fields `forms count --group-by` offers in completion and help. The spec does not show the
- * grouping parameter, so these are suggestions, not a check: any field path may be sent.
- */
-export const FORM_GROUP_FIELDS = [
-  'status',
-  'archived',
-  'active',
-  'completed',
-  'processed',
-  'flow.slug',
-  'flow.customization',
-  'owner.email',
-] as const;
-
 export const FORMS: ResourceDef = {
   name: 'forms',
   noun: 'forms',
@@ -118,5 +103,15 @@ export const FORMS: ResourceDef = {
     { field: 'status', kind: 'status', hidePriority: 2 },
     { field: 'completed', kind: 'bool', hidePriority: 4 },
     { field: 'created_at', header: 'CREATED', kind: 'time', hidePriority: 3, followsSort: true },
+  ],
+  groupFields: [
+    'status',
+    'archived',
+    'active',
+    'completed',
+    'processed',
+    'flow.slug',
+    'flow.customization',
+    'owner.email',
   ],
 };

@@ -88,4 +88,10 @@ export interface ResourceDef {
   readonly columns: readonly ColumnDef[];
   /** default columns of a table on a terminal, chosen for people (as `gh issue list`) */
   readonly tableColumns?: readonly ColumnDef[];
+  /**
+   * Fields `count --group-by` offers in completion and help; none: the count takes no
+   * --group-by. The spec does not show the grouping parameter, so these are suggestions, not a
+   * check: any field path may be sent.
+   */
+  readonly groupFields?: readonly string[];
 }

@@ -112,7 +112,9 @@ describe('output formats', () => {
     expect(out).toHaveLength(4);
     // Without --fields: plain's columns, whatever the first row holds.
     const full = lines((await runWfd([...args, '-o', 'csv'], { env })).stdout);
-    expect(full[0]).toBe('id,title,parent_status,status,waiting_for,contact.family_name,updated_at');
+    expect(full[0]).toBe(
+      'id,title,parent_status,status,waiting_for,contact.family_name,updated_at,reference',
+    );
   });
 
   it('json with --fields keeps only the chosen paths; an unknown field exits 2', async () => {

@@ -35,7 +35,7 @@ describe('cases list', () => {
 
   it('sends every filter flag as its spec parameter, then filter and sort', async () => {
     t = await testContext({ globals: { output: 'json' }, fields: CASES.fields });
-    const filter = JSON.stringify({ attributes: { created_at: { $ge: '2026-01-01' } } });
+    const filter = JSON.stringify({ attributes: { created_at: { $ge: '2026-01-01T00:00:00.000Z' } } });
     const query = new URLSearchParams([
       ['parent_status', 'pending'],
       ['archived', 'false'],
@@ -68,13 +68,13 @@ describe('cases list', () => {
     );
   });
 
-  it('prints tab-separated rows of the default columns when piped', async () => {
+  it('prints tab-separated rows of the default columns when piped, the reference last', async () => {
     t = await testContext({ fields: CASES.fields });
     const row = makeCase({ title: 'Onboarding', contact: null });
     t.api.intercept({ path: `/v1/cases?${page(1)}`, method: 'GET' }).reply(200, envelopeOf([row], 1, 100, 1));
     await runListCases(ListCasesOptions.parse({}), t.ctx);
     expect(t.stdout()).toBe(
-      `${row.id}\tOnboarding\tpending\tsubmitted\tcontact\t\t2026-11-20T10:00:00.000Z\n`,
+      `${row.id}\tOnboarding\tpending\tsubmitted\tcontact\t\t2026-11-20T10:00:00.000Z\t${row.reference}\n`,
     );
   });
 });
@@ -113,6 +113,21 @@ describe('cases count', () => {
     t.api.intercept({ path: '/v1/cases/count', method: 'GET' }).reply(200, { data: { count: 7 } });
     await runCountCases(CountCasesOptions.parse({}), t.ctx);
     expect(JSON.parse(t.stdout())).toEqual({ count: 7 });
+  });
+
+  it('--group-by status sends group_by and prints a row per status value', async () => {
+    t = await testContext();
+    t.api
+      .intercept({ path: '/v1/cases/count?parent_status=pending&group_by=status', method: 'GET' })
+      .reply(200, {
+        count: 5,
+        groups: [
+          { status: 'submitted', count: 3 },
+          { status: 'under_review', count: 2 },
+        ],
+      });
+    await runCountCases(CountCasesOptions.parse({ parentStatus: 'pending', groupBy: 'status' }), t.ctx);
+    expect(t.stdout()).toBe('submitted\t3\nunder_review\t2\n');
   });
 });
 

@@ -376,3 +376,34 @@ describe('GET /v1/cases: method 2 JSON filter', () => {
     }
   });
 });
+
+describe('GET /v1/cases/count?group_by', () => {
+  it('groups by status: one entry per value present, ordered, summing to the count', async () => {
+    const res = await t.get(`/v1/cases/count${qs({ group_by: 'status', parent_status: 'pending' })}`);
+    expect(res.status).toBe(200);
+    const cases = all.filter((c) => c.parent_status === 'pending');
+    const counts = new Map<string, number>();
+    for (const c of cases) counts.set(c.status, (counts.get(c.status) ?? 0) + 1);
+    expect(res.body).toEqual({
+      count: cases.length,
+      groups: [...counts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([status, count]) => ({ status, count })),
+    });
+  });
+
+  it('groups by a relation field and by archived', async () => {
+    const res = await t.get(`/v1/cases/count${qs({ group_by: 'archived,owner.email' })}`);
+    expect(res.status).toBe(200);
+    expect(res.body.groups.reduce((sum: number, g: Json) => sum + g.count, 0)).toBe(all.length);
+    expect(res.body.groups.every((g: Json) => typeof g.archived === 'boolean' && 'owner.email' in g)).toBe(
+      true,
+    );
+  });
+
+  it('refuses a field it cannot group by with a 400 naming the groupable ones', async () => {
+    const res = await t.get(`/v1/cases/count${qs({ group_by: 'title' })}`);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(
+      'cannot group by \\"title\\"; groupable fields: status, parent_status',
+    );
+  });
+});

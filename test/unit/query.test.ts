@@ -755,7 +755,7 @@ describe('buildListQuery', () => {
           '{"relationships":{"template":{"id":{"$eq":"' +
           U +
           '"}}},"attributes":{"title":{"$ilike":"%kyc%"}}}',
-        where: ['created_at >= 2026-01-01', 'created_at < 2026-02-01', 'contact.email ilike %@acme.com'],
+        where: ['created_at >= 2026-01-01', "created_at < '2026-02-01'", 'contact.email ilike %@acme.com'],
         sort: '-updated_at',
       }),
     ).toEqual([
@@ -763,7 +763,7 @@ describe('buildListQuery', () => {
       ['owner[email]', 'bob@example.com'],
       [
         'filter',
-        '{"attributes":{"title":{"$ilike":"%kyc%"},"created_at":{"$ge":"2026-01-01","$lt":"2026-02-01"}},' +
+        '{"attributes":{"title":{"$ilike":"%kyc%"},"created_at":{"$ge":"2026-01-01T00:00:00.000Z","$lt":"2026-02-01"}},' +
           `"relationships":{"template":{"id":{"$eq":"${U}"}},"contact":{"attributes":{"email":{"$ilike":"%@acme.com"}}}}}`,
       ],
       ['sort', '-updated_at'],

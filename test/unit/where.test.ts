@@ -22,8 +22,8 @@ describe('compileWhere: operators', () => {
     ['<', '$lt'],
     ['<=', '$le'],
   ])('maps %s to %s on a date field', (op, json) => {
-    expect(one(`created_at ${op} 2026-01-01`)).toEqual({
-      attributes: { created_at: { [json]: '2026-01-01' } },
+    expect(one(`created_at ${op} 2026-01-01T00:00Z`)).toEqual({
+      attributes: { created_at: { [json]: '2026-01-01T00:00Z' } },
     });
   });
 
@@ -39,8 +39,8 @@ describe('compileWhere: operators', () => {
   it.each([
     ['archived_at=null', { archived_at: { $eq: null } }],
     ['status!=done', { status: { $ne: 'done' } }],
-    ['created_at>=2026-01-01', { created_at: { $ge: '2026-01-01' } }],
-    ['created_at<2026-02-01', { created_at: { $lt: '2026-02-01' } }],
+    ['created_at>=2026-01-01T00:00Z', { created_at: { $ge: '2026-01-01T00:00Z' } }],
+    ["created_at<'2026-02-01'", { created_at: { $lt: '2026-02-01' } }],
     ['  title   =   x  ', { title: { $eq: 'x' } }],
   ])('needs no spaces around a symbol: %s', (clause, attributes) => {
     expect(one(clause)).toEqual({ attributes });
@@ -73,16 +73,16 @@ describe('compileWhere: values', () => {
   });
 
   it.each([
-    '2026-01-31',
-    '2026-01-31T09:30',
     '2026-01-31T09:30:00Z',
     '2026-01-31T09:30:00.123Z',
     '2026-01-31T09:30:00+02:00',
     '2026-01-31T09:30-05:00',
     '2026-01-31T09:30:00.123456789Z',
-    '2024-02-29',
-  ])('keeps the ISO date %s as the string', (date) => {
-    expect(one(`updated_at < ${date}`)).toEqual({ attributes: { updated_at: { $lt: date } } });
+    "'2024-02-29'",
+  ])('keeps the ISO date %s with a zone, or quoted, as the string', (date) => {
+    expect(one(`updated_at < ${date}`)).toEqual({
+      attributes: { updated_at: { $lt: date.replaceAll("'", '') } },
+    });
   });
 
   it('keeps a date value as a string on a template field and compares it', () => {
@@ -185,19 +185,39 @@ describe('compileWhere: relations', () => {
   });
 });
 
+describe('compileWhere: dates as people type them', () => {
+  const now = new Date('2026-11-25T15:30:00Z');
+  const at = (clause: string) => compileWhere([clause], CASES, now).attributes;
+  // The suite runs in UTC (vitest.config.ts); test/unit/dates.test.ts covers other zones.
+  it.each([
+    ['created_at >= today', '2026-11-25T00:00:00.000Z'],
+    ['created_at >= yesterday', '2026-11-24T00:00:00.000Z'],
+    ['created_at >= -24h', '2026-11-24T15:30:00.000Z'],
+    ['created_at >= 7d', '2026-11-18T15:30:00.000Z'],
+    ['created_at >= 2026-01-01', '2026-01-01T00:00:00.000Z'],
+    ['created_at >= 2026-01-01T09:30', '2026-01-01T09:30:00.000Z'],
+  ])('%s sends the instant it means', (clause, instant) => {
+    expect(at(clause)).toEqual({ created_at: { $ge: instant } });
+  });
+
+  it('leaves them as text on a text field', () => {
+    expect(at('reference = 7d')).toEqual({ reference: { $eq: '7d' } });
+  });
+});
+
 describe('compileWhere: merging', () => {
   it('merges operators on one field and puts attributes first', () => {
     const filter = compileWhere(
       [
         'owner.email ilike %@acme.com',
-        'created_at >= 2026-01-01',
-        'created_at < 2026-02-01',
+        'created_at >= 2026-01-01T00:00Z',
+        "created_at < '2026-02-01'",
         'archived_at = null',
       ],
       CASES,
     );
     expect(JSON.stringify(filter)).toBe(
-      '{"attributes":{"created_at":{"$ge":"2026-01-01","$lt":"2026-02-01"},"archived_at":{"$eq":null}},' +
+      '{"attributes":{"created_at":{"$ge":"2026-01-01T00:00Z","$lt":"2026-02-01"},"archived_at":{"$eq":null}},' +
         '"relationships":{"owner":{"attributes":{"email":{"$ilike":"%@acme.com"}}}}}',
     );
   });
@@ -214,9 +234,9 @@ describe('compileWhere: merging', () => {
 
   it('refuses one operator with two values, naming the earlier clause', () => {
     expectUsage(
-      () => compileWhere(['created_at >= 2026-01-01', 'created_at >= 2026-02-01'], CASES),
-      'invalid --where clause "created_at >= 2026-02-01": conflicting ">=" on created_at at column 12 ' +
-        '(expected one value per operator and field; "created_at >= 2026-01-01" already gives "2026-01-01")',
+      () => compileWhere(["created_at >= '2026-01-01'", "created_at >= '2026-02-01'"], CASES),
+      'invalid --where clause "created_at >= \'2026-02-01\'": conflicting ">=" on created_at at column 12 ' +
+        '(expected one value per operator and field; "created_at >= \'2026-01-01\'" already gives "2026-01-01")',
     );
     expectUsage(
       () => compileWhere([`owner.id = ${U}`, 'owner.id = 1b5c5d1e-1234-4abc-8def-0123456789ab'], CASES),
@@ -345,32 +365,32 @@ describe('compileWhere: checks against the resource', () => {
     ],
     ['title ilike true', 'ilike needs a string at column 13 (expected a string pattern such as %@acme.com)'],
     [
-      'created_at >= yesterday',
-      'invalid value "yesterday" for date field created_at at column 15 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00)',
+      'created_at >= tomorrow',
+      'invalid value "tomorrow" for date field created_at at column 15 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00; today, yesterday or an age: 24h, 7d)',
     ],
     [
       'created_at = 2026-02-30',
-      'invalid value "2026-02-30" for date field created_at at column 14 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00, or null)',
+      'invalid value "2026-02-30" for date field created_at at column 14 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00, or null; today, yesterday or an age: 24h, 7d)',
     ],
     [
       'archived_at != 2026-01-01T25:00',
-      'invalid value "2026-01-01T25:00" for date field archived_at at column 16 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00, or null)',
+      'invalid value "2026-01-01T25:00" for date field archived_at at column 16 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00, or null; today, yesterday or an age: 24h, 7d)',
     ],
     [
       'updated_at < 5',
-      'invalid value "5" for date field updated_at at column 14 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00)',
+      'invalid value "5" for date field updated_at at column 14 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00; today, yesterday or an age: 24h, 7d)',
     ],
     [
       'created_at >= 2026-01-01T00:00:00+0100',
-      'invalid value "2026-01-01T00:00:00+0100" for date field created_at at column 15 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00)',
+      'invalid value "2026-01-01T00:00:00+0100" for date field created_at at column 15 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00; today, yesterday or an age: 24h, 7d)',
     ],
     [
       "created_at < '2026-01-01T00:00:00+01'",
-      'invalid value "2026-01-01T00:00:00+01" for date field created_at at column 14 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00)',
+      'invalid value "2026-01-01T00:00:00+01" for date field created_at at column 14 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00; today, yesterday or an age: 24h, 7d)',
     ],
     [
       'updated_at = 2026-01-01T09',
-      'invalid value "2026-01-01T09" for date field updated_at at column 14 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00, or null)',
+      'invalid value "2026-01-01T09" for date field updated_at at column 14 (expected an ISO date such as 2026-01-31, 2026-01-31T09:30:00Z or 2026-01-31T09:30:00+01:00, or null; today, yesterday or an age: 24h, 7d)',
     ],
     ['id = 123', 'invalid value "123" for UUID field id at column 6 (expected a UUID)'],
     ['id = null', 'invalid value "null" for UUID field id at column 6 (expected a UUID)'],

@@ -20,6 +20,7 @@ describe('argv -> the options a verb receives', () => {
     ],
     [['cases', 'ls', '--all', '--sort', '-created_at'], 'cases list', { all: true, sort: '-created_at' }],
     [['cases', 'count', '--contact', 'muller'], 'cases count', { contact: 'muller' }],
+    [['cases', 'count', '--group-by', 'status'], 'cases count', { groupBy: 'status' }],
     [['cases', 'view', 'abc'], 'cases get', { id: 'abc' }],
     [
       ['cases', 'create', '--template', 't', '--title', 'x', '--set', 'a=1', '--set', 'b=2', '--dry-run'],
@@ -105,6 +106,26 @@ describe('bad command lines exit 2 before the verb runs', () => {
   });
 });
 
+describe("gh's habits", () => {
+  it.each([
+    [['cases', 'list', '--json', 'id,title']],
+    [['cases', 'get', '--json', 'id,title', '3f0c0000-0000-0000-0000-000000000000']],
+    [['forms', 'list', '--json', 'owner.email']],
+  ])('%j: --json with a field list points to -o json --fields', async (args) => {
+    const { code, invocation, stderr } = await wire(args);
+    expect(code).toBe(2);
+    expect(invocation).toBeUndefined();
+    const fields = args[args.indexOf('--json') + 1];
+    expect(stderr.split('\n')[1]).toBe(
+      `hint: --json takes no field list here: use \`-o json --fields ${fields}\``,
+    );
+  });
+
+  it('--json alone is still -o json', async () => {
+    await expectParsed(['cases', 'list', '--json', '--limit', '1'], 'cases list', { limit: 1 });
+  });
+});
+
 describe('wfd api wiring', () => {
   it('passes method, path and every flag; its own --input is the body file, not the global', async () => {
     const { code, invocation, stderr } = await wire([
@@ -135,6 +156,25 @@ describe('wfd api wiring', () => {
       include: true,
     });
     expect(invocation?.ctx.globals).not.toHaveProperty('input');
+  });
+
+  it.each([
+    [['api', '/v1/cases'], { method: 'GET', path: '/v1/cases' }],
+    [['api', 'forms', '-X', 'HEAD'], { method: 'HEAD', path: 'forms' }],
+    [
+      ['api', '-X', 'post', '/cases', '-f', 'title=x'],
+      { method: 'post', path: '/cases', rawField: ['title=x'] },
+    ],
+    [['api', '--method', 'PATCH', 'PATCH', '/forms/x'], { method: 'PATCH', path: '/forms/x' }],
+  ])('the method may be left out (GET) or given with -X, as in gh api: %j', async (args, options) => {
+    await expectParsed(args, 'api', options);
+  });
+
+  it.each([
+    [['api', 'get'], 'missing <path> after get'],
+    [['api', '-X', 'POST', 'GET', '/cases'], 'two methods: "GET" and -X "POST"'],
+  ])('a method without a path, or two methods, is refused: %j', async (args, message) => {
+    await expectRefused(args, message);
   });
 
   it('the global --no-input still works after the noun, as on every command', async () => {

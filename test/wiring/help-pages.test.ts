@@ -172,3 +172,23 @@ describe('the root page and `wfd help`', () => {
     expect(stdout).toBe('');
   });
 });
+
+describe('help topics fit the terminal', () => {
+  async function topic(name: string, columns: number) {
+    const memory = createMemoryIO({ columns, stdoutTTY: true });
+    expect(await run(['node', 'wfd', 'help', name], { io: memory.io, env: {} })).toBe(0);
+    return memory.stdout();
+  }
+  /** The words of a text, line breaks and the examples' shell continuations left out. */
+  const words = (text: string) => text.replace(/ \\\n/g, ' ').split(/\s+/).filter(Boolean);
+
+  it.each(['filters', 'formats', 'exit-codes', 'environment'])(
+    '%s at 80 columns: no line wider, no word cut',
+    async (name) => {
+      const narrow = await topic(name, 80);
+      const wide = await topic(name, 400);
+      expect(narrow.split('\n').filter((line) => line.length > 80)).toEqual([]);
+      expect(words(narrow)).toEqual(words(wide));
+    },
+  );
+});

@@ -10,8 +10,17 @@ export function registerApiCommand(api: Command): void {
   addExamples(
     addDryRun(
       api
-        .addArgument(completeWith(new Argument('<method>', 'GET, POST, PATCH, PUT, DELETE or HEAD'), METHODS))
-        .argument('<path>', 'a path under /v1 (/cases?status=new), or at the host root (/.well-known/...)')
+        .usage('[METHOD] <path> [options]')
+        .addArgument(
+          completeWith(
+            new Argument('<method-or-path>', `METHOD (${METHODS.join(', ')}); GET when left out`),
+            METHODS,
+          ),
+        )
+        .argument('[path]', 'a path under /v1 (/cases?status=new), or at the host root (/.well-known/...)')
+        .addOption(
+          completeWith(new Option('-X, --method <method>', `the method: ${METHODS.join(', ')}`), METHODS),
+        )
         .addOption(
           new Option('-f, --raw-field <key=value>', 'a string field (repeatable)').argParser(collect),
         )
@@ -36,9 +45,9 @@ export function registerApiCommand(api: Command): void {
         ),
     ),
     [
-      "wfd api GET '/cases?parent_status=pending'",
+      "wfd api '/cases?parent_status=pending'",
       'wfd api GET /forms -f flow[slug]=kyc --paginate -o ndjson',
-      'wfd api PATCH /forms/5b0e... -F active=false -F user[phone]=+33612345678',
+      'wfd api -X PATCH /forms/5b0e... -F active=false -F user[phone]=+33612345678',
       'wfd api POST /cases --input case.json --dry-run',
       'wfd api GET /.well-known/openid-configuration --query token_endpoint',
     ],

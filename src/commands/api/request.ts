@@ -11,7 +11,26 @@ import { fieldsToBody, fieldsToQuery, readFields } from './fields.js';
 import { METHODS } from './methods.js';
 import { printAnswer, printPages } from './print.js';
 
-export const ApiOptions = DryRunFlag.extend({
+/**
+ * The command line's `[METHOD] <path>` and `-X METHOD` as one method and path: the first
+ * argument is the path when no second is given (GET unless -X says otherwise, as in `gh api`).
+ */
+function requestLine(raw: unknown): unknown {
+  if (typeof raw !== 'object' || raw === null || !('methodOrPath' in raw)) return raw;
+  const { methodOrPath, path, method, ...rest } = raw as Record<string, unknown>;
+  if (path === undefined) {
+    if ((METHODS as readonly string[]).includes(String(methodOrPath).toUpperCase()))
+      throw new UsageError(`missing <path> after ${String(methodOrPath)}`);
+    return { ...rest, method: method ?? 'GET', path: methodOrPath };
+  }
+  if (method !== undefined && String(method).toUpperCase() !== String(methodOrPath).toUpperCase())
+    throw new UsageError(`two methods: ${quote(String(methodOrPath))} and -X ${quote(String(method))}`, {
+      hint: 'give the method once: `wfd api -X POST /cases` or `wfd api POST /cases`',
+    });
+  return { ...rest, method: methodOrPath, path };
+}
+
+const ApiFlags = DryRunFlag.extend({
   method: z.string(),
   path: z.string(),
   rawField: z.array(z.string()).optional(),
@@ -21,7 +40,8 @@ export const ApiOptions = DryRunFlag.extend({
   include: z.boolean().optional(),
   paginate: z.boolean().optional(),
 });
-export type ApiOptions = z.infer<typeof ApiOptions>;
+export const ApiOptions = z.preprocess(requestLine, ApiFlags);
+export type ApiOptions = z.infer<typeof ApiFlags>;
 
 /** Endpoints at the host root (spec: the OAuth endpoints), and the sandbox's test hooks. */
 const ROOT_PATH = /^\/(?:\.well-known\/|token$|token\?|authorize(?:$|[/?])|_sandbox\/)/;

@@ -21,7 +21,11 @@ export function registerCasesCommands(cases: Command): void {
 
   addExamples(
     addCountOptions(cases.command('count').description('Count cases matching the filters'), CASES),
-    ['wfd cases count --parent-status in_progress --no-archived'],
+    [
+      'wfd cases count --parent-status in_progress --no-archived',
+      'wfd cases count --group-by status   # the status values in use',
+      'wfd cases count --group-by parent_status,waiting_for -o json',
+    ],
   ).action(lazy(() => import('./count.js')));
 
   addExamples(

@@ -1,6 +1,6 @@
 /** Registers `wfd forms <verb>`. */
 import { type Command, Option } from 'commander';
-import { FORM_GROUP_FIELDS, FORMS } from '../../resources/forms.js';
+import { FORMS } from '../../resources/forms.js';
 import { lazy } from '../action.js';
 import { addArchiveCommands } from '../archive-commands.js';
 import { collect } from '../arg-parsers.js';
@@ -18,15 +18,7 @@ export function registerFormsCommands(forms: Command): void {
   ]).action(lazy(() => import('./list.js')));
 
   addExamples(
-    addCountOptions(forms.command('count').description('Count forms matching the filters'), FORMS).addOption(
-      completeWith(
-        new Option(
-          '--group-by <fields>',
-          `count per value of these fields, comma-separated (such as ${FORM_GROUP_FIELDS.slice(0, 3).join(', ')}, flow.slug)`,
-        ),
-        { kind: 'values', values: FORM_GROUP_FIELDS, list: true },
-      ),
-    ),
+    addCountOptions(forms.command('count').description('Count forms matching the filters'), FORMS),
     [
       'wfd forms count --flow nda-signature --no-archived',
       'wfd forms count --group-by status',

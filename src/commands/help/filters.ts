@@ -1,5 +1,6 @@
 /** `wfd help filters`, generated from the resource tables so it lists every flag there is. */
 import type { FilterFlag, ResourceDef } from '../../resources/types.js';
+import { exampleLines } from './example-lines.js';
 
 function flagLine(filter: FilterFlag): [string, string] {
   if (filter.kind === 'boolean') return [`--${filter.flag}, --no-${filter.flag}`, filter.help];
@@ -29,11 +30,11 @@ function resourceSection(resource: ResourceDef): string {
   return `${resource.noun}:\n${lines.join('\n')}`;
 }
 
-export function filtersHelp(resources: readonly ResourceDef[]): string {
+/** The topic's text; examples broken to fit `width` as help pages break them (they still paste). */
+export function filtersHelp(resources: readonly ResourceDef[], width: number): string {
   return `Filtering lists and counts
 
-Flags are the API's direct filters; enumerations, ids and e-mails are checked before any
-request (exit 2).
+Flags are the API's direct filters; enumerations, ids and e-mails are checked before any request (exit 2).
 
 ${resources.map(resourceSection).join('\n\n')}
 
@@ -41,20 +42,26 @@ ${resources.map(resourceSection).join('\n\n')}
   field op value            created_at >= 2026-01-01
   relation.field op value   owner.email ilike %@acme.com
   operators: = != > >= < <= like ilike   (like/ilike: % is the wildcard)
-  values: null true false, numbers, ISO dates, 'quoted' or "quoted" strings, bare words
+  values: null true false, numbers, dates, 'quoted' or "quoted" strings, bare words
+  dates: 2026-01-31 or 2026-01-31T09:30 (local time, as \`date +%F\` prints it), with a zone (2026-01-31T09:30:00Z, +01:00), today and yesterday (from local midnight), or an age: 90m, 24h, 7d, 2w (that long ago; -24h too); a quoted date is sent as written
   null only with = and !=; > >= < <= only on numbers and dates
   relation.id compares the related record's id: template.id = 3f0c...
 
 --filter JSON: the API's JSON filter, checked before sending, for example
-  --filter '{"attributes":{"archived_at":{"$eq":null}},"relationships":{"owner":{"attributes":{"email":{"$ilike":"%@acme.com"}}}}}'
+  --filter '{"attributes":{"archived_at":{"$eq":null}}}'
+  --filter '{"relationships":{"owner":{"attributes":{"email":{"$eq":"a@x.io"}}}}}'
   operators: $eq $ne $gt $lt $ge $le $like $ilike
 --filter and --where combine (AND) and may be used with the flags.
 
 Paging: --limit N (default 30), --all (every page, streamed), or --page N --page-size N.
 
 Examples:
-  wfd cases list --where 'created_at >= 2026-01-01' --where 'archived_at = null'
-  wfd cases count --parent-status pending --where "contact.email like %@example.org"
-  wfd forms list --flow kyc --flow intake --no-archived --sort -created_at
+${EXAMPLES.flatMap((example) => exampleLines(example, width)).join('\n')}
 `;
 }
+
+const EXAMPLES = [
+  "wfd cases list --where 'created_at >= 2026-01-01' --where 'archived_at = null'",
+  'wfd cases count --parent-status pending --where "contact.email like %@example.org"',
+  'wfd forms list --flow kyc --flow intake --no-archived --sort -created_at',
+];

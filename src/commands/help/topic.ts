@@ -3,6 +3,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
 import { BULK_EXIT_CODES, exitCodeTable } from '../../exit-codes.js';
+import { wrapBlock } from '../../output/wrap-block.js';
 import { defineVerb } from '../verb.js';
 import { HELP_TOPIC_NAMES } from './index.js';
 import { suggestSimilar } from './suggest.js';
@@ -18,14 +19,14 @@ export async function runHelp(options: HelpOptions, ctx: Context): Promise<void>
       import('./filters.js'),
       import('../../resources/index.js'),
     ]);
-    return ctx.io.write(filtersHelp(RESOURCES));
+    return writeTopic(ctx, filtersHelp(RESOURCES, ctx.io.terminalWidth()));
   }
   if (topic === 'formats') {
     const { FORMATS_HELP } = await import('../../output/render.js');
-    return ctx.io.write(`${FORMATS_HELP.trimEnd()}\n`);
+    return writeTopic(ctx, `${FORMATS_HELP.trimEnd()}\n`);
   }
-  if (topic === 'exit-codes') return ctx.io.write(exitCodes());
-  if (topic === 'environment') return ctx.io.write(ENVIRONMENT);
+  if (topic === 'exit-codes') return writeTopic(ctx, exitCodes());
+  if (topic === 'environment') return writeTopic(ctx, ENVIRONMENT);
   // Otherwise a command path: `wfd help cases list` = `wfd cases list --help`.
   let command: Command = await ctx.program();
   for (const [i, word] of words.entries()) {
@@ -34,6 +35,12 @@ export async function runHelp(options: HelpOptions, ctx: Context): Promise<void>
     command = sub;
   }
   await ctx.io.write(command.helpInformation());
+}
+
+/** A topic's text re-flowed to the terminal's width (80 columns when piped). */
+async function writeTopic(ctx: Context, text: string): Promise<void> {
+  const { createTextMetrics } = await import('../../output/text-width.js');
+  return ctx.io.write(wrapBlock(text, ctx.io.terminalWidth(), createTextMetrics()));
 }
 
 /** `wfd help filter`: what was not found, and what it may have meant. */
@@ -62,12 +69,8 @@ const ENVIRONMENT = `Environment variables
   WFD_TOKEN          an API token for this run; overrides every profile
   WFD_BASE_URL       the API host root (without /v1); overridden by --base-url
   WFD_PROFILE        the profile to use; overridden by --profile
-  WFD_CONFIG_DIR     the config folder (mode 0700) and its config.json (profiles and tokens,
-                     mode 0600); by default $XDG_CONFIG_HOME/wfd or ~/.config/wfd (Linux),
-                     ~/Library/Preferences/wfd (macOS), %APPDATA%\\wfd\\Config (Windows);
-                     made when wfd first saves to it, never by a command that only reads
-  WFD_RATE_LIMIT     client-side rate limit: spec (default: 100/min, 1000/h), off, or
-                     N/DURATION[,M/DURATION]; --request-rate overrides it
+  WFD_CONFIG_DIR     the config folder (mode 0700) and its config.json (profiles and tokens, mode 0600); by default $XDG_CONFIG_HOME/wfd or ~/.config/wfd (Linux), ~/Library/Preferences/wfd (macOS), %APPDATA%\\wfd\\Config (Windows); made when wfd first saves to it, never by a command that only reads
+  WFD_RATE_LIMIT     client-side rate limit: spec (default: 100/min, 1000/h), off, or N/DURATION[,M/DURATION]; --request-rate overrides it
   WFD_CLIENT_ID      OAuth client id
   WFD_CLIENT_SECRET  OAuth client secret
   NO_COLOR           any value turns colour off

@@ -3,6 +3,7 @@
  * a few lines (see commands/cases/list.ts).
  */
 import { z } from 'zod';
+import { countGroups } from '../../api/count-groups.js';
 import type { PageRequest } from '../../api/paging.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import type { ApiRequest, QueryParams } from '../../core/http.js';
@@ -12,6 +13,7 @@ import { createRowSink } from '../../output/render.js';
 import type { ColumnDef, ResourceDef } from '../../resources/types.js';
 import { defineVerb } from '../verb.js';
 import { countPrinter } from './count.js';
+import { parseGroupBy, printGroups } from './count-groups.js';
 import { renderOptions } from './output.js';
 import { filterFlagsShape, PagingFlags, QueryFlags } from './schemas.js';
 
@@ -35,22 +37,30 @@ export function defineListVerb<T extends Record<string, unknown>>(
   const schema = listOptionsSchema(resource);
   const run = async (options: ListOptions, ctx: Context): Promise<void> => {
     // Built (and so validated) before credentials are read: bad input exits 2 with no request.
-    const query = buildListQuery(resource, { flags: options, ...options });
+    const query = buildListQuery(resource, { flags: options, ...options, now: ctx.now() });
     await runList(ctx, resource, options, pages(query), options.sort);
   };
   return { schema, run, verb: defineVerb(schema, run, { fields: resource.fields }) };
 }
 
-/** `<noun> count`: the number of records the filters match. */
+/**
+ * `<noun> count`: the number of records the filters match; with `--group-by a,b` (resources
+ * with `groupFields`) one row per combination of the fields' values, from `GET <path>/count`.
+ */
 export function defineCountVerb(resource: ResourceDef, count: (query: QueryParams) => ApiRequest<number>) {
-  const schema = countOptionsSchema(resource);
-  const run = async (options: CountOptions, ctx: Context): Promise<void> => {
-    const query = buildListQuery(resource, { flags: options, ...options });
-    const print = countPrinter(ctx);
+  const schema = countOptionsSchema(resource).extend({ groupBy: z.string().optional() });
+  type Options = z.output<typeof schema>;
+  const run = async (options: Options, ctx: Context): Promise<void> => {
+    // Built (and so validated) before credentials are read: bad input exits 2 with no request.
+    const query = buildListQuery(resource, { flags: options, ...options, now: ctx.now() });
+    const fields = options.groupBy === undefined ? undefined : parseGroupBy(options.groupBy);
     const client = await ctx.api();
-    await print(await client.request(count(query)));
+    if (!fields) return countPrinter(ctx)(await client.request(count(query)));
+    const request = count(query);
+    await printGroups(ctx, fields, await client.request(countGroups(request.path, query, fields)));
   };
-  return { schema, run, verb: defineVerb(schema, run, { fields: ['count'] }) };
+  const fields = resource.groupFields ? ['count', ...resource.fields] : ['count'];
+  return { schema, run, verb: defineVerb(schema, run, { fields }) };
 }
 
 /** Plans the pages, then streams the rows through the renderer in order. */

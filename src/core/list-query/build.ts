@@ -34,13 +34,15 @@ export interface ListQueryInput {
   /** `--where` clauses, ANDed. */
   where?: string[] | undefined;
   sort?: string | undefined;
+  /** what `today` and `24h` in `--where` are relative to */
+  now?: Date;
 }
 
 /** The query parameters of a list or count request, checked. */
 export function buildListQuery(resource: ResourceDef, input: ListQueryInput): QueryParam[] {
   const out: QueryParam[] = input.flags ? filterParams(resource, input.flags) : [];
   const fromJson = input.filter === undefined ? undefined : parseFilterJson(input.filter, resource);
-  const fromWhere = input.where?.length ? compileWhere(input.where, resource) : undefined;
+  const fromWhere = input.where?.length ? compileWhere(input.where, resource, input.now) : undefined;
   const filter = mergeFilters(fromJson, fromWhere);
   if (filter) out.push(['filter', JSON.stringify(filter)]);
   if (input.sort !== undefined) out.push(['sort', checkSort(resource, input.sort)]);

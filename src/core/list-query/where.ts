@@ -3,7 +3,8 @@
  *
  *   clause   := field op value | relation "." field op value
  *   op       := = | != | > | >= | < | <= | like | ilike   (words case-insensitive, space-delimited)
- *   value    := null | true | false | number | ISO date | 'quoted' | "quoted" | bare text to the end
+ *   value    := null | true | false | number | date | 'quoted' | "quoted" | bare text to the end
+ *   date     := ISO date (local when it has no zone) | today | yesterday | an age: 24h, -7d (dates.ts)
  *
  * Clauses are ANDed; several clauses on one field merge their operators. Each
  * clause is checked against the resource's known fields and their types before
@@ -13,6 +14,7 @@ import type { AttributeType, ResourceDef } from '../../resources/types.js';
 import { UsageError } from '../errors.js';
 import { own, putOwn } from '../guards.js';
 import { quote } from '../quote.js';
+import { isDateText, resolveDate } from './dates.js';
 import { requireFilterable } from './filterable.js';
 import {
   JSON_OPERATOR,
@@ -24,7 +26,6 @@ import {
   type WhereOperator,
 } from './type-rules.js';
 import type { JsonFilter } from './types.js';
-import { isIsoDate } from './values.js';
 
 const EXPECTED_OPERATOR = `one of ${WHERE_OPERATORS.join(' ')}`;
 const EXPECTED_VALUE = 'a value: null, true, false, a number, an ISO date, or a quoted or bare string';
@@ -36,13 +37,13 @@ const CLAUSE_MAX = 200;
  * Throws UsageError on bad syntax, unknown fields, operators that do not fit a
  * field's type, values of the wrong type, or one operator given two values.
  */
-export function compileWhere(clauses: string[], resource: ResourceDef): JsonFilter {
+export function compileWhere(clauses: string[], resource: ResourceDef, now: Date = new Date()): JsonFilter {
   const spec = requireFilterable(resource, '--where');
   const filter: JsonFilter = {};
   // Which clause set each field+operator, to name it in a conflict.
   const origin = new Map<string, string>();
   for (const clause of clauses) {
-    const { target, op, opCol, value } = parseClause(clause, spec);
+    const { target, op, opCol, value } = parseClause(clause, spec, now);
     const ops = operatorsOf(filter, target);
     const jsonOp = JSON_OPERATOR[op];
     const key = `${target.label}\0${jsonOp}`;
@@ -89,7 +90,7 @@ interface Literal {
   col: number;
 }
 
-function parseClause(clause: string, spec: ResourceDef): ParsedClause {
+function parseClause(clause: string, spec: ResourceDef, now: Date): ParsedClause {
   const s = new Scanner(clause);
   s.skipSpace();
   if (s.done)
@@ -108,7 +109,7 @@ function parseClause(clause: string, spec: ResourceDef): ParsedClause {
   const { op, col: opCol } = scanOperator(s, clause);
   const literal = scanValue(s, clause);
   checkOperatorFits(clause, target, op, opCol);
-  return { target, op, opCol, value: convert(clause, target, op, literal) };
+  return { target, op, opCol, value: convert(clause, target, op, literal, now) };
 }
 
 // ---------------------------------------------------------------------------
@@ -225,7 +226,7 @@ function classifyBare(text: string, col: number): Literal {
   if (lower === 'null') return { ...base, kind: 'null', value: null };
   if (lower === 'true' || lower === 'false') return { ...base, kind: 'boolean', value: lower === 'true' };
   if (NUMBER_RE.test(text)) return { ...base, kind: 'number', value: Number(text) };
-  if (isIsoDate(text)) return { ...base, kind: 'date', value: text };
+  if (isDateText(text)) return { ...base, kind: 'date', value: text };
   return { ...base, kind: 'string', value: text };
 }
 
@@ -280,8 +281,8 @@ function checkOperatorFits(clause: string, target: Target, op: WhereOperator, co
 }
 
 /** The JSON value of a literal for this field and operator, or a UsageError saying what fits. */
-function convert(clause: string, target: Target, op: WhereOperator, lit: Literal): unknown {
-  const value = literalValue(target.type, op, lit);
+function convert(clause: string, target: Target, op: WhereOperator, lit: Literal, now: Date): unknown {
+  const value = literalValue(target.type, op, lit, now);
   const problem = valueProblem(target.type, op, value);
   if (problem === undefined) return value;
   const isPattern = op === 'like' || op === 'ilike';
@@ -302,7 +303,9 @@ function convert(clause: string, target: Target, op: WhereOperator, lit: Literal
         clause,
         `invalid value ${JSON.stringify(lit.text)} for ${typeName(target.type)} field ${target.label}`,
         lit.col,
-        problem.expected,
+        target.type?.type === 'date'
+          ? `${problem.expected}; today, yesterday or an age: 24h, 7d`
+          : problem.expected,
       );
   }
 }
@@ -312,10 +315,12 @@ function convert(clause: string, target: Target, op: WhereOperator, lit: Literal
  * string-like field a bare number, date or word is its text as written (no
  * lost zeros); typed fields and template fields take its typed value.
  */
-function literalValue(type: AttributeType | undefined, op: WhereOperator, lit: Literal): unknown {
+function literalValue(type: AttributeType | undefined, op: WhereOperator, lit: Literal, now: Date): unknown {
   if (lit.kind === 'null') return null;
   if (op === 'like' || op === 'ilike') return lit.kind === 'boolean' ? lit.value : lit.text;
   if (type === undefined || type.type === 'boolean') return lit.value;
+  // A date field takes `today`, `24h` or a local date as the instant they mean now.
+  if (type.type === 'date' && lit.kind === 'date') return resolveDate(lit.text, now);
   return lit.text;
 }
 

@@ -5,6 +5,7 @@ import { type Handler, ok, type RequestContext } from '../context.js';
 import { dataIssues } from '../data-schema.js';
 import { errorList, invalid } from '../errors.js';
 import { param } from '../filter.js';
+import { type Groupable, groupedCount } from '../group-counts.js';
 import { pageOf } from '../paging.js';
 import {
   type CaseLike,
@@ -75,11 +76,28 @@ export const listCases: Handler = (req, services) => {
   return ok(pageOf(results, query.page, caseView));
 };
 
-/** GET /v1/cases/count: `{count}` of the cases matching the same filters as the list. */
+/** What `group_by` may name on cases: the stages and statuses, and who the case belongs to. */
+const GROUPABLE: Groupable<CaseRecord> = {
+  status: (r) => r.status,
+  parent_status: (r) => r.parentStatus,
+  waiting_for: (r) => r.waitingFor,
+  archived: (r) => r.archivedAt !== null,
+  'template.id': (r) => r.template.id,
+  'owner.email': (r) => r.owner.email,
+};
+
+/**
+ * GET /v1/cases/count: `{count}` of the cases matching the same filters as the list; with
+ * `group_by=field[,field]` also `groups` (see group-counts.ts).
+ */
 export const countCases: Handler = (req, services) => {
   const { store } = services;
-  const { results } = queryRecords(req, services, CASES, store.casesIn(req.auth.workspace), store.version);
-  return ok({ count: results.length });
+  const cases = store.casesIn(req.auth.workspace);
+  return groupedCount(
+    req,
+    GROUPABLE,
+    (query) => queryRecords({ ...req, query }, services, CASES, cases, store.version).results,
+  );
 };
 
 /** GET /v1/cases/{id}: the case (or template) with steps and schema. */

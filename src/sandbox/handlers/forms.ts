@@ -7,6 +7,7 @@ import { param } from '../filter.js';
 import type { FormChanges, FormRecord } from '../forms/records.js';
 import type { FormStore } from '../forms/store.js';
 import { formDetailView, formView } from '../forms/views.js';
+import { type Groupable, groupedCount } from '../group-counts.js';
 import { pageOf } from '../paging.js';
 import { parseBody, uuidString } from '../validation.js';
 import type { Delivery } from '../webhooks/deliveries.js';
@@ -71,7 +72,7 @@ export const listForms: Handler = (req, services) => {
 };
 
 /** What `group_by` may name, and how to read it from a form. */
-const GROUPABLE: Readonly<Record<string, (form: FormRecord) => string | boolean | null>> = {
+const GROUPABLE: Groupable<FormRecord> = {
   status: (f) => f.status,
   archived: (f) => f.archived,
   active: (f) => f.active,
@@ -84,62 +85,10 @@ const GROUPABLE: Readonly<Record<string, (form: FormRecord) => string | boolean 
 
 /**
  * GET /v1/forms/count: `{count}` of the forms matching the list's filters; with
- * `group_by=field[,field]` also `groups`: one `{field: value, ..., count}` per
- * combination present, ordered by the values.
+ * `group_by=field[,field]` also `groups` (see group-counts.ts).
  */
-export const countForms: Handler = (req, services) => {
-  const { group_by: groupBy, ...query } = req.query;
-  const fields = parseGroupBy(groupBy);
-  const { results } = queryForms({ ...req, query }, services);
-  if (!fields) return ok({ count: results.length });
-  return ok({ count: results.length, groups: groupCounts(results, fields) });
-};
-
-function parseGroupBy(raw: string | string[] | undefined): string[] | undefined {
-  if (raw === undefined) return undefined;
-  const problem = (message: string, type: string) =>
-    invalid('Invalid query parameters', [{ message, path: ['group_by'], type }]);
-  if (Array.isArray(raw)) throw problem('must be given once; separate fields with commas', 'invalid_type');
-  const fields = raw.split(',');
-  for (const field of fields) {
-    if (!Object.hasOwn(GROUPABLE, field)) {
-      throw problem(
-        `cannot group by "${field}"; groupable fields: ${Object.keys(GROUPABLE).join(', ')}`,
-        'invalid_value',
-      );
-    }
-  }
-  if (new Set(fields).size !== fields.length) throw problem('names a field twice', 'invalid_value');
-  return fields;
-}
-
-type GroupValue = string | boolean | null;
-
-function groupCounts(forms: readonly FormRecord[], fields: readonly string[]) {
-  const groups = new Map<string, { values: GroupValue[]; count: number }>();
-  for (const form of forms) {
-    const values = fields.map((field) => GROUPABLE[field]!(form));
-    const key = JSON.stringify(values);
-    const group = groups.get(key);
-    if (group) group.count++;
-    else groups.set(key, { values, count: 1 });
-  }
-  return [...groups.values()]
-    .sort((a, b) => compareValues(a.values, b.values))
-    .map(({ values, count }) => ({ ...Object.fromEntries(fields.map((f, i) => [f, values[i]])), count }));
-}
-
-// Field by field: false before true, strings by code unit, null last (as sort puts nulls).
-function compareValues(a: readonly GroupValue[], b: readonly GroupValue[]): number {
-  for (const [i, x] of a.entries()) {
-    const y = b[i]!;
-    if (x === y) continue;
-    if (x === null) return 1;
-    if (y === null) return -1;
-    return x < y ? -1 : 1;
-  }
-  return 0;
-}
+export const countForms: Handler = (req, services) =>
+  groupedCount(req, GROUPABLE, (query) => queryForms({ ...req, query }, services).results);
 
 /** GET /v1/forms/{id}: the form with its responses. */
 export const getForm: Handler = (req, { forms }) => ok(formDetailView(findForm(req, forms)));

@@ -73,6 +73,20 @@ describe('terminal facts', () => {
     expect(test.stderr()).toBe('error: invalid case id "^[]0;pwned^G^[[2J"\n\tat x^M^[^?\n');
   });
 
+  it("errorLine wraps a long line at a terminal's width, past its label, and keeps it whole when piped", () => {
+    const message = `error: invalid --where clause "foo >= 3": unknown field "foo" (expected one of ${'field_name, '.repeat(8)}or a relation field)`;
+    const terminal = createMemoryIO({ stderrTTY: true, columns: 60 });
+    terminal.io.errorLine(message);
+    const lines = terminal.stderr().trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(2);
+    expect(lines.every((line) => line.length <= 60)).toBe(true);
+    expect(lines.slice(1).every((line) => line.startsWith('       ') && line[7] !== ' ')).toBe(true);
+    expect(lines.map((line) => line.trim()).join(' ')).toBe(message);
+    const piped = createMemoryIO({ stderrTTY: false, columns: 60 });
+    piped.io.errorLine(message);
+    expect(piped.stderr()).toBe(`${message}\n`);
+  });
+
   it('the system IO reads isTTY and columns from its streams', () => {
     const stdout = Object.assign(new Writable({ write: (_c, _e, cb) => cb() }), {
       isTTY: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseGroupedCount } from '../../src/api/form-groups.js';
+import { parseGroupedCount } from '../../src/api/count-groups.js';
 
 const TWO = ['status', 'flow.slug'];
 

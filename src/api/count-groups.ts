@@ -1,5 +1,5 @@
 /**
- * The answer of `GET /v1/forms/count?group_by=a,b`, whose shape the spec does not show, read
+ * The answer of `GET /v1/{cases,forms}/count?group_by=a,b`, whose shape the spec does not show, read
  * into one form: the total and one `{values, count}` per group. The sandbox answers `{count,
  * groups: [{a: value, b: value, count}]}` (dotted field names as keys); other plausible answers
  * are read too:
@@ -13,7 +13,27 @@
  * - the total as `count`, `total`, `total_count`, `meta.total_count` or `data.count`, else the
  *   sum of the groups; an answer with a total and no groups is a count the API did not group.
  */
+import { z } from 'zod';
 import { isRecord } from '../core/guards.js';
+import type { ApiRequest, QueryParams } from '../core/http.js';
+
+/**
+ * GET `path` (`/cases/count`, `/forms/count`) with `group_by=a,b` (the spec does not show the
+ * grouping parameter; this is wfd's reading): the count per combination of the fields' values.
+ */
+export function countGroups(
+  path: string,
+  query: QueryParams,
+  fields: readonly string[],
+): ApiRequest<GroupedCount> {
+  const schema = z.unknown().transform((body, ctx) => {
+    const parsed = parseGroupedCount(body, fields);
+    if (typeof parsed !== 'string') return parsed;
+    ctx.issues.push({ code: 'custom', message: parsed, input: body });
+    return z.NEVER;
+  });
+  return { method: 'GET', path, query: [...query, ['group_by', fields.join(',')]], schema };
+}
 
 /** One group: the grouped fields' values, in the order they were asked for, and its count. */
 export interface CountGroup {
@@ -22,7 +42,7 @@ export interface CountGroup {
 }
 
 export interface GroupedCount {
-  /** every form the filters match */
+  /** every record the filters match */
   total: number;
   /** undefined when the answer had no groups (the API ignored the grouping) */
   groups: CountGroup[] | undefined;

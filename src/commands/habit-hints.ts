@@ -1,0 +1,18 @@
+/**
+ * Hints for command lines written from another CLI's habits, shown in place of the generic
+ * usage hint when a command line was refused.
+ */
+
+/** `id,title` or `owner.email`: what gh's `--json` takes after it. */
+const FIELD_LIST = /^[A-Za-z_][\w.]*(?:,[A-Za-z_][\w.]*)*$/;
+
+/**
+ * gh's `--json id,title` selects fields; here `--json` is a switch (`-o json`) and the fields
+ * have a flag of their own, so the list lands where an argument goes.
+ */
+export function habitHint(argv: readonly string[]): string | undefined {
+  const at = argv.indexOf('--json');
+  const fields = at >= 0 ? argv[at + 1] : undefined;
+  if (fields === undefined || !FIELD_LIST.test(fields)) return undefined;
+  return `--json takes no field list here: use \`-o json --fields ${fields}\``;
+}
