@@ -227,8 +227,11 @@ export function parseIsoDate(text: string): number | null {
   if (!m) return null;
   const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
   const millis = m[7] ? Number(m[7].slice(0, 3).padEnd(3, '0')) : 0;
-  const utc = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!, millis);
-  const check = new Date(utc);
+  // Date.UTC reads the years 0 to 99 as 1900 to 1999; setUTCFullYear takes every year as given.
+  const check = new Date(0);
+  check.setUTCFullYear(year!, month! - 1, day!);
+  check.setUTCHours(hour!, minute!, second!, millis);
+  const utc = check.getTime();
   const valid =
     check.getUTCFullYear() === year &&
     check.getUTCMonth() === month! - 1 &&
