@@ -7,6 +7,7 @@ import { baseUrlOf } from './address.js';
 import { createApp } from './app.js';
 import { MemoryBlobStore } from './attachments/blobs.js';
 import { DEFAULT_MAX_UPLOAD_BYTES } from './attachments/upload.js';
+import { connectionTimeouts } from './connection-timeouts.js';
 import { checkSlowMs, DEFAULT_SLOW_MS, FaultsError, parseFaults } from './faults/config.js';
 import { FaultInjector } from './faults/injector.js';
 import type { OAuthClient } from './oauth/clients.js';
@@ -74,6 +75,15 @@ export interface SandboxOptions {
   webhookRetryDelaysMs?: readonly number[];
   /** Time-out of one webhook attempt (default 5 s). */
   webhookTimeoutMs?: number;
+  /**
+   * Time-outs of slow clients, in ms: the head must arrive within `headersTimeoutMs` (default
+   * 15 s) and the whole request within `requestTimeoutMs` (default 300 s), else the connection
+   * gets a 408 and is closed; an idle keep-alive connection is closed after `keepAliveTimeoutMs`
+   * (default 5 s).
+   */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  keepAliveTimeoutMs?: number;
   /** Time and deferred work; real by default. Tests pass a ManualClock to move time themselves. */
   clock?: Clock & Scheduler;
 }
@@ -141,6 +151,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const rates = parseFaults(options.faults ?? 'off');
   const slowMs = checkSlowMs(options.slowMs ?? DEFAULT_SLOW_MS);
   const givenClients = options.oauthClients ?? [];
+  const timeouts = connectionTimeouts({
+    headersMs: options.headersTimeoutMs,
+    requestMs: options.requestTimeoutMs,
+    keepAliveMs: options.keepAliveTimeoutMs,
+  });
 
   const dir = options.dataDir === undefined ? undefined : await DataDir.open(options.dataDir, requested);
   try {
@@ -164,6 +179,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       webhookRetryDelaysMs: retryDelays,
       webhookTimeoutMs: options.webhookTimeoutMs ?? 5000,
       faults: new FaultInjector(params.seed, { rates, slowMs }),
+      timeouts,
       ...(journal ? { durable: () => journal.durable() } : {}),
     });
     await app.listen({ port, host });
