@@ -12,7 +12,7 @@ import { checkSlowMs, DEFAULT_SLOW_MS, FaultsError, parseFaults } from './faults
 import { FaultInjector } from './faults/injector.js';
 import type { OAuthClient } from './oauth/clients.js';
 import { DataDir } from './persist/data-dir.js';
-import { DataDirError, SeedMismatchError } from './persist/errors.js';
+import { DataDirError, JournalDamagedError, SeedMismatchError } from './persist/errors.js';
 import { LockedError } from './persist/lock.js';
 import { parseRateLimit, type RateLimitConfig } from './rate-limit.js';
 import { type SeedParameters, seedParameters, seedState } from './state.js';
@@ -22,6 +22,7 @@ export {
   type Clock,
   DataDirError,
   FaultsError,
+  JournalDamagedError,
   LockedError,
   type OAuthClient,
   parseFaults,
@@ -42,6 +43,11 @@ export interface SandboxOptions {
    * and the changes since: leave them out to use the stored ones (others are refused).
    */
   dataDir?: string;
+  /**
+   * Remove the upload files of the data directory that no record names (default false: they are
+   * kept, and a notice counts them). No start removes them otherwise.
+   */
+  pruneUploads?: boolean;
   /** A data directory's journal is compacted into its snapshot past this size and the snapshot's (default 8 MiB). */
   compactJournalBytes?: number;
   /** PRNG seed of the data and tokens (default 1). */
@@ -104,6 +110,11 @@ export interface RunningSandbox {
   oauth: OAuthClient;
   /** The data directory (absolute), or null when the state lives in memory. */
   dataDir: string | null;
+  /**
+   * What the start found in the data directory worth telling, one line each: a torn last journal
+   * record it dropped, upload files no record names. Empty without a data directory.
+   */
+  notices: string[];
   /** Stops listening, closes open connections, and with a data directory commits and releases it. */
   close(): Promise<void>;
 }
@@ -166,9 +177,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       docintelDelayMs,
       accessTokenTtl,
     });
-    const journal = dir
-      ? await dir.load(state, { clients: givenClients, compactBytes: options.compactJournalBytes })
+    const loaded = dir
+      ? await dir.load(state, {
+          clients: givenClients,
+          compactBytes: options.compactJournalBytes,
+          pruneUploads: options.pruneUploads,
+        })
       : undefined;
+    const journal = loaded?.journal;
     if (!dir) for (const client of givenClients) state.clients.provision(client);
     const app = createApp({
       state,
@@ -193,6 +209,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       })),
       oauth: state.defaultClient,
       dataDir: dir?.path ?? null,
+      notices: loaded?.notices ?? [],
       close: async () => {
         await app.close();
         await dir?.close();

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetDataDir } from '../../src/sandbox/persist/data-dir.js';
-import { DataDirError, SeedMismatchError } from '../../src/sandbox/persist/errors.js';
+import { DataDirError, JournalDamagedError, SeedMismatchError } from '../../src/sandbox/persist/errors.js';
 import { LockedError } from '../../src/sandbox/persist/lock.js';
 import type { SandboxOptions } from '../../src/sandbox/server.js';
 import { download, fileStats, jsonFile, uploadMultipart } from './files.js';
@@ -214,6 +214,95 @@ describe('a data directory', () => {
     } finally {
       await t.close();
     }
+  });
+
+  it('says how many torn records it dropped, and where', async () => {
+    let t = await open();
+    const template = (await ok(t.get('/v1/case_templates'))).data[0].id;
+    await ok(t.post('/v1/cases', { template: { id: template }, title: 'first' }));
+    await t.close();
+    const journal = join(dir, 'journal-0');
+    const whole = readFileSync(journal).length;
+    appendFileSync(journal, Buffer.from([200, 0, 0, 0, 1, 2, 3, 4, 123, 34]));
+    t = await open();
+    try {
+      expect(t.sandbox.notices).toEqual([
+        `Dropped the torn last record of the journal ${JSON.stringify(journal)} (10 bytes at byte ${whole}, left by a crash in the middle of a write; it was never acknowledged)`,
+      ]);
+      expect(readFileSync(journal).length).toBe(whole);
+    } finally {
+      await t.close();
+    }
+  });
+
+  /** Start offsets of the framed records of a journal (length, CRC-32, bytes). */
+  const recordStarts = (bytes: Buffer): number[] => {
+    const starts: number[] = [];
+    for (let at = 0; at < bytes.length; at += 8 + bytes.readUInt32LE(at)) starts.push(at);
+    return starts;
+  };
+
+  it.each([
+    ['a byte of a record in the middle', (starts: number[]) => starts[Math.floor(starts.length / 2)]! + 20],
+    ['the length of a record in the middle', (starts: number[]) => starts[Math.floor(starts.length / 2)]!],
+  ])('refuses to start on a journal with %s flipped, and changes nothing on disk', async (_name, where) => {
+    const t = await open();
+    const template = (await ok(t.get('/v1/case_templates'))).data[0].id;
+    for (let i = 0; i < 12; i++) {
+      await ok(t.post('/v1/cases', { template: { id: template }, title: `case ${i}` }));
+      await ok(t.post('/v1/attachments', jsonFile(`file ${i}.txt`, Buffer.from(`bytes ${i}`))), 201);
+    }
+    await t.close();
+    const journal = join(dir, 'journal-0');
+    const bytes = readFileSync(journal);
+    const starts = recordStarts(bytes);
+    const flipped = where(starts);
+    const damagedRecord = starts.filter((start) => start <= flipped).length - 1;
+    bytes[flipped]! ^= 0x10;
+    writeFileSync(journal, bytes);
+    const uploads = readdirSync(join(dir, 'blobs')).sort();
+    expect(uploads).toHaveLength(12);
+
+    const refused = open();
+    await expect(refused).rejects.toBeInstanceOf(JournalDamagedError);
+    await expect(refused).rejects.toThrow(
+      `The journal ${JSON.stringify(journal)} is damaged at byte ${starts[damagedRecord]} (record ${damagedRecord + 1} of it fails its checksum, and whole records follow it)`,
+    );
+    // Nothing cut, nothing removed: the damage can still be repaired by hand.
+    expect(readFileSync(journal).equals(bytes)).toBe(true);
+    expect(readdirSync(join(dir, 'blobs')).sort()).toEqual(uploads);
+    // The lock was released: the next start is refused for the damage again, not for a lock.
+    await expect(open()).rejects.toBeInstanceOf(JournalDamagedError);
+  });
+
+  it('refuses a journal of a generation no interrupted compaction leaves, and keeps it', async () => {
+    const t = await open();
+    await t.close();
+    writeFileSync(join(dir, 'journal-7'), 'changes of someone else');
+    await expect(open()).rejects.toThrow(
+      `The data directory ${JSON.stringify(dir)} holds journal-7, which the seed (there is no snapshot) does not continue`,
+    );
+    expect(readFileSync(join(dir, 'journal-7'), 'utf8')).toBe('changes of someone else');
+  });
+
+  it('keeps uploads no record names, and removes them only when asked (pruneUploads)', async () => {
+    let t = await open();
+    await t.close();
+    // What a crash between writing an upload and its journal record leaves.
+    const stray = join(dir, 'blobs', '0b7c6c1e-56a1-4d8e-9d53-1f0a3c1f2f10');
+    writeFileSync(stray, 'bytes of an upload never acknowledged');
+    t = await open();
+    await t.close();
+    expect(t.sandbox.notices).toEqual([
+      `1 upload file in ${JSON.stringify(join(dir, 'blobs'))} is named by no record (left by a crash before their record was written, or by a journal cut by hand); kept: start with pruneUploads (wfd sandbox start --prune-uploads) to remove such files`,
+    ]);
+    expect(readFileSync(stray, 'utf8')).toBe('bytes of an upload never acknowledged');
+    t = await open({ pruneUploads: true });
+    await t.close();
+    expect(t.sandbox.notices).toEqual([
+      `Removed 1 upload file in ${JSON.stringify(join(dir, 'blobs'))} that no record names (pruneUploads)`,
+    ]);
+    expect(readdirSync(join(dir, 'blobs'))).toEqual([]);
   });
 
   it('compacts the journal into a snapshot, and reads them both back', async () => {

@@ -34,6 +34,12 @@ Prints one JSON line {"baseUrl", "workspaces": [{id, slug, name, token}], "oauth
         'keep the state in this directory across restarts (made when missing); default: in memory',
       ),
     )
+    .addOption(
+      new Option(
+        '--prune-uploads',
+        'with --data-dir: remove the upload files no record names (kept otherwise, and counted)',
+      ),
+    )
     // No commander defaults for the seed parameters: left out, a data dir's own apply.
     .addOption(new Option('--seed <n>', 'seed of the generated data (default 1)').argParser(intArg(0)))
     .addOption(

@@ -59,19 +59,31 @@ export class FileBlobStore implements BlobStore {
     for (const [id] of written) this.#pending.delete(id);
   }
 
+  /** The folder of the files. */
+  get path(): string {
+    return this.#dir;
+  }
+
   /**
-   * Removes the files no attachment refers to: bytes written by a commit that a crash stopped
-   * before its journal record, and temporary files a crash left.
+   * Sorts out the files no attachment refers to, at start-up: temporary files a crash left (never
+   * whole, never named) are removed; uploads no record names (bytes written by a commit that a
+   * crash stopped before its journal record, or named by records a user cut off) are kept unless
+   * `prune`, but no longer counted. Returns how many uploads no record names.
    */
-  removeUnreferenced(isReferenced: (id: string) => boolean): void {
+  sortOut(isReferenced: (id: string) => boolean, prune: boolean): number {
+    let stray = 0;
     for (const name of readdirSync(this.#dir)) {
-      if (isReferenced(name)) continue;
       const path = join(this.#dir, name);
-      if (!name.startsWith('.')) {
-        this.#count--;
-        this.#bytes -= statSync(path).size;
+      if (name.startsWith('.')) {
+        unlinkSync(path);
+        continue;
       }
-      unlinkSync(path);
+      if (isReferenced(name)) continue;
+      stray++;
+      this.#count--;
+      this.#bytes -= statSync(path).size;
+      if (prune) unlinkSync(path);
     }
+    return stray;
   }
 }
