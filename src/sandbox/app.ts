@@ -71,7 +71,7 @@ import { createHttpTransport } from './webhooks/transport.js';
 export interface AppOptions {
   /** The seeded stores; the ids of new records come from its PRNG, so runs can be replayed. */
   readonly state: SandboxState;
-  /** The size limit of one uploaded file, in bytes. */
+  /** The size limit of the files of one upload request together, in bytes. */
   readonly maxUploadBytes: number;
   readonly clock: Clock;
   /** Runs deferred work by the time of `clock`. */

@@ -63,7 +63,7 @@ export interface SandboxOptions {
   attachments?: number;
   /** Size of each large seeded attachment, one in ten (default 8 MiB; 1 GiB for a memory test). */
   largeAttachmentBytes?: number;
-  /** The size limit of one uploaded file, in bytes (default 25 MiB); a larger one gets a 413. */
+  /** The size limit of the files of one upload request together, in bytes (default 25 MiB); more gets a 413. */
   maxUploadBytes?: number;
   /** From the creation of a document intelligence job to its outcome, in ms (default 2000). */
   docintelDelayMs?: number;
@@ -123,7 +123,7 @@ const MAX_CASES = 1_000_000;
 const MAX_TOKEN_TTL = 86_400;
 const MAX_FORMS = 1_000_000;
 const MAX_ATTACHMENTS = 1_000_000;
-// Uploads are kept in memory.
+// Without a data directory, uploads are kept in memory.
 const MAX_UPLOAD_BYTES = 2 ** 31;
 // Large files are streamed from a generator, never held: the bound is what a test could want.
 const MAX_LARGE_BYTES = 2 ** 40;

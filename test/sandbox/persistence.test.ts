@@ -3,7 +3,15 @@
  * back the same after a restart on the same directory; torn journal tails, compaction, the lock,
  * seed parameters and reset.
  */
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +19,7 @@ import { resetDataDir } from '../../src/sandbox/persist/data-dir.js';
 import { DataDirError, JournalDamagedError, SeedMismatchError } from '../../src/sandbox/persist/errors.js';
 import { LockedError } from '../../src/sandbox/persist/lock.js';
 import type { SandboxOptions } from '../../src/sandbox/server.js';
-import { download, fileStats, jsonFile, uploadMultipart } from './files.js';
+import { download, fileStats, jsonFile, uploadMultipart, uploadStream } from './files.js';
 import { type Json, listAll, manualClock, startTestSandbox, type TestSandbox } from './helpers.js';
 import { login, postToken, refresh } from './oauth-flow.js';
 
@@ -303,6 +311,53 @@ describe('a data directory', () => {
       `Removed 1 upload file in ${JSON.stringify(join(dir, 'blobs'))} that no record names (pruneUploads)`,
     ]);
     expect(readdirSync(join(dir, 'blobs'))).toEqual([]);
+  });
+
+  it('streams an upload into the blob folder as it arrives, not into memory', async () => {
+    const t = await open({ maxUploadBytes: 4 * 1024 * 1024 });
+    try {
+      const blobs = join(dir, 'blobs');
+      const chunk = Buffer.alloc(64 * 1024, 7);
+      const inFlight = () =>
+        readdirSync(blobs)
+          .filter((name) => name.startsWith('.'))
+          .reduce((bytes, name) => bytes + statSync(join(blobs, name)).size, 0);
+      let seenOnDisk = 0;
+      async function* body() {
+        yield Buffer.from(
+          '--b\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n',
+        );
+        for (let i = 0; i < 16; i++) yield chunk;
+        // Half the file is sent: it must be on disk before the rest is, while the request is open.
+        for (seenOnDisk = inFlight(); seenOnDisk < 512 * 1024; seenOnDisk = inFlight()) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        for (let i = 0; i < 16; i++) yield chunk;
+        yield Buffer.from('\r\n--b--\r\n');
+      }
+      const res = await uploadStream(t, body(), 'b');
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(seenOnDisk).toBeGreaterThanOrEqual(512 * 1024);
+      const id = res.body.data[0].id;
+      expect(readdirSync(blobs)).toEqual([id]);
+      expect(statSync(join(blobs, id)).size).toBe(32 * chunk.length);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('leaves no bytes of a refused upload in the blob folder', async () => {
+    const t = await open({ maxUploadBytes: 1024 });
+    try {
+      const res = await uploadMultipart(t, [
+        { name: 'a.bin', bytes: Buffer.alloc(600) },
+        { name: 'b.bin', bytes: Buffer.alloc(600) },
+      ]);
+      expect(res.status).toBe(413);
+      expect(readdirSync(join(dir, 'blobs'))).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 
   it('compacts the journal into a snapshot, and reads them both back', async () => {
