@@ -348,7 +348,7 @@ _wfd_command() {
       args='' ;;
     'sandbox start')
       subs=''
-      flags='--port --host --data-dir --seed --cases --forms --attachments --large-attachment-bytes --docintel-delay --max-upload-bytes --rate-limit --faults --slow-ms --oauth-token-ttl --no-profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
+      flags='--port --host --data-dir --prune-uploads --seed --cases --forms --attachments --large-attachment-bytes --docintel-delay --max-upload-bytes --rate-limit --faults --slow-ms --oauth-token-ttl --no-profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
       vflags=' --port --host --data-dir --seed --cases --forms --attachments --large-attachment-bytes --docintel-delay --max-upload-bytes --rate-limit --faults --slow-ms --oauth-token-ttl --base-url --output -o --fields --query --request-timeout --retries --concurrency --request-rate '
       args='' ;;
     'sandbox reset')

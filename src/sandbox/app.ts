@@ -30,6 +30,7 @@ import { registerUploadRoute } from './attachments/routes.js';
 import { registerAttachmentTestHooks } from './attachments/test-hooks.js';
 import { authenticate, tokenPrefix } from './auth.js';
 import type { QueryParams } from './collection.js';
+import { type ConnectionTimeouts, httpServerTimeouts } from './connection-timeouts.js';
 import { refuseEncodedBodies } from './content-encoding.js';
 import type { Handler, RequestContext, Services } from './context.js';
 import { createJob, getJob } from './docintel/handlers.js';
@@ -70,7 +71,7 @@ import { createHttpTransport } from './webhooks/transport.js';
 export interface AppOptions {
   /** The seeded stores; the ids of new records come from its PRNG, so runs can be replayed. */
   readonly state: SandboxState;
-  /** The size limit of one uploaded file, in bytes. */
+  /** The size limit of the files of one upload request together, in bytes. */
   readonly maxUploadBytes: number;
   readonly clock: Clock;
   /** Runs deferred work by the time of `clock`. */
@@ -84,6 +85,8 @@ export interface AppOptions {
   readonly faults: FaultInjector;
   /** With a data directory: resolves once every write made so far is on disk. */
   readonly durable?: () => Promise<void>;
+  /** How long a slow or idle connection is kept. */
+  readonly timeouts: ConnectionTimeouts;
 }
 
 /** The fastify instance of one sandbox, not yet listening. */
@@ -116,11 +119,15 @@ export function createApp(options: AppOptions): FastifyInstance {
   const targets = new WeakMap<IncomingMessage, RequestTarget>();
   const arrivals = new WeakMap<FastifyRequest, number>();
   const tokenOf = new WeakMap<FastifyRequest, TokenRecord>();
+  const serverTimeouts = httpServerTimeouts(options.timeouts);
   const app = Fastify({
     logger: false,
+    // fastify sets these two on the server after creating it (its defaults: none, 72 s).
+    requestTimeout: serverTimeouts.requestTimeout,
+    keepAliveTimeout: serverTimeouts.keepAliveTimeout,
     genReqId: () => randomUUID(),
     // Node would answer a missing Host itself, with an empty body; stage 1 answers it in the standard shape.
-    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false },
+    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false, ...serverTimeouts },
     // No parameter can be longer than the head; handlers judge long ones (after auth), not the router.
     routerOptions: { maxParamLength: MAX_HEADER_BYTES },
     clientErrorHandler: answerClientError(log, clock),

@@ -25,11 +25,19 @@ export type FilterField<T> =
 
 type Fields<T> = Readonly<Record<string, FilterField<T>>>;
 
+/**
+ * A relation of method 2: `{"attributes": {...}}` tests the fields the spec lists for it, and
+ * `{"id": {...}}` (the spec's "id operator object") the id of the related record, when it has one.
+ */
+export interface FilterRelation<T> {
+  readonly id?: FilterField<T>;
+  readonly attributes: Fields<T>;
+}
+
 /** What method 2 may name for one resource. */
 export interface FilterSchema<T> {
   readonly attributes: Fields<T>;
-  /** Relation name -> its attributes; a relation with an `id` attribute also takes `{id: {...}}`. */
-  readonly relationships: Readonly<Record<string, Fields<T>>>;
+  readonly relationships: Readonly<Record<string, FilterRelation<T>>>;
 }
 
 /** An invalid `filter` parameter; each detail becomes one element of the error-list body. */
@@ -91,8 +99,8 @@ function compileRelationships<T>(
   }
   for (const [name, spec] of Object.entries(value)) {
     const path = `relationships.${name}`;
-    const fields = own(relations, name);
-    if (!fields) {
+    const relation = own(relations, name);
+    if (!relation) {
       out.problems.push(`${path}: unknown relation; known relations: ${Object.keys(relations).join(', ')}`);
       continue;
     }
@@ -101,9 +109,8 @@ function compileRelationships<T>(
       continue;
     }
     for (const [key, inner] of Object.entries(spec)) {
-      const idField = key === 'id' ? own(fields, 'id') : undefined;
-      if (key === 'attributes') compileFields(`${path}.attributes`, inner, fields, out);
-      else if (idField) compileOperators(`${path}.id`, inner, idField, out);
+      if (key === 'attributes') compileFields(`${path}.attributes`, inner, relation.attributes, out);
+      else if (key === 'id' && relation.id) compileOperators(`${path}.id`, inner, relation.id, out);
       else if (key === 'id') out.problems.push(`${path}.id: relation ${name} has no id`);
       else out.problems.push(`${path}.${key}: unknown key; expected "attributes" or "id"`);
     }
@@ -227,8 +234,11 @@ export function parseIsoDate(text: string): number | null {
   if (!m) return null;
   const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
   const millis = m[7] ? Number(m[7].slice(0, 3).padEnd(3, '0')) : 0;
-  const utc = Date.UTC(year!, month! - 1, day!, hour!, minute!, second!, millis);
-  const check = new Date(utc);
+  // Date.UTC reads the years 0 to 99 as 1900 to 1999; setUTCFullYear takes every year as given.
+  const check = new Date(0);
+  check.setUTCFullYear(year!, month! - 1, day!);
+  check.setUTCHours(hour!, minute!, second!, millis);
+  const utc = check.getTime();
   const valid =
     check.getUTCFullYear() === year &&
     check.getUTCMonth() === month! - 1 &&

@@ -7,11 +7,12 @@ import { baseUrlOf } from './address.js';
 import { createApp } from './app.js';
 import { MemoryBlobStore } from './attachments/blobs.js';
 import { DEFAULT_MAX_UPLOAD_BYTES } from './attachments/upload.js';
+import { connectionTimeouts } from './connection-timeouts.js';
 import { checkSlowMs, DEFAULT_SLOW_MS, FaultsError, parseFaults } from './faults/config.js';
 import { FaultInjector } from './faults/injector.js';
 import type { OAuthClient } from './oauth/clients.js';
 import { DataDir } from './persist/data-dir.js';
-import { DataDirError, SeedMismatchError } from './persist/errors.js';
+import { DataDirError, JournalDamagedError, SeedMismatchError } from './persist/errors.js';
 import { LockedError } from './persist/lock.js';
 import { parseRateLimit, type RateLimitConfig } from './rate-limit.js';
 import { type SeedParameters, seedParameters, seedState } from './state.js';
@@ -21,6 +22,7 @@ export {
   type Clock,
   DataDirError,
   FaultsError,
+  JournalDamagedError,
   LockedError,
   type OAuthClient,
   parseFaults,
@@ -41,6 +43,11 @@ export interface SandboxOptions {
    * and the changes since: leave them out to use the stored ones (others are refused).
    */
   dataDir?: string;
+  /**
+   * Remove the upload files of the data directory that no record names (default false: they are
+   * kept, and a notice counts them). No start removes them otherwise.
+   */
+  pruneUploads?: boolean;
   /** A data directory's journal is compacted into its snapshot past this size and the snapshot's (default 8 MiB). */
   compactJournalBytes?: number;
   /** PRNG seed of the data and tokens (default 1). */
@@ -56,7 +63,7 @@ export interface SandboxOptions {
   attachments?: number;
   /** Size of each large seeded attachment, one in ten (default 8 MiB; 1 GiB for a memory test). */
   largeAttachmentBytes?: number;
-  /** The size limit of one uploaded file, in bytes (default 25 MiB); a larger one gets a 413. */
+  /** The size limit of the files of one upload request together, in bytes (default 25 MiB); more gets a 413. */
   maxUploadBytes?: number;
   /** From the creation of a document intelligence job to its outcome, in ms (default 2000). */
   docintelDelayMs?: number;
@@ -74,6 +81,15 @@ export interface SandboxOptions {
   webhookRetryDelaysMs?: readonly number[];
   /** Time-out of one webhook attempt (default 5 s). */
   webhookTimeoutMs?: number;
+  /**
+   * Time-outs of slow clients, in ms: the head must arrive within `headersTimeoutMs` (default
+   * 15 s) and the whole request within `requestTimeoutMs` (default 300 s), else the connection
+   * gets a 408 and is closed; an idle keep-alive connection is closed after `keepAliveTimeoutMs`
+   * (default 5 s).
+   */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  keepAliveTimeoutMs?: number;
   /** Time and deferred work; real by default. Tests pass a ManualClock to move time themselves. */
   clock?: Clock & Scheduler;
 }
@@ -94,6 +110,11 @@ export interface RunningSandbox {
   oauth: OAuthClient;
   /** The data directory (absolute), or null when the state lives in memory. */
   dataDir: string | null;
+  /**
+   * What the start found in the data directory worth telling, one line each: a torn last journal
+   * record it dropped, upload files no record names. Empty without a data directory.
+   */
+  notices: string[];
   /** Stops listening, closes open connections, and with a data directory commits and releases it. */
   close(): Promise<void>;
 }
@@ -102,7 +123,7 @@ const MAX_CASES = 1_000_000;
 const MAX_TOKEN_TTL = 86_400;
 const MAX_FORMS = 1_000_000;
 const MAX_ATTACHMENTS = 1_000_000;
-// Uploads are kept in memory.
+// Without a data directory, uploads are kept in memory.
 const MAX_UPLOAD_BYTES = 2 ** 31;
 // Large files are streamed from a generator, never held: the bound is what a test could want.
 const MAX_LARGE_BYTES = 2 ** 40;
@@ -141,6 +162,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const rates = parseFaults(options.faults ?? 'off');
   const slowMs = checkSlowMs(options.slowMs ?? DEFAULT_SLOW_MS);
   const givenClients = options.oauthClients ?? [];
+  const timeouts = connectionTimeouts({
+    headersMs: options.headersTimeoutMs,
+    requestMs: options.requestTimeoutMs,
+    keepAliveMs: options.keepAliveTimeoutMs,
+  });
 
   const dir = options.dataDir === undefined ? undefined : await DataDir.open(options.dataDir, requested);
   try {
@@ -151,9 +177,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       docintelDelayMs,
       accessTokenTtl,
     });
-    const journal = dir
-      ? await dir.load(state, { clients: givenClients, compactBytes: options.compactJournalBytes })
+    const loaded = dir
+      ? await dir.load(state, {
+          clients: givenClients,
+          compactBytes: options.compactJournalBytes,
+          pruneUploads: options.pruneUploads,
+        })
       : undefined;
+    const journal = loaded?.journal;
     if (!dir) for (const client of givenClients) state.clients.provision(client);
     const app = createApp({
       state,
@@ -164,6 +195,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       webhookRetryDelaysMs: retryDelays,
       webhookTimeoutMs: options.webhookTimeoutMs ?? 5000,
       faults: new FaultInjector(params.seed, { rates, slowMs }),
+      timeouts,
       ...(journal ? { durable: () => journal.durable() } : {}),
     });
     await app.listen({ port, host });
@@ -177,6 +209,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       })),
       oauth: state.defaultClient,
       dataDir: dir?.path ?? null,
+      notices: loaded?.notices ?? [],
       close: async () => {
         await app.close();
         await dir?.close();

@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
@@ -166,6 +167,85 @@ describe('sandbox start --data-dir', () => {
       expect(again.stderr).toContain(
         `error: --seed 2 differs from the 1 the data dir "${data}" was seeded with`,
       );
+    } finally {
+      dir.remove();
+    }
+  });
+});
+
+describe('sandbox start on a damaged data dir', () => {
+  it('refuses a journal damaged in the middle, naming file and byte; started again as the hint says, it warns of the uploads it keeps', async () => {
+    const dir = tempDir();
+    const data = join(dir.path, 'data');
+    const args = [
+      '--no-profile',
+      '--rate-limit',
+      'off',
+      '--data-dir',
+      data,
+      '--cases',
+      '20',
+      '--forms',
+      '10',
+    ];
+    try {
+      const first = await startSandbox(args);
+      const headers = {
+        authorization: `Bearer ${first.workspaces[0]!.token}`,
+        'content-type': 'application/json',
+      };
+      const uploaded: string[] = [];
+      for (let i = 0; i < 10; i++) {
+        const res = await fetch(`${first.baseUrl}/v1/attachments`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            filename: `f${i}.txt`,
+            content: Buffer.from(`file ${i}`).toString('base64'),
+          }),
+        });
+        expect(res.status).toBe(201);
+        uploaded.push(((await res.json()) as { id: string }).id);
+      }
+      await first.stop();
+      const journal = join(data, 'journal-0');
+      const bytes = readFileSync(journal);
+      bytes[Math.floor(bytes.length / 2)]! ^= 0x01;
+      writeFileSync(journal, bytes);
+
+      const refused = await runWfd(['sandbox', 'start', '--port', '0', ...args]);
+      expect(refused.code).toBe(1);
+      const offset = /is damaged at byte (\d+) \(record (\d+) of it/.exec(refused.stderr);
+      expect(refused.stderr, refused.stderr).toContain(`error: the journal "${journal}" is damaged at byte `);
+      expect(readFileSync(journal).equals(bytes)).toBe(true);
+      expect(refused.stderr).toContain(
+        `hint: copy the data dir aside first; then restore the file from a backup, or keep the ${Number(offset![2]) - 1} whole records before the damage: truncate -s ${offset![1]} "${journal}"`,
+      );
+
+      // Done as the hint says: the records before the damage load; the uploads of those after are kept.
+      truncateSync(journal, Number(offset![1]));
+      const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '-o', 'json', ...args], {
+        env: baseEnv(),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+      });
+      const [line] = (await once(child.stdout.setEncoding('utf8'), 'data')) as [string];
+      const { baseUrl } = JSON.parse(line.split('\n')[0]!) as { baseUrl: string };
+      const kept = await Promise.all(
+        uploaded.map(async (id) => (await fetch(`${baseUrl}/v1/attachments/${id}`, { headers })).status),
+      );
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      const lost = kept.filter((status) => status === 404).length;
+      expect(kept[0]).toBe(200);
+      expect(lost).toBeGreaterThan(0);
+      expect(stderr).toContain(
+        `warning: ${lost} upload file${lost === 1 ? '' : 's'} in "${join(data, 'blobs')}"`,
+      );
+      expect(readdirSync(join(data, 'blobs'))).toHaveLength(uploaded.length);
     } finally {
       dir.remove();
     }

@@ -39,7 +39,8 @@ describe('POST /v1/attachments with a JSON body', () => {
   });
 
   it('stores an array and answers {data} in the order given, with application/octet-stream by default', async () => {
-    const files = [pattern(10), pattern(0), pattern(LIMIT, 3)];
+    // The three together are exactly at the limit of a request.
+    const files = [pattern(10), pattern(0), pattern(LIMIT - 10, 3)];
     const res = await t.post('/v1/attachments', [
       jsonFile('a.bin', files[0]!),
       jsonFile('empty.txt', files[1]!, 'text/plain; charset=utf-8'),
@@ -49,7 +50,7 @@ describe('POST /v1/attachments with a JSON body', () => {
     expect(res.body.data.map((a: Json) => [a.filename, a.size, a.content_type])).toEqual([
       ['a.bin', 10, 'application/octet-stream'],
       ['empty.txt', 0, 'text/plain; charset=utf-8'],
-      ['at-the-limit.bin', LIMIT, 'application/octet-stream'],
+      ['at-the-limit.bin', LIMIT - 10, 'application/octet-stream'],
     ]);
     for (const [i, created] of res.body.data.entries()) {
       await expectDownload(created, files[i]!, created.content_type);
@@ -101,9 +102,29 @@ describe('POST /v1/attachments with a JSON body', () => {
     expect(res.body).toEqual({
       statusCode: 413,
       error: 'Payload Too Large',
-      message: `File "over.bin" is larger than the upload limit of ${LIMIT} bytes`,
+      message: `The files of the request are larger than the upload limit of ${LIMIT} bytes (over it at "over.bin")`,
     });
     expect((await fileStats(t)).uploads).toEqual(before.uploads);
+  });
+
+  it('counts the limit per request: files each under it but over it together get a 413', async () => {
+    const before = await fileStats(t);
+    const third = Math.floor(LIMIT * 0.4);
+    const res = await t.post('/v1/attachments', [
+      jsonFile('a.bin', pattern(third)),
+      jsonFile('b.bin', pattern(third)),
+      jsonFile('c.bin', pattern(third)),
+    ]);
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe(
+      `The files of the request are larger than the upload limit of ${LIMIT} bytes (over it at "c.bin")`,
+    );
+    expect((await fileStats(t)).uploads).toEqual(before.uploads);
+    const fits = await t.post('/v1/attachments', [
+      jsonFile('a.bin', pattern(LIMIT / 2)),
+      jsonFile('b.bin', pattern(LIMIT / 2)),
+    ]);
+    expect(fits.status).toBe(201);
   });
 
   it('refuses a JSON body larger than one file at the limit could need with a 413', async () => {
@@ -160,14 +181,15 @@ describe('POST /v1/attachments with a multipart body', () => {
     const files = [
       { name: 'Überweisung März.pdf', type: 'application/pdf', bytes: pattern(100) },
       { name: '../notes/ä b.txt', type: 'text/plain', bytes: Buffer.from('Total: 3 €\n') },
-      { name: 'raw.bin', bytes: pattern(LIMIT, 5) },
+      // The request at the limit, exactly.
+      { name: 'raw.bin', bytes: pattern(LIMIT - 100 - Buffer.byteLength('Total: 3 €\n'), 5) },
     ];
     const res = await uploadMultipart(t, files);
     expect(res.status).toBe(201);
     expect(res.body.data.map((a: Json) => [a.filename, a.content_type, a.size])).toEqual([
       ['Überweisung März.pdf', 'application/pdf', 100],
       ['../notes/ä b.txt', 'text/plain', Buffer.byteLength('Total: 3 €\n')],
-      ['raw.bin', 'application/octet-stream', LIMIT],
+      ['raw.bin', 'application/octet-stream', LIMIT - 100 - Buffer.byteLength('Total: 3 €\n')],
     ]);
     for (const [i, created] of res.body.data.entries()) {
       await expectDownload(created, Buffer.from(files[i]!.bytes), created.content_type);
@@ -206,11 +228,23 @@ describe('POST /v1/attachments with a multipart body', () => {
     expect(res.body).toEqual({
       statusCode: 413,
       error: 'Payload Too Large',
-      message: `File "huge.bin" is larger than the upload limit of ${LIMIT} bytes`,
+      message: `The files of the request are larger than the upload limit of ${LIMIT} bytes (over it at "huge.bin")`,
     });
     expect((await fileStats(t)).uploads).toEqual(before.uploads);
     // The sandbox goes on serving, on this connection or a new one.
     expect((await t.get('/v1/workspaces')).status).toBe(200);
+  });
+
+  it('counts the limit per request: multipart files each under it but over it together get a 413', async () => {
+    const before = await fileStats(t);
+    const files = Array.from({ length: 5 }, (_, i) => ({ name: `part${i}.bin`, bytes: pattern(LIMIT / 4) }));
+    const res = await uploadMultipart(t, files);
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe(
+      `The files of the request are larger than the upload limit of ${LIMIT} bytes (over it at "part4.bin")`,
+    );
+    expect((await fileStats(t)).uploads).toEqual(before.uploads);
+    expect((await uploadMultipart(t, files.slice(0, 4))).status).toBe(201);
   });
 
   it.each([

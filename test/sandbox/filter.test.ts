@@ -53,8 +53,11 @@ const schema: FilterSchema<Row> = {
     at: { type: 'date', get: (r) => r.at },
   },
   relationships: {
-    owner: { id: { type: 'uuid', get: (r) => r.ownerId } },
-    tag: { label: { type: 'string', get: () => null } },
+    owner: {
+      id: { type: 'uuid', get: (r) => r.ownerId },
+      attributes: { id: { type: 'uuid', get: (r) => r.ownerId } },
+    },
+    tag: { attributes: { label: { type: 'string', get: () => null } } },
   },
 };
 

@@ -314,13 +314,31 @@ describe('GET /v1/forms: method 2 JSON filter', () => {
     ],
     [{ attributes: { title: { $eq: 'x' } } }, expect.stringContaining('attributes.title: unknown field')],
     [
-      { relationships: { owner: { id: { $eq: '00000000-0000-4000-8000-000000000000' } } } },
-      'relationships.owner.id: relation owner has no id',
+      { relationships: { owner: { attributes: { id: { $eq: '00000000-0000-4000-8000-000000000000' } } } } },
+      'relationships.owner.attributes.id: unknown field; known fields: email',
     ],
   ])('rejects %j with the error-list shape', async (filter, detail) => {
     const res = await t.get(`/v1/forms${qs({ filter })}`);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ errors: [{ status: '400', title: 'Invalid filter', detail }] });
+  });
+});
+
+describe('GET /v1/forms: the owner relation by id', () => {
+  it('selects the forms of one owner with the id operator object, as cases do', async () => {
+    const forms = await listAll(t, '/v1/forms', {});
+    const owners = [...new Set(forms.map((f: Json) => f.owner.id as string))];
+    expect(owners.length).toBeGreaterThan(1);
+    const owner = owners[0]!;
+    const eq = await t.get(
+      `/v1/forms/count${qs({ filter: { relationships: { owner: { id: { $eq: owner } } } } })}`,
+    );
+    const ne = await t.get(
+      `/v1/forms/count${qs({ filter: { relationships: { owner: { id: { $ne: owner } } } } })}`,
+    );
+    expect([eq.status, ne.status]).toEqual([200, 200]);
+    expect(eq.body.count).toBe(forms.filter((f: Json) => f.owner.id === owner).length);
+    expect(eq.body.count + ne.body.count).toBe(forms.length);
   });
 });
 

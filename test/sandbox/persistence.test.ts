@@ -3,15 +3,23 @@
  * back the same after a restart on the same directory; torn journal tails, compaction, the lock,
  * seed parameters and reset.
  */
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetDataDir } from '../../src/sandbox/persist/data-dir.js';
-import { DataDirError, SeedMismatchError } from '../../src/sandbox/persist/errors.js';
+import { DataDirError, JournalDamagedError, SeedMismatchError } from '../../src/sandbox/persist/errors.js';
 import { LockedError } from '../../src/sandbox/persist/lock.js';
 import type { SandboxOptions } from '../../src/sandbox/server.js';
-import { download, fileStats, jsonFile, uploadMultipart } from './files.js';
+import { download, fileStats, jsonFile, uploadMultipart, uploadStream } from './files.js';
 import { type Json, listAll, manualClock, startTestSandbox, type TestSandbox } from './helpers.js';
 import { login, postToken, refresh } from './oauth-flow.js';
 
@@ -211,6 +219,142 @@ describe('a data directory', () => {
     try {
       expect((await t.get(`/v1/cases/${first.id}`)).body.title).toBe('first');
       expect((await t.get(`/v1/cases/${second.id}`)).body.title).toBe('second');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('says how many torn records it dropped, and where', async () => {
+    let t = await open();
+    const template = (await ok(t.get('/v1/case_templates'))).data[0].id;
+    await ok(t.post('/v1/cases', { template: { id: template }, title: 'first' }));
+    await t.close();
+    const journal = join(dir, 'journal-0');
+    const whole = readFileSync(journal).length;
+    appendFileSync(journal, Buffer.from([200, 0, 0, 0, 1, 2, 3, 4, 123, 34]));
+    t = await open();
+    try {
+      expect(t.sandbox.notices).toEqual([
+        `Dropped the torn last record of the journal ${JSON.stringify(journal)} (10 bytes at byte ${whole}, left by a crash in the middle of a write; it was never acknowledged)`,
+      ]);
+      expect(readFileSync(journal).length).toBe(whole);
+    } finally {
+      await t.close();
+    }
+  });
+
+  /** Start offsets of the framed records of a journal (length, CRC-32, bytes). */
+  const recordStarts = (bytes: Buffer): number[] => {
+    const starts: number[] = [];
+    for (let at = 0; at < bytes.length; at += 8 + bytes.readUInt32LE(at)) starts.push(at);
+    return starts;
+  };
+
+  it.each([
+    ['a byte of a record in the middle', (starts: number[]) => starts[Math.floor(starts.length / 2)]! + 20],
+    ['the length of a record in the middle', (starts: number[]) => starts[Math.floor(starts.length / 2)]!],
+  ])('refuses to start on a journal with %s flipped, and changes nothing on disk', async (_name, where) => {
+    const t = await open();
+    const template = (await ok(t.get('/v1/case_templates'))).data[0].id;
+    for (let i = 0; i < 12; i++) {
+      await ok(t.post('/v1/cases', { template: { id: template }, title: `case ${i}` }));
+      await ok(t.post('/v1/attachments', jsonFile(`file ${i}.txt`, Buffer.from(`bytes ${i}`))), 201);
+    }
+    await t.close();
+    const journal = join(dir, 'journal-0');
+    const bytes = readFileSync(journal);
+    const starts = recordStarts(bytes);
+    const flipped = where(starts);
+    const damagedRecord = starts.filter((start) => start <= flipped).length - 1;
+    bytes[flipped]! ^= 0x10;
+    writeFileSync(journal, bytes);
+    const uploads = readdirSync(join(dir, 'blobs')).sort();
+    expect(uploads).toHaveLength(12);
+
+    const refused = open();
+    await expect(refused).rejects.toBeInstanceOf(JournalDamagedError);
+    await expect(refused).rejects.toThrow(
+      `The journal ${JSON.stringify(journal)} is damaged at byte ${starts[damagedRecord]} (record ${damagedRecord + 1} of it fails its checksum, and whole records follow it)`,
+    );
+    // Nothing cut, nothing removed: the damage can still be repaired by hand.
+    expect(readFileSync(journal).equals(bytes)).toBe(true);
+    expect(readdirSync(join(dir, 'blobs')).sort()).toEqual(uploads);
+    // The lock was released: the next start is refused for the damage again, not for a lock.
+    await expect(open()).rejects.toBeInstanceOf(JournalDamagedError);
+  });
+
+  it('refuses a journal of a generation no interrupted compaction leaves, and keeps it', async () => {
+    const t = await open();
+    await t.close();
+    writeFileSync(join(dir, 'journal-7'), 'changes of someone else');
+    await expect(open()).rejects.toThrow(
+      `The data directory ${JSON.stringify(dir)} holds journal-7, which the seed (there is no snapshot) does not continue`,
+    );
+    expect(readFileSync(join(dir, 'journal-7'), 'utf8')).toBe('changes of someone else');
+  });
+
+  it('keeps uploads no record names, and removes them only when asked (pruneUploads)', async () => {
+    let t = await open();
+    await t.close();
+    // What a crash between writing an upload and its journal record leaves.
+    const stray = join(dir, 'blobs', '0b7c6c1e-56a1-4d8e-9d53-1f0a3c1f2f10');
+    writeFileSync(stray, 'bytes of an upload never acknowledged');
+    t = await open();
+    await t.close();
+    expect(t.sandbox.notices).toEqual([
+      `1 upload file in ${JSON.stringify(join(dir, 'blobs'))} is named by no record (left by a crash before their record was written, or by a journal cut by hand); kept: start with pruneUploads (wfd sandbox start --prune-uploads) to remove such files`,
+    ]);
+    expect(readFileSync(stray, 'utf8')).toBe('bytes of an upload never acknowledged');
+    t = await open({ pruneUploads: true });
+    await t.close();
+    expect(t.sandbox.notices).toEqual([
+      `Removed 1 upload file in ${JSON.stringify(join(dir, 'blobs'))} that no record names (pruneUploads)`,
+    ]);
+    expect(readdirSync(join(dir, 'blobs'))).toEqual([]);
+  });
+
+  it('streams an upload into the blob folder as it arrives, not into memory', async () => {
+    const t = await open({ maxUploadBytes: 4 * 1024 * 1024 });
+    try {
+      const blobs = join(dir, 'blobs');
+      const chunk = Buffer.alloc(64 * 1024, 7);
+      const inFlight = () =>
+        readdirSync(blobs)
+          .filter((name) => name.startsWith('.'))
+          .reduce((bytes, name) => bytes + statSync(join(blobs, name)).size, 0);
+      let seenOnDisk = 0;
+      async function* body() {
+        yield Buffer.from(
+          '--b\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n',
+        );
+        for (let i = 0; i < 16; i++) yield chunk;
+        // Half the file is sent: it must be on disk before the rest is, while the request is open.
+        for (seenOnDisk = inFlight(); seenOnDisk < 512 * 1024; seenOnDisk = inFlight()) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        for (let i = 0; i < 16; i++) yield chunk;
+        yield Buffer.from('\r\n--b--\r\n');
+      }
+      const res = await uploadStream(t, body(), 'b');
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(seenOnDisk).toBeGreaterThanOrEqual(512 * 1024);
+      const id = res.body.data[0].id;
+      expect(readdirSync(blobs)).toEqual([id]);
+      expect(statSync(join(blobs, id)).size).toBe(32 * chunk.length);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('leaves no bytes of a refused upload in the blob folder', async () => {
+    const t = await open({ maxUploadBytes: 1024 });
+    try {
+      const res = await uploadMultipart(t, [
+        { name: 'a.bin', bytes: Buffer.alloc(600) },
+        { name: 'b.bin', bytes: Buffer.alloc(600) },
+      ]);
+      expect(res.status).toBe(413);
+      expect(readdirSync(join(dir, 'blobs'))).toEqual([]);
     } finally {
       await t.close();
     }

@@ -4,7 +4,7 @@ import { quote } from '../../core/quote.js';
 
 /** `error` as wfd reports it when a data directory refused it; any other error as it is. */
 export async function dataDirFailure(error: unknown): Promise<unknown> {
-  const [{ DataDirError, SeedMismatchError }, { LockedError }] = await Promise.all([
+  const [{ DataDirError, JournalDamagedError, SeedMismatchError }, { LockedError }] = await Promise.all([
     import('../../sandbox/persist/errors.js'),
     import('../../sandbox/persist/lock.js'),
   ]);
@@ -20,8 +20,26 @@ export async function dataDirFailure(error: unknown): Promise<unknown> {
       { hint: `leave ${flag} out to use the stored value, or use another --data-dir` },
     );
   }
+  if (error instanceof JournalDamagedError) {
+    const kept = error.record === 1 ? 'no record' : `the ${error.record - 1} whole records`;
+    return new WfdError(lowerFirst(error.message), {
+      hint: `copy the data dir aside first; then restore the file from a backup, or keep ${kept} before the damage: truncate -s ${error.offset} ${quote(error.path, PATH_MAX)}`,
+    });
+  }
   if (error instanceof DataDirError) {
-    return new WfdError(error.message.charAt(0).toLowerCase() + error.message.slice(1));
+    return new WfdError(lowerFirst(error.message));
   }
   return error;
+}
+
+/** A notice of a start on a data directory (a torn record dropped, stray uploads), as a stderr line. */
+export function dataDirWarning(notice: string): string {
+  return `warning: ${lowerFirst(notice)}`;
+}
+
+// The path in a command to paste: never cut.
+const PATH_MAX = 4096;
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }

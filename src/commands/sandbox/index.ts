@@ -34,6 +34,12 @@ Prints one JSON line {"baseUrl", "workspaces": [{id, slug, name, token}], "oauth
         'keep the state in this directory across restarts (made when missing); default: in memory',
       ),
     )
+    .addOption(
+      new Option(
+        '--prune-uploads',
+        'with --data-dir: remove the upload files no record names (kept otherwise, and counted)',
+      ),
+    )
     // No commander defaults for the seed parameters: left out, a data dir's own apply.
     .addOption(new Option('--seed <n>', 'seed of the generated data (default 1)').argParser(intArg(0)))
     .addOption(
@@ -60,7 +66,10 @@ Prints one JSON line {"baseUrl", "workspaces": [{id, slug, name, token}], "oauth
         .argParser(durationArg({ minMs: 1, maxMs: 3_600_000 })),
     )
     .addOption(
-      new Option('--max-upload-bytes <n>', 'size limit of one uploaded file; a larger one gets 413')
+      new Option(
+        '--max-upload-bytes <n>',
+        'size limit of the files of one upload request together; more gets 413',
+      )
         .default(26_214_400, '25 MiB')
         .argParser(intArg(1, 2 ** 31)),
     )

@@ -6,12 +6,13 @@ import { quote } from '../../core/quote.js';
 import type { RunningSandbox } from '../../sandbox/server.js';
 import { defineVerb } from '../verb.js';
 import { banner } from './banner.js';
-import { dataDirFailure } from './data-dir-errors.js';
+import { dataDirFailure, dataDirWarning } from './data-dir-errors.js';
 
 export const StartSandboxOptions = z.object({
   port: z.number().int(),
   host: z.string(),
   dataDir: z.string().min(1, 'must not be empty').optional(),
+  pruneUploads: z.boolean().optional(),
   // Without a value, the data dir's own (or the sandbox's default): see --data-dir.
   seed: z.number().int().optional(),
   cases: z.number().int().optional(),
@@ -56,6 +57,7 @@ export async function runStartSandbox(options: StartSandboxOptions, ctx: Context
       port: options.port,
       host: options.host,
       dataDir: options.dataDir,
+      pruneUploads: options.pruneUploads,
       seed: options.seed,
       cases: options.cases,
       forms: options.forms,
@@ -76,6 +78,7 @@ export async function runStartSandbox(options: StartSandboxOptions, ctx: Context
     }
     throw await dataDirFailure(error);
   }
+  for (const notice of sandbox.notices) ctx.io.errorLine(dataDirWarning(notice));
   const saveProfile = options.profile !== false;
   // A config that cannot be written must not leave the server running behind the error.
   const madeCurrent = saveProfile

@@ -10,7 +10,7 @@ import type { AttachmentRecord } from '../forms/records.js';
 import type { FormStore } from '../forms/store.js';
 import { createRng, hashString } from '../random.js';
 import type { WorkspaceRecord } from '../store.js';
-import type { BlobStore } from './blobs.js';
+import type { BlobStore, BlobWriter } from './blobs.js';
 import { binaryStream } from './generate/binary.js';
 import { generatedDocument } from './generate/document.js';
 import { generatedPdf } from './generate/pdf.js';
@@ -21,9 +21,11 @@ import { generatedText } from './generate/text.js';
 export interface UploadedFile {
   readonly filename: string;
   readonly contentType: string;
-  readonly bytes: Buffer;
-  /** Hex SHA-256 of `bytes`. */
+  readonly size: number;
+  /** Hex SHA-256 of the bytes. */
   readonly sha256: string;
+  /** Where its bytes were written as they came. */
+  readonly blob: BlobWriter;
 }
 
 /** What the sandbox holds and has made, for the test hook. */
@@ -46,6 +48,11 @@ export class AttachmentFiles {
     this.#seed = seed;
   }
 
+  /** Takes the bytes of one upload as they arrive; `add` keeps them. */
+  receive(): BlobWriter {
+    return this.#blobs.receive();
+  }
+
   /** Stores uploaded files, bytes first, as attachments of no response; returns their records in order. */
   add(
     workspace: WorkspaceRecord,
@@ -55,14 +62,14 @@ export class AttachmentFiles {
   ): AttachmentRecord[] {
     return files.map((file) => {
       const id = newId();
-      this.#blobs.put(id, file.bytes);
+      file.blob.keep(id);
       const record: AttachmentRecord = {
         id,
         workspace,
         response: null,
         filename: file.filename,
         contentType: file.contentType,
-        size: file.bytes.length,
+        size: file.size,
         createdAt: at,
         source: 'upload',
         sha256: file.sha256,

@@ -13,7 +13,7 @@ import { type IncomingPart, jsonFiles, MAX_FILES, multipartFiles, storeUploads }
 
 export interface UploadRouteOptions {
   readonly services: Services;
-  /** The size limit of one file, in bytes. */
+  /** The size limit of the files of one request together, in bytes. */
   readonly maxUploadBytes: number;
   /** The handler context of a request that passed the /v1 guards. */
   readonly contextOf: (req: FastifyRequest) => RequestContext;
@@ -47,11 +47,12 @@ export function registerUploadRoute(v1: FastifyInstance, options: UploadRouteOpt
       return reply.code(mapped.status).headers(mapped.headers).send(mapped.body);
     });
     const bodyLimit = Math.max(DEFAULT_BODY_LIMIT, Math.ceil(maxUploadBytes / 3) * 4 + JSON_OVERHEAD);
+    const receive = () => services.attachments.receive();
     uploads.post('/attachments', { bodyLimit }, async (req, reply) => {
       const context = contextOf(req);
       const { files, several } = req.isMultipart()
-        ? { files: await multipartFiles(partsOf(req), maxUploadBytes), several: true }
-        : jsonFiles(req.body, maxUploadBytes);
+        ? { files: await multipartFiles(partsOf(req), maxUploadBytes, receive), several: true }
+        : await jsonFiles(req.body, maxUploadBytes, receive);
       return sendReply(reply, storeUploads(context, services, files, several), services.webhooks);
     });
   });

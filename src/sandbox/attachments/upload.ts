@@ -1,19 +1,21 @@
 /**
  * POST /v1/attachments, free of fastify: files from a JSON body (base64) or
- * from multipart parts as they arrive, checked against the size limit, then
- * stored together, or not at all.
+ * from multipart parts as they arrive, written to the blob store as they come
+ * (never gathered in memory), checked against the size limit of the request,
+ * then stored together, or not at all.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { Reply, RequestContext, Services } from '../context.js';
 import { invalid, standardError } from '../errors.js';
 import { parseBody } from '../validation.js';
+import type { BlobWriter } from './blobs.js';
 import type { UploadedFile } from './files.js';
 import { attachmentView } from './views.js';
 
 /** Files one request may upload. */
 export const MAX_FILES = 100;
-/** The default size limit of one file: 25 MiB. */
+/** The default size limit of the files of one request: 25 MiB. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 const MAX_FILENAME = 512;
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
@@ -51,39 +53,78 @@ export type IncomingPart =
     }
   | { readonly field: string };
 
+/** Where the bytes of each file go: a writer of the blob store per file. */
+export type ReceiveBlob = () => BlobWriter;
+
 /**
- * The files of a JSON body: one object or an array of them.
- * @throws SandboxError 400 for an invalid body, 413 for a file over `maxBytes`
+ * The files of a JSON body: one object or an array of them, their sizes checked together before
+ * any is decoded.
+ * @throws SandboxError 400 for an invalid body, 413 for files over `maxBytes` together
  */
-export function jsonFiles(body: unknown, maxBytes: number): { files: UploadedFile[]; several: boolean } {
+export async function jsonFiles(
+  body: unknown,
+  maxBytes: number,
+  receive: ReceiveBlob,
+): Promise<{ files: UploadedFile[]; several: boolean }> {
   const several = Array.isArray(body);
   const items = several ? parseBody(JsonFiles, body) : [parseBody(JsonFile, body)];
-  const files = items.map((item) => {
+  let total = 0;
+  for (const item of items) {
     const padding = item.content.endsWith('==') ? 2 : item.content.endsWith('=') ? 1 : 0;
-    if ((item.content.length / 4) * 3 - padding > maxBytes) throw tooLarge(item.filename, maxBytes);
-    const bytes = Buffer.from(item.content, 'base64');
-    return {
-      filename: item.filename,
-      contentType: item.content_type ?? DEFAULT_CONTENT_TYPE,
-      bytes,
-      sha256: sha256(bytes),
-    };
-  });
+    total += (item.content.length / 4) * 3 - padding;
+    if (total > maxBytes) throw tooLarge(item.filename, maxBytes);
+  }
+  const files: UploadedFile[] = [];
+  try {
+    for (const item of items) {
+      const bytes = Buffer.from(item.content, 'base64');
+      const blob = receive();
+      files.push({
+        filename: item.filename,
+        contentType: item.content_type ?? DEFAULT_CONTENT_TYPE,
+        size: bytes.length,
+        sha256: sha256(bytes),
+        blob,
+      });
+      await blob.write(bytes);
+    }
+  } catch (error) {
+    await discardAll(files);
+    throw error;
+  }
   return { files, several };
 }
 
 /**
- * Reads multipart parts as they arrive. Each file's bytes are counted chunk by
- * chunk: the first one over `maxBytes` ends the upload with a 413 before
- * anything more is read.
+ * Reads multipart parts as they arrive, each file's bytes written to the blob
+ * store chunk by chunk. The bytes of all files are counted together: the first
+ * chunk over `maxBytes` ends the upload with a 413 before anything more is read.
  * @throws SandboxError 400 for a field part, a part without a filename, a bad
- *   content type, no file or too many; 413 for a file over `maxBytes`
+ *   content type, no file or too many; 413 for files over `maxBytes` together
  */
 export async function multipartFiles(
   parts: AsyncIterable<IncomingPart>,
   maxBytes: number,
+  receive: ReceiveBlob,
 ): Promise<UploadedFile[]> {
   const files: UploadedFile[] = [];
+  try {
+    await readParts(parts, maxBytes, receive, files);
+  } catch (error) {
+    await discardAll(files);
+    throw error;
+  }
+  return files;
+}
+
+/** Reads the parts into `files`, each entered as soon as its writer exists (so a failure can discard it). */
+async function readParts(
+  parts: AsyncIterable<IncomingPart>,
+  maxBytes: number,
+  receive: ReceiveBlob,
+  files: UploadedFile[],
+): Promise<void> {
+  let total = 0;
   for await (const part of parts) {
     if ('field' in part)
       throw partError(files.length, `unexpected field ${part.field}: send file parts only`);
@@ -98,26 +139,26 @@ export async function multipartFiles(
       throw partError(files.length, 'its Content-Type must be a media type such as application/pdf');
     }
     const hash = createHash('sha256');
-    const chunks: Buffer[] = [];
-    let size = 0;
+    const blob = receive();
+    const file = { filename: name.data, contentType: part.contentType, size: 0, sha256: '', blob };
+    files.push(file);
     for await (const chunk of part.content) {
-      size += chunk.length;
-      if (size > maxBytes) throw tooLarge(name.data, maxBytes);
+      total += chunk.length;
+      if (total > maxBytes) throw tooLarge(name.data, maxBytes);
       hash.update(chunk);
-      chunks.push(chunk);
+      file.size += chunk.length;
+      await blob.write(chunk);
     }
-    files.push({
-      filename: name.data,
-      contentType: part.contentType,
-      bytes: Buffer.concat(chunks, size),
-      sha256: hash.digest('hex'),
-    });
+    file.sha256 = hash.digest('hex');
   }
   if (files.length === 0)
     throw invalid('Invalid request body', [
       { message: 'send at least one file part', path: [], type: 'too_small' },
     ]);
-  return files;
+}
+
+async function discardAll(files: readonly UploadedFile[]): Promise<void> {
+  await Promise.all(files.map((file) => file.blob.discard()));
 }
 
 /**
@@ -138,7 +179,7 @@ export function storeUploads(
 function tooLarge(name: string, maxBytes: number) {
   return standardError(
     413,
-    `File ${JSON.stringify(name)} is larger than the upload limit of ${maxBytes} bytes`,
+    `The files of the request are larger than the upload limit of ${maxBytes} bytes (over it at ${JSON.stringify(name)})`,
   );
 }
 

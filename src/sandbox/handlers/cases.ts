@@ -4,7 +4,7 @@ import type { CollectionDef } from '../collection.js';
 import { type Handler, ok, type RequestContext } from '../context.js';
 import { dataIssues } from '../data-schema.js';
 import { errorList, invalid } from '../errors.js';
-import { param } from '../filter.js';
+import { type FilterField, param } from '../filter.js';
 import { type Groupable, groupedCount } from '../group-counts.js';
 import { pageOf } from '../paging.js';
 import {
@@ -18,6 +18,8 @@ import {
 import { parseBody, uuidString } from '../validation.js';
 import { caseView, detailView } from '../views.js';
 import { commonAttributes, commonParams, commonRelations, findOwn, queryRecords } from './shared.js';
+
+const templateId: FilterField<CaseRecord> = { type: 'uuid', get: (r) => r.template.id };
 
 /** Filters, relations and sort fields of `/cases` and `/cases/count`, per the spec. */
 export const CASES: CollectionDef<CaseRecord> = {
@@ -41,12 +43,15 @@ export const CASES: CollectionDef<CaseRecord> = {
       waiting_for: { type: 'enum', values: WAITING_FOR, get: (r) => r.waitingFor },
     },
     relationships: {
-      template: { id: { type: 'uuid', get: (r) => r.template.id } },
+      template: { id: templateId, attributes: { id: templateId } },
       ...commonRelations<CaseRecord>(),
+      // A contact is held inside its case: it has no id of its own.
       contact: {
-        given_name: { type: 'string', get: (r) => r.contact?.given_name ?? null },
-        family_name: { type: 'string', get: (r) => r.contact?.family_name ?? null },
-        email: { type: 'string', get: (r) => r.contact?.email ?? null },
+        attributes: {
+          given_name: { type: 'string', get: (r) => r.contact?.given_name ?? null },
+          family_name: { type: 'string', get: (r) => r.contact?.family_name ?? null },
+          email: { type: 'string', get: (r) => r.contact?.email ?? null },
+        },
       },
     },
   },

@@ -45,7 +45,12 @@ export const FORMS: CollectionDef<FormRecord> = {
       updated_at: { type: 'date', get: (r) => r.updatedAt },
     },
     relationships: {
-      owner: { email: { type: 'string', get: (r) => r.owner.email } },
+      // The spec names `email` as the owner's filter attribute; the id operator object names the
+      // owner itself, which every form has (owner.id), as for cases.
+      owner: {
+        id: { type: 'uuid', get: (r) => r.owner.id },
+        attributes: { email: { type: 'string', get: (r) => r.owner.email } },
+      },
     },
   },
   // The spec's "further fields depending on the form template" are not shown: the same ones for every template.

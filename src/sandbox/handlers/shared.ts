@@ -9,7 +9,7 @@ import {
 } from '../collection.js';
 import type { RequestContext, Services } from '../context.js';
 import { forbidden, invalid, standardError, type ValidationIssue } from '../errors.js';
-import { type FilterField, type ParamFilter, param } from '../filter.js';
+import { type FilterField, type FilterRelation, type ParamFilter, param } from '../filter.js';
 import type { RecordBase, WorkspaceRecord } from '../store.js';
 import { UUID_RE } from '../text.js';
 
@@ -26,15 +26,14 @@ export function commonParams<T extends RecordBase>(): Record<string, ParamFilter
 }
 
 /** Method 2 relations that cases and templates share. */
-export function commonRelations<T extends RecordBase>(): Record<string, Record<string, FilterField<T>>> {
+export function commonRelations<T extends RecordBase>(): Record<string, FilterRelation<T>> {
+  const ownerId: FilterField<T> = { type: 'uuid', get: (r) => r.owner.id };
+  const workspaceId: FilterField<T> = { type: 'uuid', get: (r) => r.workspace.id };
   return {
-    owner: {
-      id: { type: 'uuid', get: (r) => r.owner.id },
-      email: { type: 'string', get: (r) => r.owner.email },
-    },
+    owner: { id: ownerId, attributes: { id: ownerId, email: { type: 'string', get: (r) => r.owner.email } } },
     workspace: {
-      id: { type: 'uuid', get: (r) => r.workspace.id },
-      slug: { type: 'string', get: (r) => r.workspace.slug },
+      id: workspaceId,
+      attributes: { id: workspaceId, slug: { type: 'string', get: (r) => r.workspace.slug } },
     },
   };
 }

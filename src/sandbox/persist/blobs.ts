@@ -1,18 +1,26 @@
 /**
- * Uploaded bytes in a data directory: one file per attachment, `blobs/<id>`. A new upload is
- * held in memory until the next commit writes it (and flushes it to disk) before the journal
- * names it, so a journal never names bytes that are not there; afterwards it is read from its
- * file when downloaded.
+ * Uploaded bytes in a data directory: one file per attachment, `blobs/<id>`. An upload is written
+ * to a temporary file in the folder as it arrives (never held in memory); the next commit
+ * flushes it to disk and renames it to its id before the journal names it, so a journal never
+ * names bytes that are not there. Afterwards it is read from its file when downloaded.
  */
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { type FileHandle, open, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { BlobStore } from '../attachments/blobs.js';
-import { replaceFile, syncDir } from './files.js';
+import type { BlobStore, BlobWriter } from '../attachments/blobs.js';
+import { FILE_MODE, syncDir } from './files.js';
+
+/** An upload kept under its id, whose file is not yet flushed and renamed. */
+interface Pending {
+  readonly temporary: string;
+  readonly handle: Promise<FileHandle>;
+}
 
 export class FileBlobStore implements BlobStore {
   readonly #dir: string;
-  /** Uploads not written yet. */
-  readonly #pending = new Map<string, Buffer>();
+  /** Uploads kept, not yet flushed, by id. */
+  readonly #pending = new Map<string, Pending>();
   #count = 0;
   #bytes = 0;
 
@@ -26,52 +34,94 @@ export class FileBlobStore implements BlobStore {
     }
   }
 
-  put(id: string, bytes: Buffer): void {
-    this.#pending.set(id, bytes);
-    this.#count++;
-    this.#bytes += bytes.length;
+  /** The folder of the files. */
+  get path(): string {
+    return this.#dir;
+  }
+
+  receive(): BlobWriter {
+    // A dot name: start-up removes what a crash left of it, and never takes it for an upload.
+    const temporary = join(this.#dir, `.upload-${randomBytes(8).toString('hex')}.tmp`);
+    const opening = open(temporary, 'wx', FILE_MODE);
+    // Its failure reaches the first write (or the flush); it must not count as unhandled meanwhile.
+    opening.catch(() => {});
+    let size = 0;
+    return {
+      write: async (bytes) => {
+        const file = await opening;
+        for (let written = 0; written < bytes.length; ) {
+          written += (await file.write(bytes, written)).bytesWritten;
+        }
+        size += bytes.length;
+      },
+      keep: (id) => {
+        this.#pending.set(id, { temporary, handle: opening });
+        this.#count++;
+        this.#bytes += size;
+      },
+      discard: async () => {
+        const file = await opening.catch(() => undefined);
+        if (!file) return;
+        await file.close();
+        await unlink(temporary);
+      },
+    };
   }
 
   get(id: string): Buffer | undefined {
     const pending = this.#pending.get(id);
-    if (pending) return pending;
-    try {
-      return readFileSync(join(this.#dir, id));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
+    // A flush may have renamed it since it was found pending: then it is under its id.
+    return (pending && readIfThere(pending.temporary)) ?? readIfThere(join(this.#dir, id));
   }
 
   stats(): { count: number; bytes: number } {
     return { count: this.#count, bytes: this.#bytes };
   }
 
-  /** Writes the uploads held in memory, each whole and on disk before this resolves. */
+  /** Puts the uploads kept since the last flush on disk under their ids, each whole, before this resolves. */
   async flush(): Promise<void> {
     if (this.#pending.size === 0) return;
-    const written = [...this.#pending];
-    for (const [id, bytes] of written) {
-      await replaceFile(join(this.#dir, id), bytes, { syncDir: false });
+    const kept = [...this.#pending];
+    for (const [id, { temporary, handle }] of kept) {
+      const file = await handle;
+      await file.sync();
+      await file.close();
+      await rename(temporary, join(this.#dir, id));
+      this.#pending.delete(id);
     }
     // One folder flush puts every rename above on disk.
     await syncDir(this.#dir);
-    for (const [id] of written) this.#pending.delete(id);
   }
 
   /**
-   * Removes the files no attachment refers to: bytes written by a commit that a crash stopped
-   * before its journal record, and temporary files a crash left.
+   * Sorts out the files no attachment refers to, at start-up: temporary files a crash left (never
+   * whole, never named) are removed; uploads no record names (bytes written by a commit that a
+   * crash stopped before its journal record, or named by records a user cut off) are kept unless
+   * `prune`, but no longer counted. Returns how many uploads no record names.
    */
-  removeUnreferenced(isReferenced: (id: string) => boolean): void {
+  sortOut(isReferenced: (id: string) => boolean, prune: boolean): number {
+    let stray = 0;
     for (const name of readdirSync(this.#dir)) {
-      if (isReferenced(name)) continue;
       const path = join(this.#dir, name);
-      if (!name.startsWith('.')) {
-        this.#count--;
-        this.#bytes -= statSync(path).size;
+      if (name.startsWith('.')) {
+        unlinkSync(path);
+        continue;
       }
-      unlinkSync(path);
+      if (isReferenced(name)) continue;
+      stray++;
+      this.#count--;
+      this.#bytes -= statSync(path).size;
+      if (prune) unlinkSync(path);
     }
+    return stray;
+  }
+}
+
+function readIfThere(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
 }

@@ -9,7 +9,7 @@
  *
  * Start-up: seed from sandbox.json, apply the snapshot, then the journal, in order.
  */
-import { mkdir, readdir, readFile, rm, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, unlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ChangeLog } from '../changes.js';
 import type { OAuthClient } from '../oauth/clients.js';
@@ -42,6 +42,14 @@ export interface LoadOptions {
   readonly clients: readonly OAuthClient[];
   /** See DEFAULT_COMPACT_BYTES. */
   readonly compactBytes?: number;
+  /** Remove the upload files no record names (else they are kept, and counted in a notice). */
+  readonly pruneUploads?: boolean;
+}
+
+/** A loaded directory: its journal, and what the start found worth saying (one line each). */
+export interface Loaded {
+  readonly journal: Journal;
+  readonly notices: string[];
 }
 
 /** A data directory this process holds the lock of. */
@@ -93,18 +101,20 @@ export class DataDir {
 
   /**
    * Applies the snapshot and the journal to the seeded `state`, provisions the given OAuth
-   * clients, and from then on logs every write of the state's stores to the journal.
-   * @throws DataDirError when the directory's records do not fit the state (another version)
+   * clients, and from then on logs every write of the state's stores to the journal. A torn last
+   * record of the journal is cut off (a notice says so); nothing else is ever dropped.
+   * @throws JournalDamagedError when the journal is damaged before its end; DataDirError when the
+   *   directory's records do not fit the state (another version), or it holds a journal of a
+   *   generation no crash leaves
    */
-  async load(state: SandboxState, options: LoadOptions): Promise<Journal> {
+  async load(state: SandboxState, options: LoadOptions): Promise<Loaded> {
     const dir = this.path;
+    const notices: string[] = [];
     const read = await readSnapshot(dir);
     const generation = read?.snapshot.generation ?? 0;
-    // A compaction that a crash interrupted leaves a journal of another generation: not read.
-    for (const name of await readdir(dir)) {
-      if (JOURNAL_RE.test(name) && name !== `journal-${generation}`) await unlink(join(dir, name));
-    }
-    const { file, records } = await JournalFile.open(journalPath(dir, generation));
+    const path = journalPath(dir, generation);
+    const others = await otherGenerations(dir, generation);
+    const { file, records, dropped } = await JournalFile.open(path);
     let touched: TouchedRecords;
     let storedClients: Set<string>;
     try {
@@ -113,7 +123,18 @@ export class DataDir {
       await file.close();
       throw error;
     }
-    this.blobs.removeUnreferenced((id) => state.forms.findAttachment(id)?.source === 'upload');
+    // Only now that this generation is read whole: the ones a compaction left behind.
+    for (const other of others) await unlink(other);
+    if (dropped) {
+      notices.push(
+        `Dropped the torn last record of the journal ${JSON.stringify(path)} (${dropped.bytes} bytes at byte ${dropped.offset}, left by a crash in the middle of a write; it was never acknowledged)`,
+      );
+    }
+    const stray = this.blobs.sortOut(
+      (id) => state.forms.findAttachment(id)?.source === 'upload',
+      options.pruneUploads === true,
+    );
+    if (stray > 0) notices.push(strayUploadsNotice(stray, this.blobs.path, options.pruneUploads === true));
     const journal = new Journal({
       dir,
       state,
@@ -127,7 +148,7 @@ export class DataDir {
     this.#journal = journal;
     provisionClients(state, options.clients, storedClients, journal);
     for (const store of [state.store, state.forms, state.docintel, state.grants]) store.logChangesTo(journal);
-    return journal;
+    return { journal, notices };
   }
 
   /** Commits what is pending, closes the journal and releases the lock. */
@@ -138,6 +159,39 @@ export class DataDir {
       await this.lock.release();
     }
   }
+}
+
+/**
+ * The journals of other generations than `generation`, each one a compaction that a crash
+ * interrupted leaves, which holds nothing the directory needs: the one before (the new snapshot
+ * holds all of it) and an empty one after (created before the snapshot it would continue).
+ * @throws DataDirError for any other: it may hold changes the snapshot lacks
+ */
+async function otherGenerations(dir: string, generation: number): Promise<string[]> {
+  const others: string[] = [];
+  for (const name of await readdir(dir)) {
+    if (!JOURNAL_RE.test(name) || name === `journal-${generation}`) continue;
+    const path = join(dir, name);
+    const other = Number(name.slice('journal-'.length));
+    if (other === generation - 1 || (other === generation + 1 && (await stat(path)).size === 0)) {
+      others.push(path);
+      continue;
+    }
+    throw new DataDirError(
+      `The data directory ${JSON.stringify(dir)} holds ${name}, which ${continuedBy(generation)} does not continue: it may hold changes the directory would lose; nothing was changed on disk`,
+    );
+  }
+  return others;
+}
+
+function continuedBy(generation: number): string {
+  return generation === 0 ? 'the seed (there is no snapshot)' : `the snapshot (generation ${generation})`;
+}
+
+function strayUploadsNotice(count: number, blobs: string, pruned: boolean): string {
+  const files = count === 1 ? '1 upload file' : `${count} upload files`;
+  if (pruned) return `Removed ${files} in ${JSON.stringify(blobs)} that no record names (pruneUploads)`;
+  return `${files} in ${JSON.stringify(blobs)} ${count === 1 ? 'is' : 'are'} named by no record (left by a crash before their record was written, or by a journal cut by hand); kept: start with pruneUploads (wfd sandbox start --prune-uploads) to remove such files`;
 }
 
 /**

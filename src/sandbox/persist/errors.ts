@@ -20,3 +20,23 @@ export class SeedMismatchError extends DataDirError {
     );
   }
 }
+
+/**
+ * A journal is damaged before its end: a record fails its checksum and whole records follow it.
+ * A crash never does that (it tears the last record only), so dropping the rest would lose
+ * acknowledged writes: the start is refused, and nothing on disk is changed.
+ */
+export class JournalDamagedError extends DataDirError {
+  constructor(
+    /** The journal file, absolute. */
+    readonly path: string,
+    /** Where the damaged record starts: the bytes before it are whole records. */
+    readonly offset: number,
+    /** The damaged record's number in the file, from 1. */
+    readonly record: number,
+  ) {
+    super(
+      `The journal ${JSON.stringify(path)} is damaged at byte ${offset} (record ${record} of it fails its checksum, and whole records follow it); nothing was changed on disk`,
+    );
+  }
+}

@@ -1,8 +1,9 @@
 /**
  * The framing of a data directory's files: each record is its length (4 bytes, little-endian),
  * the CRC-32 of its bytes (4 bytes), then the bytes. A record cut short by a crash, or whose
- * bytes do not match their checksum, is told apart from a whole one, so a journal's torn tail is
- * dropped rather than read.
+ * bytes do not match their checksum, is told apart from a whole one; and a torn tail (what a crash
+ * in the middle of an append leaves: no whole record after it) from damage further in (whole
+ * records follow the bad one), which must not be dropped.
  */
 import { crc32 } from 'node:zlib';
 
@@ -29,14 +30,33 @@ export interface Unframed {
 export function unframe(bytes: Buffer): Unframed {
   const records: Buffer[] = [];
   let offset = 0;
-  while (offset + HEADER_BYTES <= bytes.length) {
-    const length = bytes.readUInt32LE(offset);
-    const start = offset + HEADER_BYTES;
-    if (length > MAX_RECORD_BYTES || start + length > bytes.length) break;
-    const payload = bytes.subarray(start, start + length);
-    if (crc32(payload) !== bytes.readUInt32LE(offset + 4)) break;
+  for (let payload = wholeRecordAt(bytes, offset); payload; payload = wholeRecordAt(bytes, offset)) {
     records.push(payload);
-    offset = start + length;
+    offset += HEADER_BYTES + payload.length;
   }
   return { records, goodBytes: offset };
+}
+
+/**
+ * Whether a whole record starts anywhere after `offset` (the first bad one). An append writes one
+ * record, so a crash leaves at most one torn record, last: a whole one after the bad one means the
+ * file was damaged, not torn. Every offset is tried, since the bad record's length may be what
+ * was damaged; most are ruled out by their length alone (record bytes are JSON text, whose four
+ * bytes read as a length of over 500 MB), so this costs a pass over the rest of the file.
+ */
+export function wholeRecordAfter(bytes: Buffer, offset: number): boolean {
+  for (let at = offset + 1; at + HEADER_BYTES < bytes.length; at++) {
+    if (wholeRecordAt(bytes, at)) return true;
+  }
+  return false;
+}
+
+/** The payload of the whole record at `offset`, or undefined. An empty record is no commit. */
+function wholeRecordAt(bytes: Buffer, offset: number): Buffer | undefined {
+  if (offset + HEADER_BYTES > bytes.length) return undefined;
+  const length = bytes.readUInt32LE(offset);
+  const start = offset + HEADER_BYTES;
+  if (length === 0 || length > MAX_RECORD_BYTES || start + length > bytes.length) return undefined;
+  const payload = bytes.subarray(start, start + length);
+  return crc32(payload) === bytes.readUInt32LE(offset + 4) ? payload : undefined;
 }
