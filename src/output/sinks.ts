@@ -58,16 +58,25 @@ function indent(json: string): string {
  */
 export function jsonArraySink(io: IO, select: Select): RowSink {
   let started = false;
+  // Once closed (by `end` or by Ctrl-C, whichever comes first), the array is never closed again.
+  let closed = false;
   // Ctrl-C in the middle of the array still leaves a whole JSON document.
   let release: (() => void) | undefined;
   return {
     async write(row) {
-      if (!started) release = onInterrupt(() => io.writeLast('\n]\n'));
+      if (closed) return;
+      if (!started)
+        release = onInterrupt(() => {
+          if (!closed) io.writeLast('\n]\n');
+          closed = true;
+        });
       await io.write(`${started ? ',\n' : '[\n'}${indent(JSON.stringify(select(row), null, 2))}`);
       started = true;
     },
     async end() {
       release?.();
+      if (closed) return;
+      closed = true;
       await io.write(started ? '\n]\n' : '[]\n');
     },
   };
