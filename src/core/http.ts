@@ -77,6 +77,11 @@ export interface ApiRequest<T = unknown> {
   /** validates the JSON answer; unknown fields pass through (schemas are lenient) */
   schema?: ZodType<T>;
   root?: boolean;
+  /**
+   * Sending it twice leaves the same state (archive by the spec's state machine): a 502, 503 or
+   * 504 is retried as for a GET. A broken connection is still not re-sent; the caller reads back.
+   */
+  idempotent?: boolean;
 }
 
 /** A request as it would be sent, for `--dry-run` and the debug trace; secrets redacted. */
@@ -319,6 +324,7 @@ export class ApiClient {
         const retryAfter = retryAfterOf(response.statusCode, response.headers, text, this.now());
         const delay = retryDelay({
           method: request.method,
+          ...(request.idempotent ? { idempotent: true } : {}),
           attempt,
           maxRetries,
           status: response.statusCode,
