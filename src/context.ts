@@ -168,6 +168,7 @@ export function createContext(init: ContextInit): Context {
         userAgent: `wfd/${init.version}`,
         ...(globals.requestTimeout !== undefined ? { timeoutMs: globals.requestTimeout } : {}),
         ...(globals.retries !== undefined ? { retries: globals.retries } : {}),
+        ...(env.WFD_MAX_WAIT ? { maxWaitMs: await maxWait(env.WFD_MAX_WAIT) } : {}),
         ...(globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
         ...(init.dispatcher ? { dispatcher: init.dispatcher } : {}),
         ...(init.sleep ? { sleep: init.sleep } : {}),
@@ -204,6 +205,15 @@ export function createContext(init: ContextInit): Context {
     },
   };
   return ctx;
+}
+
+/** WFD_MAX_WAIT: the longest wait a server may ask for, at most a day (timers end at 2^31 ms). */
+async function maxWait(text: string): Promise<number> {
+  const { parseDuration } = await import('./core/duration.js');
+  const ms = parseDuration(text);
+  if (ms === undefined || ms > 86_400_000)
+    throw new UsageError(`invalid WFD_MAX_WAIT "${text}": expected a duration up to 24h, such as 15m`);
+  return ms;
 }
 
 /** The client-side rate limits in force; a malformed setting is a usage error naming its source. */

@@ -309,6 +309,73 @@ describe('retries', () => {
   });
 });
 
+describe('server-requested waits are capped', () => {
+  const tooMany = { statusCode: 429, error: 'Too Many Requests', message: 'slow down' };
+
+  it("a Retry-After beyond the cap (15 minutes) fails at once with exit 7, naming the server's value", async () => {
+    handlers.push((_q, r) => json(r, 429, tooMany, { 'retry-after': '999999' }));
+    const { c, waits } = client();
+    const error = await failure(c.request({ method: 'GET', path: '/cases' }));
+    expect(error.exitCode).toBe(7);
+    expect(error.message).toBe(
+      'slow down (HTTP 429); the API asked to wait 999999s, longer than the 15m wfd waits at most (WFD_MAX_WAIT)',
+    );
+    expect(waits).toEqual([]);
+    expect(seen).toHaveLength(1);
+    await c.close();
+  });
+
+  it('a body retryAfter or an HTTP date far away counts the same; a 503 on GET exits 1', async () => {
+    handlers.push((_q, r) => json(r, 429, { ...tooMany, retryAfter: 2 ** 31 }));
+    handlers.push((_q, r) =>
+      json(
+        r,
+        503,
+        { statusCode: 503, error: 'Service Unavailable', message: 'down' },
+        {
+          'retry-after': 'Fri, 01 Jan 2100 00:00:00 GMT',
+        },
+      ),
+    );
+    const { c, waits } = client();
+    const first = await failure(c.request({ method: 'GET', path: '/cases' }));
+    expect(first.exitCode).toBe(7);
+    expect(first.message).toContain(`asked to wait ${2 ** 31}s`);
+    const second = await failure(c.request({ method: 'GET', path: '/cases' }));
+    expect(second.exitCode).toBe(1);
+    expect(second.message).toMatch(/^down \(HTTP 503\); the API asked to wait \d+s, longer than the 15m/);
+    expect(waits).toEqual([]);
+    await c.close();
+  });
+
+  it('the cap is an option: within it the wait happens, beyond it the request fails', async () => {
+    handlers.push((_q, r) => json(r, 429, tooMany, { 'retry-after': '2' }));
+    handlers.push((_q, r) => json(r, 200, { ok: true }));
+    handlers.push((_q, r) => json(r, 429, tooMany, { 'retry-after': '4' }));
+    const { c, waits } = client({ maxWaitMs: 3000 });
+    expect(await c.request({ method: 'GET', path: '/cases' })).toEqual({ ok: true });
+    expect(waits).toEqual([2000]);
+    const error = await failure(c.request({ method: 'GET', path: '/cases' }));
+    expect(error.message).toContain('the API asked to wait 4s, longer than the 3s wfd waits at most');
+    await c.close();
+  });
+});
+
+describe('time-outs', () => {
+  it('says on the notice channel when a timed-out request is retried, once per retry', async () => {
+    for (let i = 0; i < 3; i++) handlers.push((_q, r) => setTimeout(() => json(r, 200, {}), 400));
+    const notices: string[] = [];
+    const { c } = client({ timeoutMs: 100, retries: 2, notice: (line) => notices.push(line) });
+    const error = await failure(c.request({ method: 'GET', path: '/cases' }));
+    expect(error.exitCode).toBe(8);
+    expect(notices).toEqual([
+      'GET /v1/cases timed out after 0.1s; retry 1 of 2',
+      'GET /v1/cases timed out after 0.1s; retry 2 of 2',
+    ]);
+    await c.close();
+  });
+});
+
 describe('prepare (dry run)', () => {
   it('shows method, URL with query, headers with the token redacted, and the body', async () => {
     const { c } = client();
