@@ -18,6 +18,7 @@ import { formatDuration } from './duration.js';
 import { ApiError, type ApiErrorDetail, NetworkError, UsageError, WfdError } from './errors.js';
 import { isRecord } from './guards.js';
 import { firstHeader } from './headers.js';
+import { checkJsonDepth, readBoundedText } from './json-answer.js';
 import type { RateLimiter } from './limiter.js';
 import { redactSecrets, redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
@@ -226,7 +227,7 @@ export class ApiClient {
     if (answer.text === undefined && answer.status < 400) {
       return { status: answer.status, headers: answer.headers, body: answer.body };
     }
-    const text = answer.text ?? (await answer.body.text());
+    const text = answer.text ?? (await readBoundedText(answer.body, answer.headers));
     const json = text.length > 0 ? parseJson(text, answer.status) : undefined;
     throw toApiError(answer.status, answer.headers, json, this.now());
   }
@@ -328,9 +329,11 @@ export class ApiClient {
         }
         const answer = { status: response.statusCode, headers: response.headers, body: response.body };
         if (response.statusCode < 400 || !RETRY_STATUSES.has(response.statusCode))
-          return body === 'read' ? { ...answer, text: await response.body.text() } : answer;
+          return body === 'read'
+            ? { ...answer, text: await readBoundedText(response.body, response.headers) }
+            : answer;
         // Retry candidates are error answers: small bodies, read here for `retryAfter`.
-        const text = await response.body.text();
+        const text = await readBoundedText(response.body, response.headers);
         const retryAfter = retryAfterOf(response.statusCode, response.headers, text, this.now());
         const maxWait = this.options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
         // A wait of days (or past a timer's 2^31 ms) is no retry: say what the server asked.
@@ -516,6 +519,7 @@ export function encodeQuery(query: QueryParams | undefined): string {
 }
 
 function parseJson(text: string, status: number): unknown {
+  checkJsonDepth(text);
   try {
     return JSON.parse(text);
   } catch {

@@ -376,6 +376,42 @@ describe('time-outs', () => {
   });
 });
 
+describe('bounded JSON answers', () => {
+  it('a 10,000-level nested answer is a one-line error, not a stack overflow later', async () => {
+    handlers.push((_q, r) => {
+      r.writeHead(200, { 'content-type': 'application/json' });
+      r.end(`{"data":${'['.repeat(10_000)}${']'.repeat(10_000)}}`);
+    });
+    const { c } = client();
+    const error = await failure(c.request({ method: 'GET', path: '/cases/x' }));
+    expect(error.exitCode).toBe(1);
+    expect(error.message).toBe('the answer of the API nests deeper than 256 levels, the most wfd reads');
+    await c.close();
+  });
+
+  it('an answer of more than 32 MiB is refused while it streams in', async () => {
+    handlers.push((_q, r) => {
+      r.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = `"${'x'.repeat(1024 * 1024 - 3)}",`;
+      r.write('[');
+      let sent = 0;
+      const more = () => {
+        while (sent < 40 && !r.destroyed) {
+          sent++;
+          if (!r.write(chunk)) return void r.once('drain', more);
+        }
+        if (!r.destroyed) r.end('1]');
+      };
+      r.on('error', () => {});
+      more();
+    });
+    const { c } = client();
+    const error = await failure(c.request({ method: 'GET', path: '/cases' }));
+    expect(error.message).toBe('the answer of the API is larger than 32 MiB, the most wfd reads');
+    await c.close();
+  });
+});
+
 describe('prepare (dry run)', () => {
   it('shows method, URL with query, headers with the token redacted, and the body', async () => {
     const { c } = client();

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
 import { isRecord } from '../../core/guards.js';
+import { checkJsonDepth, readBoundedText } from '../../core/json-answer.js';
 import { type ApiClient, type ApiRequest, type StreamedResponse, toApiError } from '../../core/http.js';
 import { type Page, paginate, planPages } from '../../core/paginate.js';
 import { createRowSink } from '../../output/render.js';
@@ -25,7 +26,8 @@ export async function printAnswer(
   const type = String(answer.headers['content-type'] ?? '');
   let json: unknown;
   if (options.method === 'HEAD') await answer.body.resume();
-  else if (/\bjson\b/.test(type)) json = await printJson(ctx, await readText(answer));
+  else if (/\bjson\b/.test(type))
+    json = await printJson(ctx, await readBoundedText(answer.body, answer.headers));
   else if (/^text\//.test(type) || type === '') await io.write(await readText(answer));
   else if (io.isStdoutTTY()) {
     await answer.body.resume();
@@ -47,6 +49,7 @@ async function readText(answer: StreamedResponse): Promise<string> {
 /** JSON as sent when piped, pretty on a terminal, through --query when given; returns the value. */
 async function printJson(ctx: Context, text: string): Promise<unknown> {
   let value: unknown;
+  checkJsonDepth(text);
   try {
     value = JSON.parse(text);
   } catch {
