@@ -1,12 +1,16 @@
-/** How `wfd api` prints an answer: as it came, pretty JSON on a terminal, pages as one stream. */
+/**
+ * How `wfd api` prints an answer: as it came, pretty JSON on a terminal (control characters
+ * escaped there, as text answers are), pages as one stream.
+ */
 import { STATUS_CODES } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
 import { isRecord } from '../../core/guards.js';
-import { checkJsonDepth, readBoundedText } from '../../core/json-answer.js';
 import { type ApiClient, type ApiRequest, type StreamedResponse, toApiError } from '../../core/http.js';
+import { checkJsonDepth, readBoundedText } from '../../core/json-answer.js';
 import { type Page, paginate, planPages } from '../../core/paginate.js';
+import { escapeControls, escapeJsonControls } from '../../core/quote.js';
 import { createRowSink } from '../../output/render.js';
 
 /** Prints one answer (`-i`: status line and headers first); an error status then fails the run. */
@@ -28,8 +32,10 @@ export async function printAnswer(
   if (options.method === 'HEAD') await answer.body.resume();
   else if (/\bjson\b/.test(type))
     json = await printJson(ctx, await readBoundedText(answer.body, answer.headers));
-  else if (/^text\//.test(type) || type === '') await io.write(await readText(answer));
-  else if (io.isStdoutTTY()) {
+  else if (/^text\//.test(type) || type === '') {
+    const text = await readText(answer);
+    await io.write(io.isStdoutTTY() ? escapeControls(text) : text);
+  } else if (io.isStdoutTTY()) {
     await answer.body.resume();
     io.errorLine(`a ${type} answer is not shown on a terminal; redirect it to a file: > FILE`);
   } else {
@@ -65,7 +71,8 @@ async function printJson(ctx: Context, text: string): Promise<unknown> {
       terminal: ctx.io.isStdoutTTY(),
     });
     await ctx.io.write(text);
-  } else if (ctx.io.isStdoutTTY()) await ctx.io.write(`${JSON.stringify(value, null, 2)}\n`);
+  } else if (ctx.io.isStdoutTTY())
+    await ctx.io.write(`${escapeJsonControls(JSON.stringify(value, null, 2))}\n`);
   else await ctx.io.write(text.endsWith('\n') ? text : `${text}\n`);
   return value;
 }
