@@ -164,7 +164,11 @@ export function createContext(init: ContextInit): Context {
       const client = new ApiClient({
         limiter: new RateLimiter(limits, init.sleep ? { sleep: init.sleep } : {}),
         baseUrl,
-        ...(typeof auth === 'string' ? { token: auth } : auth ? { auth } : {}),
+        ...(typeof auth === 'string'
+          ? { token: hideToken(io, auth) }
+          : auth
+            ? { auth: hidingTokens(io, auth) }
+            : {}),
         userAgent: `wfd/${init.version}`,
         ...(globals.requestTimeout !== undefined ? { timeoutMs: globals.requestTimeout } : {}),
         ...(globals.retries !== undefined ? { retries: globals.retries } : {}),
@@ -205,6 +209,22 @@ export function createContext(init: ContextInit): Context {
     },
   };
   return ctx;
+}
+
+/** `token`, hidden from every stderr line from now on (a server may echo it in an error). */
+function hideToken(io: IO, token: string): string {
+  io.hideSecret(token);
+  return token;
+}
+
+/** `source`, with every token it hands out hidden from stderr as `hideToken` does. */
+function hidingTokens(io: IO, source: TokenSource): TokenSource {
+  const hide = (token: string | undefined) => (token ? hideToken(io, token) : token);
+  const refresh = source.refresh?.bind(source);
+  return {
+    token: async () => hide(await source.token()),
+    ...(refresh ? { refresh: async (stale: string) => hide(await refresh(stale)) } : {}),
+  };
 }
 
 /** WFD_MAX_WAIT: the longest wait a server may ask for, at most a day (timers end at 2^31 ms). */

@@ -10,6 +10,7 @@ import type { WriteStream } from 'node:tty';
 import type { Ora } from 'ora';
 import { UsageError } from '../core/errors.js';
 import { escapeControls } from '../core/quote.js';
+import { redactToken } from '../core/redact.js';
 import { readSecret } from './secret-prompt.js';
 
 /** A progress indicator on stderr; a silent stand-in when stderr or stdout is not a TTY. */
@@ -70,6 +71,11 @@ export interface IO {
    * notation: messages echo API text and user input, which must not drive the terminal.
    */
   errorLine(message: string): void;
+  /**
+   * Hides `secret` (the run's token) in every later `errorLine`, as its first characters and an
+   * ellipsis: a server may echo it in an error, a hint or a debug line.
+   */
+  hideSecret(secret: string): void;
   /**
    * An ora spinner on stderr when stdout and stderr are both TTYs; otherwise a no-op with the same
    * methods. Both streams are then one terminal, so the first `write` to stdout stops it.
@@ -150,6 +156,7 @@ export class StreamIO implements IO {
   private pending = '';
   private flushScheduled = false;
   private spinner: Spinner | undefined;
+  private readonly secrets = new Set<string>();
 
   #stdin: Lazy<NodeJS.ReadableStream>;
   #stdout: Lazy<NodeJS.WritableStream>;
@@ -284,7 +291,13 @@ export class StreamIO implements IO {
   errorLine(message: string): void {
     // Keep stdout and stderr in order when both go to one place (`2>&1`).
     if (this.pending) this.flush().catch(() => {});
-    this.stderr.write(`${escapeControls(message)}\n`);
+    let text = message;
+    for (const secret of this.secrets) text = text.replaceAll(secret, redactToken(secret));
+    this.stderr.write(`${escapeControls(text)}\n`);
+  }
+  hideSecret(secret: string): void {
+    // A short value would hide ordinary words; tokens are long.
+    if (secret.length >= 8) this.secrets.add(secret);
   }
 
   async startSpinner(label: string): Promise<Spinner> {
