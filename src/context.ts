@@ -162,7 +162,10 @@ export function createContext(init: ContextInit): Context {
       ]);
       const limits = await rateLimits(globals, env, profileRateLimit);
       const client = new ApiClient({
-        limiter: new RateLimiter(limits, init.sleep ? { sleep: init.sleep } : {}),
+        limiter: new RateLimiter(limits, {
+          ...(init.sleep ? { sleep: init.sleep } : {}),
+          notice: (line: string) => io.errorLine(`wfd: ${line}`),
+        }),
         baseUrl,
         ...(typeof auth === 'string'
           ? { token: hideToken(io, auth) }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { parseBaseUrl } from '../../src/core/base-url.js';
 import { ApiError, NetworkError, UsageError } from '../../src/core/errors.js';
 import { ApiClient, encodeQuery, isLoopback } from '../../src/core/http.js';
+import { RateLimiter } from '../../src/core/limiter.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -357,6 +358,41 @@ describe('server-requested waits are capped', () => {
     expect(waits).toEqual([2000]);
     const error = await failure(c.request({ method: 'GET', path: '/cases' }));
     expect(error.message).toContain('the API asked to wait 4s, longer than the 3s wfd waits at most');
+    await c.close();
+  });
+});
+
+describe('rate-limit pauses', () => {
+  it('back-to-back 429 pauses of one burst print one notice, not one per pause', async () => {
+    let clock = 1_000_000;
+    const limiter = new RateLimiter(
+      { rules: [] },
+      {
+        now: () => clock,
+        sleep: async (ms) => {
+          clock += ms;
+        },
+      },
+    );
+    // The server's window ends 5 s after the first request; until then each answer asks for 2 s.
+    const until = clock + 5000;
+    const answer = (_q: IncomingMessage, r: ServerResponse) =>
+      clock < until
+        ? json(
+            r,
+            429,
+            { statusCode: 429, error: 'Too Many Requests', message: 'slow' },
+            { 'retry-after': '2' },
+          )
+        : json(r, 200, { ok: true });
+    for (let i = 0; i < 4; i++) handlers.push(answer);
+    const notices: string[] = [];
+    const { c } = client({ limiter, now: () => new Date(clock), notice: (line) => notices.push(line) });
+    expect(await c.request({ method: 'GET', path: '/cases' })).toEqual({ ok: true });
+    expect(seen).toHaveLength(4);
+    expect(notices).toEqual([
+      'HTTP 429 from the API (retryAfter 2s); pausing all requests 2s before retry 1 of 5',
+    ]);
     await c.close();
   });
 });
