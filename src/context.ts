@@ -162,12 +162,20 @@ export function createContext(init: ContextInit): Context {
       ]);
       const limits = await rateLimits(globals, env, profileRateLimit);
       const client = new ApiClient({
-        limiter: new RateLimiter(limits, init.sleep ? { sleep: init.sleep } : {}),
+        limiter: new RateLimiter(limits, {
+          ...(init.sleep ? { sleep: init.sleep } : {}),
+          notice: (line: string) => io.errorLine(`wfd: ${line}`),
+        }),
         baseUrl,
-        ...(typeof auth === 'string' ? { token: auth } : auth ? { auth } : {}),
+        ...(typeof auth === 'string'
+          ? { token: hideToken(io, auth) }
+          : auth
+            ? { auth: hidingTokens(io, auth) }
+            : {}),
         userAgent: `wfd/${init.version}`,
         ...(globals.requestTimeout !== undefined ? { timeoutMs: globals.requestTimeout } : {}),
         ...(globals.retries !== undefined ? { retries: globals.retries } : {}),
+        ...(env.WFD_MAX_WAIT ? { maxWaitMs: await maxWait(env.WFD_MAX_WAIT) } : {}),
         ...(globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
         ...(init.dispatcher ? { dispatcher: init.dispatcher } : {}),
         ...(init.sleep ? { sleep: init.sleep } : {}),
@@ -204,6 +212,31 @@ export function createContext(init: ContextInit): Context {
     },
   };
   return ctx;
+}
+
+/** `token`, hidden from every stderr line from now on (a server may echo it in an error). */
+function hideToken(io: IO, token: string): string {
+  io.hideSecret(token);
+  return token;
+}
+
+/** `source`, with every token it hands out hidden from stderr as `hideToken` does. */
+function hidingTokens(io: IO, source: TokenSource): TokenSource {
+  const hide = (token: string | undefined) => (token ? hideToken(io, token) : token);
+  const refresh = source.refresh?.bind(source);
+  return {
+    token: async () => hide(await source.token()),
+    ...(refresh ? { refresh: async (stale: string) => hide(await refresh(stale)) } : {}),
+  };
+}
+
+/** WFD_MAX_WAIT: the longest wait a server may ask for, at most a day (timers end at 2^31 ms). */
+async function maxWait(text: string): Promise<number> {
+  const { parseDuration } = await import('./core/duration.js');
+  const ms = parseDuration(text);
+  if (ms === undefined || ms > 86_400_000)
+    throw new UsageError(`invalid WFD_MAX_WAIT "${text}": expected a duration up to 24h, such as 15m`);
+  return ms;
 }
 
 /** The client-side rate limits in force; a malformed setting is a usage error naming its source. */

@@ -42,9 +42,9 @@ export function updateCaseData(id: string, fields: Record<string, unknown>): Api
   return { method: 'POST', path: `${casePath(id)}/data`, body: fields, schema: SingleCase };
 }
 
-/** POST /v1/cases/{id} with `archived`: archive (true) or restore (false). */
+/** POST /v1/cases/{id} with `archived`: archive (true) or restore (false); repeating it is harmless. */
 export function setCaseArchived(id: string, archived: boolean): ApiRequest<Case> {
-  return { method: 'POST', path: casePath(id), body: { archived }, schema: SingleCase };
+  return { method: 'POST', path: casePath(id), body: { archived }, schema: SingleCase, idempotent: true };
 }
 
 /** GET /v1/case_templates with the given filters and sort, one page at a time. */

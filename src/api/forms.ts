@@ -42,9 +42,9 @@ export function updateForm(id: string, changes: Record<string, unknown>): ApiReq
   return { method: 'PATCH', path: formPath(id), body: changes, schema: SingleForm };
 }
 
-/** PATCH /v1/forms/{id} with `archived`: archive (true) or restore (false). */
+/** PATCH /v1/forms/{id} with `archived`: archive (true) or restore (false); repeating it is harmless. */
 export function setFormArchived(id: string, archived: boolean): ApiRequest<Form> {
-  return updateForm(id, { archived });
+  return { ...updateForm(id, { archived }), idempotent: true };
 }
 
 /** GET /v1/responses/{id}: a response with its answers, attachments and signatures. */

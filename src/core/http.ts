@@ -14,9 +14,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Dispatcher, type FormData, Pool } from 'undici';
 import type { ZodType } from 'zod';
 import { parseBaseUrl } from './base-url.js';
+import { formatDuration } from './duration.js';
 import { ApiError, type ApiErrorDetail, NetworkError, UsageError, WfdError } from './errors.js';
 import { isRecord } from './guards.js';
 import { firstHeader } from './headers.js';
+import { checkJsonDepth, readBoundedText } from './json-answer.js';
 import type { RateLimiter } from './limiter.js';
 import { redactSecrets, redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
@@ -43,6 +45,8 @@ export interface ApiClientOptions {
   userAgent: string;
   timeoutMs?: number;
   retries?: number;
+  /** the longest wait a server may ask for (Retry-After); a longer one fails the request at once */
+  maxWaitMs?: number;
   /** receives one line per request and response when --debug is on */
   debug?: (line: string) => void;
   /** receives a line when a retry makes the user wait noticeably (a 429 asking for 60 s) */
@@ -77,6 +81,11 @@ export interface ApiRequest<T = unknown> {
   /** validates the JSON answer; unknown fields pass through (schemas are lenient) */
   schema?: ZodType<T>;
   root?: boolean;
+  /**
+   * Sending it twice leaves the same state (archive by the spec's state machine): a 502, 503 or
+   * 504 is retried as for a GET. A broken connection is still not re-sent; the caller reads back.
+   */
+  idempotent?: boolean;
 }
 
 /** A request as it would be sent, for `--dry-run` and the debug trace; secrets redacted. */
@@ -98,6 +107,8 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 /** Longer URLs meet 414 or 431 at common servers and proxies (8 KiB request lines). */
 const MAX_URL_LENGTH = 8000;
 const DEFAULT_RETRIES = 5;
+/** The longest wait a server may ask for by default (WFD_MAX_WAIT). */
+export const DEFAULT_MAX_WAIT_MS = 15 * 60_000;
 /** A wait this long is worth a line on stderr, so a run does not look hung. */
 const NOTICE_AFTER_MS = 2_000;
 
@@ -150,6 +161,11 @@ export class ApiClient {
   /** Whether a request to `path` with `query` has a URL short enough for servers and proxies (MAX_URL_LENGTH). */
   fitsInUrl(path: string, query?: QueryParams, root = false): boolean {
     return this.target(path, query, root).length <= MAX_URL_LENGTH;
+  }
+
+  /** The path of a request as a person reads it in a notice: `/v1/cases`, without the query. */
+  private apiPath(request: Omit<ApiRequest, 'schema'>): string {
+    return `${request.root ? this.rootPrefix : this.apiPrefix}${request.path}`;
   }
 
   /** The request target as sent (prefix, path, query): what MAX_URL_LENGTH bounds. */
@@ -211,7 +227,7 @@ export class ApiClient {
     if (answer.text === undefined && answer.status < 400) {
       return { status: answer.status, headers: answer.headers, body: answer.body };
     }
-    const text = answer.text ?? (await answer.body.text());
+    const text = answer.text ?? (await readBoundedText(answer.body, answer.headers));
     const json = text.length > 0 ? parseJson(text, answer.status) : undefined;
     throw toApiError(answer.status, answer.headers, json, this.now());
   }
@@ -313,12 +329,28 @@ export class ApiClient {
         }
         const answer = { status: response.statusCode, headers: response.headers, body: response.body };
         if (response.statusCode < 400 || !RETRY_STATUSES.has(response.statusCode))
-          return body === 'read' ? { ...answer, text: await response.body.text() } : answer;
+          return body === 'read'
+            ? { ...answer, text: await readBoundedText(response.body, response.headers) }
+            : answer;
         // Retry candidates are error answers: small bodies, read here for `retryAfter`.
-        const text = await response.body.text();
+        const text = await readBoundedText(response.body, response.headers);
         const retryAfter = retryAfterOf(response.statusCode, response.headers, text, this.now());
+        const maxWait = this.options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
+        // A wait of days (or past a timer's 2^31 ms) is no retry: say what the server asked.
+        if (retryAfter !== undefined && retryAfter * 1000 > maxWait)
+          throw waitTooLong(
+            toApiError(
+              response.statusCode,
+              response.headers,
+              parseJson(text, response.statusCode),
+              this.now(),
+            ),
+            retryAfter,
+            maxWait,
+          );
         const delay = retryDelay({
           method: request.method,
+          ...(request.idempotent ? { idempotent: true } : {}),
           attempt,
           maxRetries,
           status: response.statusCode,
@@ -350,6 +382,11 @@ export class ApiClient {
           random,
         });
         if (delay === undefined) throw networkError(code, this.origin, timeout, error);
+        // A stalled server costs a whole time-out per attempt: say so, or the run looks hung.
+        if (code.includes('TIMEOUT') || code === 'ETIMEDOUT')
+          this.options.notice?.(
+            `${request.method} ${this.apiPath(request)} timed out after ${timeout / 1000}s; retry ${attempt} of ${maxRetries}`,
+          );
         this.trace(`#${id} retrying in ${(delay / 1000).toFixed(1)}s (attempt ${attempt} of ${maxRetries})`);
         await wait(delay);
       }
@@ -441,6 +478,20 @@ class Deadline {
   }
 }
 
+/** The error of an answer whose Retry-After is longer than the client waits. */
+function waitTooLong(error: ApiError, retryAfter: number, maxWaitMs: number): ApiError {
+  return new ApiError(
+    `${error.message}; the API asked to wait ${retryAfter}s, longer than the ${formatDuration(maxWaitMs)} wfd waits at most (WFD_MAX_WAIT)`,
+    {
+      status: error.status,
+      details: error.details,
+      retryAfter,
+      ...(error.requestId ? { requestId: error.requestId } : {}),
+      hint: 'try again later, or set WFD_MAX_WAIT to a longer duration',
+    },
+  );
+}
+
 /** Statuses the retry policy may retry; every other answer is final at once. */
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 
@@ -468,6 +519,7 @@ export function encodeQuery(query: QueryParams | undefined): string {
 }
 
 function parseJson(text: string, status: number): unknown {
+  checkJsonDepth(text);
   try {
     return JSON.parse(text);
   } catch {

@@ -15,7 +15,7 @@
  * exceed the limit and meet a 429, which the retry policy then waits out.
  */
 
-import { UNIT_MS } from './duration.js';
+import { formatDuration, UNIT_MS } from './duration.js';
 
 export interface RateRule {
   readonly limit: number;
@@ -64,7 +64,14 @@ export interface RateLimiterOptions {
   /** epoch milliseconds; injected by tests */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** receives a line when the limits hold requests back noticeably (a minute after 100 requests) */
+  notice?: (line: string) => void;
 }
+
+/** Pauses less than this apart are one burst of 429s: one notice. */
+const PAUSE_BURST_GAP_MS = 5_000;
+/** A wait this long is worth a line on stderr, so a run does not look hung. */
+const NOTICE_AFTER_MS = 2_000;
 
 /** A granted request: call `release` once its answer (or failure) is back. */
 export interface Permit {
@@ -75,17 +82,22 @@ export class RateLimiter {
   readonly #rules: readonly RateRule[];
   readonly #now: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
+  readonly #notice: ((line: string) => void) | undefined;
   /** when granted requests were answered, ascending: the server counted each one before that */
   #answered: number[] = [];
   #inFlight = 0;
-  #pausedUntil = 0;
+  // No pause yet: the first one is always told.
+  #pausedUntil = Number.NEGATIVE_INFINITY;
   readonly #waiting: (() => void)[] = [];
+  /** the end of the last wait told, so each is told once however often the pump wakes */
+  #toldUntil = 0;
   #pumping = false;
 
   constructor(limits: RateLimits, options: RateLimiterOptions = {}) {
     this.#rules = limits.rules;
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.#notice = options.notice;
   }
 
   /** Waits until one more request may start (first come, first served) and counts it. */
@@ -110,11 +122,12 @@ export class RateLimiter {
 
   /**
    * Holds every request for `ms` (a 429 said the server's budget is spent). True when this
-   * started a new pause, so that only its caller tells the user; false when one was running.
+   * starts a new burst of pauses, so that only its caller tells the user; false when one was
+   * running or had just ended (a server still counting the old window answers 429 again).
    */
   pause(ms: number): boolean {
     const now = this.#now();
-    const fresh = this.#pausedUntil <= now;
+    const fresh = this.#pausedUntil + PAUSE_BURST_GAP_MS <= now;
     this.#pausedUntil = Math.max(this.#pausedUntil, now + ms);
     return fresh;
   }
@@ -138,13 +151,16 @@ export class RateLimiter {
     try {
       while (this.#waiting.length > 0) {
         const now = this.#now();
-        const at = Math.max(
-          this.#pausedUntil,
-          this.#earliest(this.#answered, this.#inFlight, now) ?? Infinity,
-        );
+        const earliest = this.#earliest(this.#answered, this.#inFlight, now) ?? Infinity;
+        const at = Math.max(this.#pausedUntil, earliest);
         // Blocked on requests still in flight: their release pumps again.
         if (at === Infinity) return;
         if (at > now) {
+          // A 429 pause is told by the client; the limits' own waits are told here.
+          if (earliest > this.#pausedUntil && at > this.#toldUntil && at - now >= NOTICE_AFTER_MS) {
+            this.#toldUntil = at;
+            this.#tellWait(at - now);
+          }
           await this.#sleep(at - now);
           continue;
         }
@@ -153,6 +169,19 @@ export class RateLimiter {
     } finally {
       this.#pumping = false;
     }
+  }
+
+  /** One line for a wait of the limits: which rule holds the run, and how long. */
+  #tellWait(ms: number): void {
+    const now = this.#now();
+    // The rule whose window is full: the one that alone would hold the request this long.
+    const rule =
+      this.#rules.find(({ limit, windowMs }) => {
+        const index = this.#answered.length - (limit - this.#inFlight);
+        return limit <= this.#inFlight || (index >= 0 && this.#answered[index]! + windowMs >= now + ms);
+      }) ?? this.#rules[0];
+    const limit = rule ? ` of ${rule.limit} requests per ${formatDuration(rule.windowMs)}` : '';
+    this.#notice?.(`client-side rate limit${limit} reached; waiting ${formatDuration(ms)}`);
   }
 
   /**

@@ -7,7 +7,7 @@
  * order, holding at most `concurrency` pages in memory.
  */
 import { mapOrdered, range } from './concurrency.js';
-import { UsageError } from './errors.js';
+import { UsageError, WfdError } from './errors.js';
 import { quote } from './quote.js';
 
 export const MAX_PAGE_SIZE = 100;
@@ -80,8 +80,18 @@ export interface PaginateOptions<T> {
 }
 
 /**
+ * How many pages beyond page 1's count inserts during a run may add before the growth means a
+ * server in a cycle rather than a busy collection.
+ */
+function pageMargin(firstCount: number): number {
+  return Math.max(10, Math.ceil(firstCount / 4));
+}
+
+/**
  * Yields the rows of the planned pages in order. A row whose `id` was already emitted is
- * dropped: offset paging can shift under concurrent writes and repeat a row.
+ * dropped: offset paging can shift under concurrent writes and repeat a row. A server that
+ * pages in a cycle cannot keep the run going: a page of rows that adds no new id, or more pages
+ * than page 1 announced plus a margin, ends it with an error.
  */
 export async function* paginate<T extends { id?: unknown }>(options: PaginateOptions<T>): AsyncGenerator<T> {
   const { plan, fetchPage } = options;
@@ -89,35 +99,52 @@ export async function* paginate<T extends { id?: unknown }>(options: PaginateOpt
   options.onMeta?.(first.meta);
   const seen = new Set<unknown>();
   let emitted = 0;
-  const emit = function* (rows: T[]): Generator<T> {
+  let pagesRead = 1;
+  const emit = function* (rows: T[], page: number): Generator<T> {
+    let fresh = 0;
+    let withId = 0;
     for (const row of rows) {
       if (plan.maxRows !== undefined && emitted >= plan.maxRows) return;
       if (row.id !== undefined) {
+        withId++;
         if (seen.has(row.id)) continue;
         seen.add(row.id);
+        fresh++;
       }
       emitted++;
       yield row;
     }
+    if (rows.length > 0 && withId === rows.length && fresh === 0)
+      throw new WfdError(
+        `page ${page} adds no new row: the API repeats pages (a page cycle); stopped after ${pagesRead} pages`,
+      );
   };
-  yield* emit(first.data);
+  yield* emit(first.data, plan.firstPage);
 
   // Rows inserted during the run push others onto pages past the count page 1 gave; every
   // page reports the current count, so keep going until no page says there are more.
-  let knownPages = first.meta.total_pages;
+  const firstCount = first.meta.total_pages;
+  const ceiling = plan.firstPage + firstCount - 1 + pageMargin(firstCount);
+  let knownPages = firstCount;
   let next = plan.firstPage + 1;
   let last = lastPageToFetch(plan, knownPages);
   while (next <= last) {
     const pages = mapOrdered(range(next, last), options.concurrency, (n) => fetchPage(n, plan.pageSize));
+    let number = next;
     for await (const page of pages) {
       if (plan.maxRows !== undefined && emitted >= plan.maxRows) return;
+      pagesRead++;
       knownPages = Math.max(knownPages, page.meta.total_pages);
-      yield* emit(page.data);
+      yield* emit(page.data, number++);
       // An empty page means the collection shrank under us: nothing follows it.
       if (page.data.length === 0) return;
     }
     next = last + 1;
     last = lastPageToFetch(plan, knownPages);
+    if (last > ceiling)
+      throw new WfdError(
+        `the API announced ${knownPages} pages after page 1 announced ${firstCount}: more than inserts during the run explain; stopped after ${pagesRead} pages`,
+      );
   }
 }
 

@@ -16,6 +16,9 @@ const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const ALL_CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
 
+// DEL and C1 controls: JSON.stringify escapes C0 controls only.
+const JSON_RAW_CONTROLS = /[\u007f-\u009f]/g;
+
 /** How long an echoed value may be before `quote` cuts it, in characters. */
 const QUOTE_MAX = 60;
 
@@ -33,6 +36,17 @@ export function escapeControls(text: string): string {
 /** `text` with every control character, tab and newline included, in caret notation. */
 export function escapeAllControls(text: string): string {
   return text.replace(ALL_CONTROLS, caret);
+}
+
+/**
+ * JSON text for a terminal: DEL and C1 controls (U+009B is a one-byte CSI) as `\u` escapes, so
+ * the text is the same JSON value and cannot drive the terminal. They occur only inside strings.
+ */
+export function escapeJsonControls(json: string): string {
+  return json.replace(
+    JSON_RAW_CONTROLS,
+    (control) => `\\u${control.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** The number of code points (what a person calls characters) in `text`. */

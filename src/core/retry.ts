@@ -14,6 +14,8 @@ const MAX_DELAY_MS = 8_000;
 
 export interface RetryInput {
   method: string;
+  /** a request of another method that is safe to repeat (see ApiRequest.idempotent): its 5xx answers are retried */
+  idempotent?: boolean;
   /** 1 for the first retry, 2 for the second, ... */
   attempt: number;
   maxRetries: number;
@@ -35,8 +37,9 @@ export function retryDelay(input: RetryInput): number | undefined {
     const fallback = backoff(input.attempt, input.random);
     return Math.max(serverMs, serverMs > 0 ? 0 : fallback) + Math.floor(input.random() * 1000);
   }
-  if (!IDEMPOTENT.has(input.method.toUpperCase())) return undefined;
-  if (input.connectionError || (input.status !== undefined && RETRYABLE_STATUS.has(input.status))) {
+  const repeatable = IDEMPOTENT.has(input.method.toUpperCase());
+  const retryableStatus = input.status !== undefined && RETRYABLE_STATUS.has(input.status);
+  if ((repeatable && input.connectionError) || ((repeatable || input.idempotent) && retryableStatus)) {
     const serverMs = (input.retryAfterSeconds ?? 0) * 1000;
     return Math.max(serverMs, backoff(input.attempt, input.random));
   }

@@ -7,29 +7,47 @@
  * its columns from its own leaves, flattened to dot keys (`owner.email`), arrays JSON-encoded.
  */
 import { stringify } from 'csv-stringify/sync';
+import { escapeControls } from '../core/quote.js';
 import { scalarText } from './cells.js';
 import { getIn, leafPaths } from './fields.js';
 import type { IO } from './io.js';
 import type { RowSink } from './types.js';
 
-/** One CSV record; values are made text here so csv-stringify does not cast booleans to 1/''. */
-function record(values: readonly unknown[]): string {
-  return stringify([values.map(scalarText)]);
+/**
+ * One CSV record; values are made text here so csv-stringify does not cast booleans to 1/''.
+ * On a terminal control characters show in caret notation (a title must not set the window's
+ * title); piped, the data is exact.
+ */
+function record(values: readonly unknown[], terminal: boolean): string {
+  return stringify([
+    values.map((value) => (terminal ? escapeControls(scalarText(value)) : scalarText(value))),
+  ]);
 }
 
 /** The CSV sink; with `fields` the header is known up front and printed even when there are no rows. */
 export function csvSink(io: IO, fields?: readonly string[]): RowSink {
+  const terminal = io.isStdoutTTY();
   let paths = fields?.map((field) => field.split('.'));
   let headerWritten = false;
   const writeHeader = async (header: string[][]) => {
     headerWritten = true;
-    await io.write(record(header.map((path) => path.join('.'))));
+    await io.write(
+      record(
+        header.map((path) => path.join('.')),
+        terminal,
+      ),
+    );
   };
   return {
     async write(row) {
       paths ??= leafPaths(row);
       if (!headerWritten) await writeHeader(paths);
-      await io.write(record(paths.map((path) => getIn(row, path))));
+      await io.write(
+        record(
+          paths.map((path) => getIn(row, path)),
+          terminal,
+        ),
+      );
     },
     async end() {
       if (paths && !headerWritten) await writeHeader(paths);

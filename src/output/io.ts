@@ -10,6 +10,7 @@ import type { WriteStream } from 'node:tty';
 import type { Ora } from 'ora';
 import { UsageError } from '../core/errors.js';
 import { escapeControls } from '../core/quote.js';
+import { redactToken } from '../core/redact.js';
 import { readSecret } from './secret-prompt.js';
 import { countColumns, createTextMetrics } from './text-metrics.js';
 import { wrapBlock } from './wrap-block.js';
@@ -72,6 +73,11 @@ export interface IO {
    * notation: messages echo API text and user input, which must not drive the terminal.
    */
   errorLine(message: string): void;
+  /**
+   * Hides `secret` (the run's token) in every later `errorLine`, as its first characters and an
+   * ellipsis: a server may echo it in an error, a hint or a debug line.
+   */
+  hideSecret(secret: string): void;
   /**
    * An ora spinner on stderr when stdout and stderr are both TTYs; otherwise a no-op with the same
    * methods. Both streams are then one terminal, so the first `write` to stdout stops it.
@@ -152,6 +158,7 @@ export class StreamIO implements IO {
   private pending = '';
   private flushScheduled = false;
   private spinner: Spinner | undefined;
+  private readonly secrets = new Set<string>();
 
   #stdin: Lazy<NodeJS.ReadableStream>;
   #stdout: Lazy<NodeJS.WritableStream>;
@@ -286,7 +293,14 @@ export class StreamIO implements IO {
   errorLine(message: string): void {
     // Keep stdout and stderr in order when both go to one place (`2>&1`).
     if (this.pending) this.flush().catch(() => {});
-    this.stderr.write(`${this.fitStderr(escapeControls(message))}\n`);
+    let text = message;
+    for (const secret of this.secrets) text = text.replaceAll(secret, redactToken(secret));
+    this.stderr.write(`${this.fitStderr(escapeControls(text))}
+`);
+  }
+  hideSecret(secret: string): void {
+    // A short value would hide ordinary words; tokens are long.
+    if (secret.length >= 8) this.secrets.add(secret);
   }
   /**
    * On a terminal, a long line is wrapped at its width, continuations indented past the line's

@@ -1,7 +1,7 @@
 /** --query: JMESPath (community edition) over the JSON output. */
 import { compile, type JSONValue, TreeInterpreter } from '@jmespath-community/jmespath';
 import { UsageError } from '../core/errors.js';
-import { escapeControls, quote } from '../core/quote.js';
+import { escapeControls, escapeJsonControls, quote } from '../core/quote.js';
 
 /** A compiled --query, applied to a JSON document. */
 export type Query = (document: unknown) => unknown;
@@ -33,13 +33,16 @@ export function compileQuery(expression: string): Query {
 /**
  * A --query result as printed: JSON (pretty or compact), or with `raw` a string as it is and an
  * array of scalars one per line, as `jq -r` prints them (so `$(wfd ... --query baseUrl --raw)`
- * is the bare value). Raw text headed for a terminal has its control characters escaped.
+ * is the bare value). Text headed for a terminal has its control characters escaped.
  */
 export function queryResultText(
   value: unknown,
   options: { raw: boolean; pretty: boolean; terminal: boolean },
 ): string {
-  const json = (v: unknown) => (options.pretty ? JSON.stringify(v, null, 2) : JSON.stringify(v));
+  const json = (v: unknown) => {
+    const text = options.pretty ? JSON.stringify(v, null, 2) : JSON.stringify(v);
+    return options.terminal ? escapeJsonControls(text) : text;
+  };
   const raw = (text: string) => (options.terminal ? escapeControls(text) : text);
   if (options.raw && typeof value === 'string') return `${raw(value)}\n`;
   if (options.raw && Array.isArray(value) && value.every((v) => v === null || typeof v !== 'object'))

@@ -9,7 +9,7 @@ import { columnsForFields } from './columns.js';
 import { flatten, getPath, pickFields } from './fields.js';
 import type { IO } from './io.js';
 import type { Query } from './query.js';
-import { jsonArraySink, jsonQuerySink, ndjsonSink, plainSink, quietSink } from './sinks.js';
+import { jsonArraySink, jsonQuerySink, ndjsonSink, plainSink, quietSink, terminalJson } from './sinks.js';
 import type { Column, DetailView, OutputFormat, RenderOptions, RowSink } from './types.js';
 
 export { flatten, getPath, parseFields } from './fields.js';
@@ -155,7 +155,8 @@ export async function renderItem(
     case 'ndjson': {
       const query = await loadQuery(options);
       if (!query) {
-        await io.write(`${format === 'json' ? JSON.stringify(picked, null, 2) : JSON.stringify(picked)}\n`);
+        const json = format === 'json' ? JSON.stringify(picked, null, 2) : JSON.stringify(picked);
+        await io.write(`${terminalJson(io, json)}\n`);
         return;
       }
       const text = await resultText(io, options, format === 'json');

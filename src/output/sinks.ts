@@ -3,6 +3,7 @@
  * any size runs in bounded memory. Only `jsonQuerySink` buffers, because a --query sees the whole array.
  */
 import { onInterrupt } from '../core/interrupt.js';
+import { escapeJsonControls } from '../core/quote.js';
 import { plainText } from './cells.js';
 import { getPath } from './fields.js';
 import type { IO } from './io.js';
@@ -37,7 +38,7 @@ export function plainSink(io: IO, columns: readonly Column[]): RowSink {
 export function ndjsonSink(
   io: IO,
   select: Select,
-  text: (value: unknown) => string = (value) => `${JSON.stringify(value)}\n`,
+  text: (value: unknown) => string = (value) => `${terminalJson(io, JSON.stringify(value))}\n`,
 ): RowSink {
   return {
     async write(row) {
@@ -45,6 +46,11 @@ export function ndjsonSink(
     },
     async end() {},
   };
+}
+
+/** JSON text as written to stdout: on a terminal with DEL and C1 controls escaped, piped as it is. */
+export function terminalJson(io: IO, json: string): string {
+  return io.isStdoutTTY() ? escapeJsonControls(json) : json;
 }
 
 /** Indents a pretty-printed JSON value one level; every newline in it is layout, since JSON strings escape theirs. */
@@ -58,16 +64,27 @@ function indent(json: string): string {
  */
 export function jsonArraySink(io: IO, select: Select): RowSink {
   let started = false;
+  // Once closed (by `end` or by Ctrl-C, whichever comes first), the array is never closed again.
+  let closed = false;
   // Ctrl-C in the middle of the array still leaves a whole JSON document.
   let release: (() => void) | undefined;
   return {
     async write(row) {
-      if (!started) release = onInterrupt(() => io.writeLast('\n]\n'));
-      await io.write(`${started ? ',\n' : '[\n'}${indent(JSON.stringify(select(row), null, 2))}`);
+      if (closed) return;
+      if (!started)
+        release = onInterrupt(() => {
+          if (!closed) io.writeLast('\n]\n');
+          closed = true;
+        });
+      await io.write(
+        `${started ? ',\n' : '[\n'}${indent(terminalJson(io, JSON.stringify(select(row), null, 2)))}`,
+      );
       started = true;
     },
     async end() {
       release?.();
+      if (closed) return;
+      closed = true;
       await io.write(started ? '\n]\n' : '[]\n');
     },
   };

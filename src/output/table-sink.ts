@@ -51,6 +51,8 @@ export function tableSink(io: IO, columns: readonly Column[], options: TableSink
   let layout: TableLayout | undefined;
   let chunk = '';
   let chunkRows = 0;
+  // `end` may come twice (Ctrl-C, then the run's own end): the table is printed once.
+  let ended = false;
   // Per column: has a sampled row a value in it? (Only `hideWhenEmpty` columns ask.)
   const filled = columns.map((column) => !column.hideWhenEmpty);
 
@@ -95,6 +97,8 @@ export function tableSink(io: IO, columns: readonly Column[], options: TableSink
       }
     },
     async end(endInfo = {}) {
+      if (ended) return;
+      ended = true;
       if (layout === undefined) {
         if (sample.length === 0) {
           io.errorLine(`No ${options.noun ?? 'results'} found`);

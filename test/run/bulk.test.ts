@@ -4,8 +4,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ArchiveCasesOptions, runArchiveCases } from '../../src/commands/cases/archive.js';
+import { runUnarchiveForms, UnarchiveFormsOptions } from '../../src/commands/forms/unarchive.js';
 import { type TestContext, testContext } from '../support/context.js';
-import { makeCase } from '../support/factories.js';
+import { makeCase, makeForm } from '../support/factories.js';
 
 let t: TestContext;
 afterEach(() => t.close());
@@ -134,5 +135,42 @@ describe('bulk archive with a refused token', () => {
       exitCode: 4,
       message: 'archived 0 of 2 cases; 1 failed; 1 not sent',
     });
+  });
+});
+
+describe('bulk archive under 503', () => {
+  const unavailable = { statusCode: 503, error: 'Service Unavailable', message: 'down' };
+
+  it('retries a 503: archiving is idempotent by the state machine, so every case ends archived, exit 0', async () => {
+    t = await testContext({ fields: FIELDS, globals: { concurrency: 1 } });
+    const cases = [makeCase(), makeCase(), makeCase()];
+    for (const c of cases) {
+      t.api.intercept({ path: `/v1/cases/${c.id}`, method: 'POST' }).reply(503, unavailable);
+      t.api
+        .intercept({ path: `/v1/cases/${c.id}`, method: 'POST' })
+        .reply(200, { ...c, archived_at: ARCHIVED_AT, updated_at: ARCHIVED_AT });
+    }
+    expect(await archive(cases.map((c) => c.id as string))).toBeUndefined();
+    const results = t
+      .stdout()
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t')[1]);
+    expect(results).toEqual(['archived', 'archived', 'archived']);
+  });
+
+  it('forms unarchive retries a 503 too (PATCH archived)', async () => {
+    t = await testContext({ fields: ['id', 'result', 'archived', 'error'] });
+    const form = makeForm({ archived: true });
+    t.api.intercept({ path: `/v1/forms/${form.id}`, method: 'PATCH' }).reply(503, unavailable);
+    t.api
+      .intercept({ path: `/v1/forms/${form.id}`, method: 'PATCH' })
+      .reply(200, { ...form, archived: false, updated_at: ARCHIVED_AT });
+    const outcome = await runUnarchiveForms(UnarchiveFormsOptions.parse({ ids: [form.id] }), t.ctx).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(outcome).toBeUndefined();
+    expect(t.stdout().split('\t').slice(0, 2)).toEqual([form.id, 'unarchived']);
   });
 });

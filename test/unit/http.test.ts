@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { parseBaseUrl } from '../../src/core/base-url.js';
 import { ApiError, NetworkError, UsageError } from '../../src/core/errors.js';
 import { ApiClient, encodeQuery, isLoopback } from '../../src/core/http.js';
+import { RateLimiter } from '../../src/core/limiter.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -305,6 +306,144 @@ describe('retries', () => {
     let text = '';
     for await (const chunk of answer.body) text += chunk;
     expect(text).toBe('abcdabcdabcd');
+    await c.close();
+  });
+});
+
+describe('server-requested waits are capped', () => {
+  const tooMany = { statusCode: 429, error: 'Too Many Requests', message: 'slow down' };
+
+  it("a Retry-After beyond the cap (15 minutes) fails at once with exit 7, naming the server's value", async () => {
+    handlers.push((_q, r) => json(r, 429, tooMany, { 'retry-after': '999999' }));
+    const { c, waits } = client();
+    const error = await failure(c.request({ method: 'GET', path: '/cases' }));
+    expect(error.exitCode).toBe(7);
+    expect(error.message).toBe(
+      'slow down (HTTP 429); the API asked to wait 999999s, longer than the 15m wfd waits at most (WFD_MAX_WAIT)',
+    );
+    expect(waits).toEqual([]);
+    expect(seen).toHaveLength(1);
+    await c.close();
+  });
+
+  it('a body retryAfter or an HTTP date far away counts the same; a 503 on GET exits 1', async () => {
+    handlers.push((_q, r) => json(r, 429, { ...tooMany, retryAfter: 2 ** 31 }));
+    handlers.push((_q, r) =>
+      json(
+        r,
+        503,
+        { statusCode: 503, error: 'Service Unavailable', message: 'down' },
+        {
+          'retry-after': 'Fri, 01 Jan 2100 00:00:00 GMT',
+        },
+      ),
+    );
+    const { c, waits } = client();
+    const first = await failure(c.request({ method: 'GET', path: '/cases' }));
+    expect(first.exitCode).toBe(7);
+    expect(first.message).toContain(`asked to wait ${2 ** 31}s`);
+    const second = await failure(c.request({ method: 'GET', path: '/cases' }));
+    expect(second.exitCode).toBe(1);
+    expect(second.message).toMatch(/^down \(HTTP 503\); the API asked to wait \d+s, longer than the 15m/);
+    expect(waits).toEqual([]);
+    await c.close();
+  });
+
+  it('the cap is an option: within it the wait happens, beyond it the request fails', async () => {
+    handlers.push((_q, r) => json(r, 429, tooMany, { 'retry-after': '2' }));
+    handlers.push((_q, r) => json(r, 200, { ok: true }));
+    handlers.push((_q, r) => json(r, 429, tooMany, { 'retry-after': '4' }));
+    const { c, waits } = client({ maxWaitMs: 3000 });
+    expect(await c.request({ method: 'GET', path: '/cases' })).toEqual({ ok: true });
+    expect(waits).toEqual([2000]);
+    const error = await failure(c.request({ method: 'GET', path: '/cases' }));
+    expect(error.message).toContain('the API asked to wait 4s, longer than the 3s wfd waits at most');
+    await c.close();
+  });
+});
+
+describe('rate-limit pauses', () => {
+  it('back-to-back 429 pauses of one burst print one notice, not one per pause', async () => {
+    let clock = 1_000_000;
+    const limiter = new RateLimiter(
+      { rules: [] },
+      {
+        now: () => clock,
+        sleep: async (ms) => {
+          clock += ms;
+        },
+      },
+    );
+    // The server's window ends 5 s after the first request; until then each answer asks for 2 s.
+    const until = clock + 5000;
+    const answer = (_q: IncomingMessage, r: ServerResponse) =>
+      clock < until
+        ? json(
+            r,
+            429,
+            { statusCode: 429, error: 'Too Many Requests', message: 'slow' },
+            { 'retry-after': '2' },
+          )
+        : json(r, 200, { ok: true });
+    for (let i = 0; i < 4; i++) handlers.push(answer);
+    const notices: string[] = [];
+    const { c } = client({ limiter, now: () => new Date(clock), notice: (line) => notices.push(line) });
+    expect(await c.request({ method: 'GET', path: '/cases' })).toEqual({ ok: true });
+    expect(seen).toHaveLength(4);
+    expect(notices).toEqual([
+      'HTTP 429 from the API (retryAfter 2s); pausing all requests 2s before retry 1 of 5',
+    ]);
+    await c.close();
+  });
+});
+
+describe('time-outs', () => {
+  it('says on the notice channel when a timed-out request is retried, once per retry', async () => {
+    for (let i = 0; i < 3; i++) handlers.push((_q, r) => setTimeout(() => json(r, 200, {}), 400));
+    const notices: string[] = [];
+    const { c } = client({ timeoutMs: 100, retries: 2, notice: (line) => notices.push(line) });
+    const error = await failure(c.request({ method: 'GET', path: '/cases' }));
+    expect(error.exitCode).toBe(8);
+    expect(notices).toEqual([
+      'GET /v1/cases timed out after 0.1s; retry 1 of 2',
+      'GET /v1/cases timed out after 0.1s; retry 2 of 2',
+    ]);
+    await c.close();
+  });
+});
+
+describe('bounded JSON answers', () => {
+  it('a 10,000-level nested answer is a one-line error, not a stack overflow later', async () => {
+    handlers.push((_q, r) => {
+      r.writeHead(200, { 'content-type': 'application/json' });
+      r.end(`{"data":${'['.repeat(10_000)}${']'.repeat(10_000)}}`);
+    });
+    const { c } = client();
+    const error = await failure(c.request({ method: 'GET', path: '/cases/x' }));
+    expect(error.exitCode).toBe(1);
+    expect(error.message).toBe('the answer of the API nests deeper than 256 levels, the most wfd reads');
+    await c.close();
+  });
+
+  it('an answer of more than 32 MiB is refused while it streams in', async () => {
+    handlers.push((_q, r) => {
+      r.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = `"${'x'.repeat(1024 * 1024 - 3)}",`;
+      r.write('[');
+      let sent = 0;
+      const more = () => {
+        while (sent < 40 && !r.destroyed) {
+          sent++;
+          if (!r.write(chunk)) return void r.once('drain', more);
+        }
+        if (!r.destroyed) r.end('1]');
+      };
+      r.on('error', () => {});
+      more();
+    });
+    const { c } = client();
+    const error = await failure(c.request({ method: 'GET', path: '/cases' }));
+    expect(error.message).toBe('the answer of the API is larger than 32 MiB, the most wfd reads');
     await c.close();
   });
 });

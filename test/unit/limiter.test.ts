@@ -188,4 +188,46 @@ describe('RateLimiter', () => {
     const times = await starts(5000);
     expect(times.at(-1)).toBe(0);
   });
+
+  it('a wait of 2 s or more says why and for how long, once; a shorter one says nothing', async () => {
+    let now = 0;
+    const notices: string[] = [];
+    const limiter = new RateLimiter(parseRateLimits('3/10s'), {
+      now: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+      notice: (line) => notices.push(line),
+    });
+    const start = async () => (await limiter.acquire()).release();
+    for (let i = 0; i < 3; i++) await start();
+    expect(notices).toEqual([]);
+    now = 1000;
+    await start();
+    expect(now).toBe(10_000);
+    expect(notices).toEqual(['client-side rate limit of 3 requests per 10s reached; waiting 9s']);
+    // A short wait: no word.
+    await start();
+    await start();
+    now = 18_500;
+    await start();
+    expect(now).toBe(20_000);
+    expect(notices).toHaveLength(1);
+  });
+
+  it('a 429 pause is not also reported as a limiter wait (the client says it once)', async () => {
+    let now = 0;
+    const notices: string[] = [];
+    const limiter = new RateLimiter(parseRateLimits('off'), {
+      now: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+      notice: (line) => notices.push(line),
+    });
+    limiter.pause(30_000);
+    (await limiter.acquire()).release();
+    expect(now).toBe(30_000);
+    expect(notices).toEqual([]);
+  });
 });

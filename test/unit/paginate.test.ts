@@ -157,3 +157,54 @@ describe('paginate', () => {
     ).rejects.toThrow('page 3 failed');
   });
 });
+
+describe('paginate against a server in a cycle', () => {
+  /** Stops a test that would otherwise never end, with the count it reached. */
+  const RUNAWAY = 5000;
+
+  it('stops with an error when a page adds no new id (the same page over and over)', async () => {
+    let requests = 0;
+    const fetchPage = async (page: number, size: number): Promise<Page<{ id: string }>> => {
+      if (++requests > RUNAWAY) throw new Error(`runaway: ${requests} requests`);
+      // Always the same rows, and always one page more to come.
+      return {
+        meta: { total_count: (page + 1) * size, total_pages: page + 1, page_size: size, current_page: page },
+        data: Array.from({ length: size }, (_, i) => ({ id: `r${i}` })),
+      };
+    };
+    await expect(
+      collect(paginate({ plan: planPages({ all: true }), fetchPage, concurrency: 4 })),
+    ).rejects.toThrow(
+      /^page 2 adds no new row: the API repeats pages \(a page cycle\); stopped after 2 pages$/,
+    );
+    expect(requests).toBeLessThanOrEqual(6);
+  });
+
+  it('stops with an error when the pages keep growing far beyond what page 1 announced', async () => {
+    let requests = 0;
+    const fetchPage = async (page: number, size: number): Promise<Page<{ id: string }>> => {
+      if (++requests > RUNAWAY) throw new Error(`runaway: ${requests} requests`);
+      // New rows on every page, and one page more each time.
+      return {
+        meta: { total_count: (page + 2) * size, total_pages: page + 2, page_size: size, current_page: page },
+        data: Array.from({ length: size }, (_, i) => ({ id: `p${page}-${i}` })),
+      };
+    };
+    await expect(
+      collect(paginate({ plan: planPages({ all: true }), fetchPage, concurrency: 1 })),
+    ).rejects.toThrow(
+      /^the API announced \d+ pages after page 1 announced 3: more than inserts during the run explain; stopped after \d+ pages$/,
+    );
+    // Page 1's 3 pages and a margin of 10.
+    expect(requests).toBeLessThanOrEqual(14);
+  });
+
+  it('a rows-only page of rows without ids is not a cycle', async () => {
+    const fetchPage = async (page: number, size: number): Promise<Page<{ id?: string; name: string }>> => ({
+      meta: { total_count: 3 * size, total_pages: 3, page_size: size, current_page: page },
+      data: Array.from({ length: size }, () => ({ name: 'same' })),
+    });
+    const rows = await collect(paginate({ plan: planPages({ all: true }), fetchPage, concurrency: 2 }));
+    expect(rows).toHaveLength(300);
+  });
+});

@@ -1,11 +1,16 @@
-/** How `wfd api` prints an answer: as it came, pretty JSON on a terminal, pages as one stream. */
+/**
+ * How `wfd api` prints an answer: as it came, pretty JSON on a terminal (control characters
+ * escaped there, as text answers are), pages as one stream.
+ */
 import { STATUS_CODES } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
 import { isRecord } from '../../core/guards.js';
 import { type ApiClient, type ApiRequest, type StreamedResponse, toApiError } from '../../core/http.js';
+import { checkJsonDepth, readBoundedText } from '../../core/json-answer.js';
 import { type Page, paginate, planPages } from '../../core/paginate.js';
+import { escapeControls, escapeJsonControls } from '../../core/quote.js';
 import { createRowSink } from '../../output/render.js';
 
 /** Prints one answer (`-i`: status line and headers first); an error status then fails the run. */
@@ -25,9 +30,12 @@ export async function printAnswer(
   const type = String(answer.headers['content-type'] ?? '');
   let json: unknown;
   if (options.method === 'HEAD') await answer.body.resume();
-  else if (/\bjson\b/.test(type)) json = await printJson(ctx, await readText(answer));
-  else if (/^text\//.test(type) || type === '') await io.write(await readText(answer));
-  else if (io.isStdoutTTY()) {
+  else if (/\bjson\b/.test(type))
+    json = await printJson(ctx, await readBoundedText(answer.body, answer.headers));
+  else if (/^text\//.test(type) || type === '') {
+    const text = await readText(answer);
+    await io.write(io.isStdoutTTY() ? escapeControls(text) : text);
+  } else if (io.isStdoutTTY()) {
     await answer.body.resume();
     io.errorLine(`a ${type} answer is not shown on a terminal; redirect it to a file: > FILE`);
   } else {
@@ -47,6 +55,7 @@ async function readText(answer: StreamedResponse): Promise<string> {
 /** JSON as sent when piped, pretty on a terminal, through --query when given; returns the value. */
 async function printJson(ctx: Context, text: string): Promise<unknown> {
   let value: unknown;
+  checkJsonDepth(text);
   try {
     value = JSON.parse(text);
   } catch {
@@ -62,7 +71,8 @@ async function printJson(ctx: Context, text: string): Promise<unknown> {
       terminal: ctx.io.isStdoutTTY(),
     });
     await ctx.io.write(text);
-  } else if (ctx.io.isStdoutTTY()) await ctx.io.write(`${JSON.stringify(value, null, 2)}\n`);
+  } else if (ctx.io.isStdoutTTY())
+    await ctx.io.write(`${escapeJsonControls(JSON.stringify(value, null, 2))}\n`);
   else await ctx.io.write(text.endsWith('\n') ? text : `${text}\n`);
   return value;
 }

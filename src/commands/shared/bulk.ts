@@ -18,6 +18,7 @@ import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { mapOrdered } from '../../core/concurrency.js';
 import { ApiError, NetworkError, WfdError } from '../../core/errors.js';
 import type { ApiClient, ApiRequest } from '../../core/http.js';
+import { onInterrupt } from '../../core/interrupt.js';
 import { ExitCode } from '../../exit-codes.js';
 import type { Column, ColumnKind } from '../../output/render.js';
 import { createRowSink } from '../../output/render.js';
@@ -89,14 +90,26 @@ export async function runBulk<T>(
   ];
   const sink = await createRowSink(ctx.io, renderOptions(ctx, { columns }));
   const run = new Run(client, action, () => ctx.now().getTime());
+  // Ctrl-C: the rows a table holds for its layout, and what was done, before the process ends.
+  let interrupted = false;
+  const release = onInterrupt(async () => {
+    interrupted = true;
+    await sink.end();
+    ctx.io.errorLine(`wfd: interrupted: ${run.progress(action, ids.length)}`);
+  });
   const steps = mapOrdered(ids, ctx.globals.concurrency ?? DEFAULT_CONCURRENCY, (id) => run.step(id));
   const tally: Record<Result, Step[]> = { done: [], confirmed: [], unknown: [], failed: [], 'not sent': [] };
-  for await (const step of steps) {
-    tally[step.kind].push(step);
-    if (step.kind === 'failed') ctx.io.errorLine(`error: ${step.row.id}: ${step.row.error}`);
-    if (step.kind === 'unknown') ctx.io.errorLine(`warning: ${step.row.id}: ${step.row.error}`);
-    if (ctx.globals.quiet && step.kind !== 'done' && step.kind !== 'confirmed') continue;
-    await sink.write(step.row);
+  try {
+    for await (const step of steps) {
+      if (interrupted) break;
+      tally[step.kind].push(step);
+      if (step.kind === 'failed') ctx.io.errorLine(`error: ${step.row.id}: ${step.row.error}`);
+      if (step.kind === 'unknown') ctx.io.errorLine(`warning: ${step.row.id}: ${step.row.error}`);
+      if (ctx.globals.quiet && step.kind !== 'done' && step.kind !== 'confirmed') continue;
+      await sink.write(step.row);
+    }
+  } finally {
+    release();
   }
   await sink.end();
   if (run.stop) ctx.io.errorLine(`error: ${run.stop.message}; ${tally['not sent'].length} not sent`);
@@ -107,6 +120,15 @@ export async function runBulk<T>(
 class Run<T> {
   stop: WfdError | undefined;
   #workspaceChecked: Promise<boolean> | undefined;
+  /** requests under way, and the results of finished ids (reported or not yet, as rows come in order) */
+  #inFlight = 0;
+  readonly #finished: Record<Result, number> = {
+    done: 0,
+    confirmed: 0,
+    unknown: 0,
+    failed: 0,
+    'not sent': 0,
+  };
 
   constructor(
     private readonly client: ApiClient,
@@ -114,8 +136,33 @@ class Run<T> {
     private readonly now: () => number,
   ) {}
 
-  /** The request for one id and the truth about it. Any error that is not an answer ends the run. */
+  /** The request for one id and the truth about it, counted for `progress`. */
   async step(id: string): Promise<Step> {
+    this.#inFlight++;
+    try {
+      const step = await this.attempt(id);
+      this.#finished[step.kind]++;
+      return step;
+    } finally {
+      this.#inFlight--;
+    }
+  }
+
+  /** What the run did so far, for an interrupted run: `archived 40 of 800 cases; 4 in flight (outcome unknown); ...`. */
+  progress(action: BulkAction<T>, total: number): string {
+    const finished = this.#finished;
+    const reached = finished.done + finished.confirmed;
+    const failed = finished.failed + finished.unknown;
+    const parts = [`${action.done} ${reached} of ${total} ${action.noun}s`];
+    if (failed > 0) parts.push(`${failed} failed or unknown`);
+    if (this.#inFlight > 0) parts.push(`${this.#inFlight} in flight (outcome unknown)`);
+    const untouched = total - reached - failed - finished['not sent'] - this.#inFlight;
+    parts.push(`${untouched + finished['not sent']} not sent`);
+    return parts.join('; ');
+  }
+
+  /** The request for one id. Any error that is not an answer ends the run. */
+  private async attempt(id: string): Promise<Step> {
     const { action } = this;
     const field = action.detail.field;
     const row = (result: string, value: unknown, error: string | null): Outcome => ({

@@ -389,3 +389,31 @@ describe('FORMATS_HELP', () => {
     expect(text).not.toContain('never cut');
   });
 });
+
+describe('machine formats on a terminal', () => {
+  // OSC 0 sets the terminal's title; U+009B is the 8-bit CSI; DEL and a carriage return too.
+  const hostile = [
+    { id: 'c_1', title: `${ESC}]0;pwned\u0007 \u009b31m red\u007f\rover`, tags: ['\u009b2J'] },
+  ];
+  const fields = ['id', 'title', 'tags'];
+
+  it('csv escapes control characters on a terminal and keeps the exact data on a pipe', async () => {
+    const screen = await render({ format: 'csv', fields }, hostile, { stdoutTTY: true });
+    expect(screen.stdout).toBe('id,title,tags\nc_1,^[]0;pwned^G ^[31m red^?^Mover,"[""^[2J""]"\n');
+    const piped = await render({ format: 'csv', fields }, hostile);
+    expect(piped.stdout).toContain(`${ESC}]0;pwned\u0007 \u009b31m red\u007f\rover`);
+  });
+
+  it('json and ndjson write C1 controls and DEL as \\u escapes on a terminal: the same JSON value', async () => {
+    for (const format of ['json', 'ndjson'] as const) {
+      const screen = await render({ format }, hostile, { stdoutTTY: true });
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for raw control characters
+      expect(screen.stdout, format).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+      expect(screen.stdout).toContain('\\u009b31m red\\u007f\\rover');
+      const value = format === 'json' ? JSON.parse(screen.stdout) : [JSON.parse(screen.stdout)];
+      expect(value).toEqual(hostile);
+      const piped = await render({ format }, hostile);
+      expect(piped.stdout, format).toContain('\u009b31m red\u007f');
+    }
+  });
+});

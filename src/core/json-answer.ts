@@ -1,0 +1,74 @@
+/**
+ * Bounds on a JSON answer, so no server can exhaust the client: its size is checked against
+ * `content-length` before any byte is read and counted while it streams in; its depth is
+ * checked by a scan of the text before it is parsed (a 10,000-level nesting overflows the
+ * stack of every recursive reader after JSON.parse: the schemas, the renderers, JSON.stringify).
+ */
+import type { Readable } from 'node:stream';
+import { WfdError } from './errors.js';
+import { firstHeader } from './headers.js';
+
+/** The largest JSON answer read: a page of 100 large records is a few megabytes. */
+export const MAX_JSON_BYTES = 32 * 1024 * 1024;
+/** The deepest nesting of a JSON answer: the spec's records nest a handful of levels. */
+export const MAX_JSON_DEPTH = 256;
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+function tooLarge(what: string): WfdError {
+  return new WfdError(`${what} is larger than ${MAX_JSON_BYTES / 1024 / 1024} MiB, the most wfd reads`, {
+    hint: 'ask for less at a time (a smaller --page-size, a narrower filter)',
+  });
+}
+
+/**
+ * The body as text, at most MAX_JSON_BYTES of it: a larger `content-length`, or more bytes than
+ * that, is an error before the rest is read (the connection is dropped).
+ */
+export async function readBoundedText(
+  body: Readable,
+  headers: Record<string, string | string[] | undefined>,
+  what = 'the answer of the API',
+): Promise<string> {
+  const declared = Number(firstHeader(headers, 'content-length'));
+  if (Number.isFinite(declared) && declared > MAX_JSON_BYTES) {
+    body.destroy();
+    throw tooLarge(what);
+  }
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of body) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    bytes += buffer.length;
+    if (bytes > MAX_JSON_BYTES) {
+      body.destroy();
+      throw tooLarge(what);
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks, bytes).toString('utf8');
+}
+
+/** Throws when `text` nests arrays and objects deeper than MAX_JSON_DEPTH (strings skipped). */
+export function checkJsonDepth(text: string, what = 'the answer of the API'): void {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === QUOTE) {
+      // Skip the string, escapes included.
+      for (i++; i < text.length; i++) {
+        const inner = text.charCodeAt(i);
+        if (inner === BACKSLASH) i++;
+        else if (inner === QUOTE) break;
+      }
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      if (++depth > MAX_JSON_DEPTH)
+        throw new WfdError(`${what} nests deeper than ${MAX_JSON_DEPTH} levels, the most wfd reads`);
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) depth--;
+  }
+}

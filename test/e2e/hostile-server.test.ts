@@ -1,0 +1,225 @@
+/**
+ * The built binary against a server that tries to drive it into a loop, a hang, a crash, a
+ * terminal takeover or a token leak: a small in-test HTTP server plays that server.
+ */
+import { spawn } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeCase } from '../support/factories.js';
+import { BIN, baseEnv, runWfd, tempDir } from './harness.js';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+const TOKEN = 'wfd_hostile0123456789abcdefghijklmnop';
+const ESC = '\u001b';
+const CASE_ID = '00000000-0000-4000-8000-000000000042';
+
+let server: Server;
+let handler: Handler;
+let requests: number;
+let env: NodeJS.ProcessEnv;
+const config = tempDir();
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** A page `page` of a collection that says `totalPages` pages exist. */
+function page(data: unknown[], page: number, totalPages: number) {
+  return {
+    data,
+    meta: { total_count: totalPages * 100, total_pages: totalPages, page_size: 100, current_page: page },
+  };
+}
+
+function pageNumber(req: IncomingMessage): number {
+  return Number(new URL(req.url ?? '/', 'http://x').searchParams.get('page[number]') ?? 1);
+}
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    requests++;
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  env = baseEnv({
+    WFD_CONFIG_DIR: config.path,
+    WFD_TOKEN: TOKEN,
+    WFD_BASE_URL: baseUrl,
+    WFD_RATE_LIMIT: 'off',
+  });
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  config.remove();
+});
+
+beforeEach(() => {
+  requests = 0;
+});
+
+/** Runs wfd on a pseudo-terminal (`script`) without blocking this process, whose server must answer. */
+function onTerminalAsync(args: string[]): Promise<string> {
+  const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qec', `stty cols 200; ${quoted}`, '/dev/null'], {
+      env: { ...env, TERM: 'xterm' },
+    });
+    let screen = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      screen += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', () => resolve(screen));
+  });
+}
+
+describe('a server in a page cycle', () => {
+  // The same rows on every page, and always one page more to come.
+  const cycle: Handler = (req, res) => {
+    const n = pageNumber(req);
+    json(res, 200, page([makeCase({ id: CASE_ID })], n, n + 1));
+  };
+
+  it('cases list --all stops with an error after a few requests', async () => {
+    handler = cycle;
+    const result = await runWfd(['cases', 'list', '--all', '-o', 'ndjson'], { env, timeoutMs: 15_000 });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: page 2 adds no new row: the API repeats pages (a page cycle)');
+    expect(requests).toBeLessThanOrEqual(6);
+  });
+
+  it('api --paginate stops the same way', async () => {
+    handler = cycle;
+    const result = await runWfd(['api', 'GET', '/cases', '--paginate'], { env, timeoutMs: 15_000 });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('(a page cycle)');
+    expect(requests).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('a server asking for an endless wait', () => {
+  it('Retry-After: 999999 fails at once with exit 7, naming the value', async () => {
+    handler = (_req, res) =>
+      json(
+        res,
+        429,
+        { statusCode: 429, error: 'Too Many Requests', message: 'slow down' },
+        { 'retry-after': '999999' },
+      );
+    const result = await runWfd(['cases', 'list'], { env, timeoutMs: 15_000 });
+    expect(result.code).toBe(7);
+    expect(result.stderr).toContain('the API asked to wait 999999s, longer than the 15m wfd waits at most');
+    expect(requests).toBe(1);
+  });
+
+  it('WFD_MAX_WAIT sets the cap', async () => {
+    handler = (_req, res) =>
+      json(
+        res,
+        429,
+        { statusCode: 429, error: 'Too Many Requests', message: 'slow down' },
+        { 'retry-after': '20' },
+      );
+    const result = await runWfd(['cases', 'list'], {
+      env: { ...env, WFD_MAX_WAIT: '10s' },
+      timeoutMs: 15_000,
+    });
+    expect(result.code).toBe(7);
+    expect(result.stderr).toContain('asked to wait 20s, longer than the 10s');
+    const bad = await runWfd(['cases', 'list'], { env: { ...env, WFD_MAX_WAIT: 'soon' } });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('error: invalid WFD_MAX_WAIT "soon"');
+  });
+});
+
+describe('a stalled server', () => {
+  it('each retried time-out is said on stderr, one line per retry', async () => {
+    handler = () => {};
+    const result = await runWfd(['cases', 'list', '--request-timeout', '1s', '--retries', '2'], { env });
+    expect(result.code).toBe(8);
+    const notices = result.stderr.split('\n').filter((line) => line.includes('timed out after 1s; retry'));
+    expect(notices).toEqual([
+      'wfd: GET /v1/cases timed out after 1s; retry 1 of 2',
+      'wfd: GET /v1/cases timed out after 1s; retry 2 of 2',
+    ]);
+  });
+});
+
+describe('a server answering JSON nested 10,000 levels deep', () => {
+  const deep: Handler = (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    const body = JSON.stringify(makeCase({ id: CASE_ID })).replace(
+      '"data":{',
+      `"deep":${'['.repeat(10_000)}${']'.repeat(10_000)},"data":{`,
+    );
+    res.end(body);
+  };
+
+  for (const args of [
+    ['cases', 'get', CASE_ID],
+    ['cases', 'get', CASE_ID, '-o', 'json'],
+    ['api', 'GET', `/cases/${CASE_ID}`],
+  ])
+    it(`${args.join(' ')}: a one-line error, exit 1`, async () => {
+      handler = deep;
+      const result = await runWfd(args, { env });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        'error: the answer of the API nests deeper than 256 levels, the most wfd reads\n',
+      );
+      expect(result.stdout).toBe('');
+    });
+});
+
+describe('a server echoing the token', () => {
+  const echo: Handler = (req, res) => {
+    const token = String(req.headers.authorization).replace(/^Bearer /, '');
+    json(res, 400, {
+      statusCode: 400,
+      error: 'Bad Request',
+      message: `token ${token} is not valid here`,
+      errors: [{ detail: `bad token: ${token}`, path: ['authorization'] }],
+    });
+  };
+
+  it('never prints it in errors or --debug lines: its first characters only', async () => {
+    handler = echo;
+    for (const args of [
+      ['cases', 'list', '--debug'],
+      ['api', 'GET', '/cases'],
+    ]) {
+      const result = await runWfd(args, { env });
+      expect(result.code).toBe(6);
+      expect(result.stderr).not.toContain(TOKEN);
+      expect(result.stderr).toContain('token wfd_ho… is not valid here');
+    }
+  });
+});
+
+describe('a server sending terminal escapes', () => {
+  const title = `${ESC}]0;pwned\u0007 \u009b31mred`;
+  const hostile: Handler = (req, res) =>
+    json(res, 200, page([makeCase({ id: CASE_ID, title })], pageNumber(req), 1));
+
+  it('-o csv and -o json escape them on a terminal', async () => {
+    handler = hostile;
+    const csv = await onTerminalAsync(['cases', 'list', '-o', 'csv', '--fields', 'id,title']);
+    expect(csv).toContain(`${CASE_ID},^[]0;pwned^G ^[31mred`);
+    expect(csv).not.toContain(`${ESC}]0;`);
+    const json = await onTerminalAsync(['cases', 'list', '-o', 'json', '--fields', 'id,title']);
+    expect(json).toContain('\\u001b]0;pwned\\u0007 \\u009b31mred');
+    expect(json).not.toContain('\u009b');
+  });
+
+  it('piped, the data is exact', async () => {
+    handler = hostile;
+    const csv = await runWfd(['cases', 'list', '-o', 'csv', '--fields', 'id,title'], { env });
+    expect(csv.stdout).toBe(`id,title\n${CASE_ID},${title}\n`);
+  });
+});
