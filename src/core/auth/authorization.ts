@@ -71,6 +71,19 @@ export function authorizationRequest(input: {
 }
 
 /**
+ * Why a request to the redirect URI does not answer this login, or undefined when it does: one
+ * without this login's `state` (any local process can send one), or with it but with neither a
+ * code nor an error. The loopback answers those 400 and keeps waiting.
+ */
+export function strayRedirect(params: URLSearchParams, expectedState: string): string | undefined {
+  const state = params.get('state');
+  if (state === null) return 'it carries no state';
+  if (state !== expectedState) return 'its state is not the one of this login';
+  if (params.get('error') === null && !params.get('code')) return 'it carries neither a code nor an error';
+  return undefined;
+}
+
+/**
  * The authorization code of the redirect's parameters, after checking that `state` is this
  * login's; an `error=` redirect or a foreign state is an AuthError (exit 3).
  */
