@@ -126,17 +126,22 @@ export function createContext(init: ContextInit): Context {
     // credentials + config (an OAuth profile is renewed through it) + a client of the token endpoint
     tokenSource() {
       tokenSource ??= (async () => {
-        const { requireCredentials } = await import('./core/auth/credentials.js');
+        const [{ requireCredentials }, { refusedTokenHint }] = await Promise.all([
+          import('./core/auth/credentials.js'),
+          import('./core/auth/login-command.js'),
+        ]);
         const credentials = await ctx.credentials();
         const { token } = requireCredentials(credentials);
         const { profile, profileName } = credentials;
+        const refusedHint = refusedTokenHint(credentials.source, profileName, profile);
         if (credentials.source !== 'profile' || profile?.authType !== 'oauth' || !profileName) {
-          return { token: async () => token };
+          return { token: async () => token, ...(refusedHint ? { refusedHint } : {}) };
         }
         const { RefreshingToken } = await import('./core/auth/refresh.js');
         return new RefreshingToken({
           store: await ctx.config(),
           profileName,
+          ...(refusedHint ? { refusedHint } : {}),
           now: ctx.now,
           tokenClient: (origin) => ctx.apiFor(origin, undefined),
           debug: (line) => ctx.debug(line),

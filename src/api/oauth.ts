@@ -11,6 +11,7 @@ export const OAuthMetadata = z.looseObject({
   authorization_endpoint: z.string().optional(),
   token_endpoint: z.string().optional(),
   token_endpoint_auth_methods_supported: z.array(z.string()).optional(),
+  scopes_supported: z.array(z.string()).optional(),
 });
 export type OAuthMetadata = z.infer<typeof OAuthMetadata>;
 

@@ -34,6 +34,8 @@ export interface TokenSource {
   token(): Promise<string | undefined>;
   /** a new token after the server answered 401 to `stale`; undefined when it cannot refresh */
   refresh?(stale: string): Promise<string | undefined>;
+  /** the hint of a 401 that stands: where this token comes from and how to replace it */
+  readonly refusedHint?: string;
 }
 
 export interface ApiClientOptions {
@@ -205,7 +207,7 @@ export class ApiClient {
     const answer = await this.send(request, 'read');
     const text = answer.text ?? '';
     const json = text.length > 0 ? parseJson(text, answer.status) : undefined;
-    if (answer.status >= 400) throw toApiError(answer.status, answer.headers, json, this.now());
+    if (answer.status >= 400) throw this.error(answer.status, answer.headers, json);
     if (!request.schema) return { value: json as T, headers: answer.headers };
     const parsed = request.schema.safeParse(json);
     if (!parsed.success) {
@@ -229,7 +231,22 @@ export class ApiClient {
     }
     const text = answer.text ?? (await readBoundedText(answer.body, answer.headers));
     const json = text.length > 0 ? parseJson(text, answer.status) : undefined;
-    throw toApiError(answer.status, answer.headers, json, this.now());
+    throw this.error(answer.status, answer.headers, json);
+  }
+
+  /** The typed error of an answer; a 401 hints at how to replace this client's token. */
+  private error(status: number, headers: StreamedResponse['headers'], json: unknown): ApiError {
+    const error = toApiError(status, headers, json, this.now());
+    const hint = status === 401 ? this.auth.refusedHint : undefined;
+    if (!hint) return error;
+    const { details, requestId, retryAfter } = error;
+    return new ApiError(error.message, {
+      status,
+      details,
+      hint,
+      ...(requestId ? { requestId } : {}),
+      ...(retryAfter !== undefined ? { retryAfter } : {}),
+    });
   }
 
   /**
@@ -568,7 +585,7 @@ export function toApiError(
 }
 
 const HINTS: Record<number, string> = {
-  401: 'the token is missing, invalid or revoked: run `wfd auth login`, or check WFD_TOKEN',
+  401: 'the token is missing, invalid or revoked: run `wfd auth login`',
   403: 'a token reaches one workspace only: use a token (profile) of the workspace that owns this resource',
   429: 'the rate limit is 100 requests per minute per token: wait, or lower --concurrency',
 };

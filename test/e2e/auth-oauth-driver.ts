@@ -23,7 +23,7 @@ export interface OAuthLoginOptions {
 
 /** A running `wfd auth login --oauth`, and the authorize URL once it printed it. */
 export function startOAuthLogin(
-  sandbox: SandboxInfo,
+  sandbox: { baseUrl: string; oauth: { client_id: string } },
   options: OAuthLoginOptions,
 ): { child: ChildProcessWithoutNullStreams; url: Promise<string>; result: Promise<RunResult> } {
   const args = [

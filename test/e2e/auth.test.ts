@@ -192,6 +192,7 @@ describe('credential errors', () => {
     const result = await runWfd(['cases', 'list'], { env });
     expect(result.code).toBe(3);
     expect(result.stderr).toMatch(/^error: Invalid token \(HTTP 401\)$/m);
+    expect(result.stderr).toMatch(/^hint: the token comes from WFD_TOKEN, which overrides every profile/m);
     expect(result.stderr).not.toContain('wfd_ffffffffffffffffffffffffffffffff');
   });
 
@@ -214,6 +215,11 @@ describe('credential errors', () => {
       const list = await runWfd(['cases', 'list'], { env });
       expect(list.code).toBe(3);
       expect(list.stderr).toContain('Invalid token');
+      // The profile and the command that replaces its token; WFD_TOKEN is not set, so not named.
+      expect(list.stderr).toContain(
+        'hint: the token saved in profile "default" is invalid or revoked: log in again with `wfd auth login --profile default`',
+      );
+      expect(list.stderr).not.toContain('WFD_TOKEN');
       const status = await runWfd(['auth', 'status', '--json'], { env });
       expect(status.code).toBe(3);
       expect(JSON.parse(status.stdout).valid).toBe(false);

@@ -190,6 +190,8 @@ describe('auth login --oauth', () => {
     expect(authorize.origin + authorize.pathname).toBe(`${ORIGIN}/authorize`);
     expect(authorize.searchParams.get('redirect_uri')).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/callback$/);
     expect(authorize.searchParams.get('scope')).toBe('offline_access');
+    // Without openid, the request is plain OAuth: nothing asks for consent again.
+    expect(authorize.searchParams.get('prompt')).toBeNull();
     expect(authorize.searchParams.get('code_challenge')).toBe(
       createHash('sha256').update(sentVerifier).digest('base64url'),
     );
@@ -255,7 +257,55 @@ describe('auth login --oauth', () => {
     );
     expect(b.url().pathname).toBe('/authorize');
     expect(b.url().searchParams.get('scope')).toBe('openid offline_access');
+    // OpenID Connect Core 11: offline_access counts only with prompt=consent.
+    expect(b.url().searchParams.get('prompt')).toBe('consent');
     expect((await savedProfile())?.oauth?.tokenEndpoint).toBe(`${ORIGIN}/token`);
+  });
+
+  it('a login that got no refresh token says so, with the facts, and when it must be repeated', async () => {
+    t = await oauthContext({ browser: browser() });
+    interceptDiscovery();
+    const { refresh_token: _none, ...withoutRefresh } = tokenAnswer(ACCESS);
+    t.api.intercept({ path: '/token', method: 'POST' }).reply(200, withoutRefresh);
+    interceptWorkspaces(ACCESS);
+    await runLogin(
+      LoginOptions.parse({ oauth: true, clientId: CLIENT_ID, scope: 'openid offline_access' }),
+      t.ctx,
+    );
+    expect(t.stderr()).toContain(
+      'warning: though the scope asked for offline_access, the server issued no refresh token: when the access token expires (at 2026-11-24T12:00:00.000Z), wfd cannot renew it and you must log in again\n',
+    );
+  });
+
+  it('--manual never starts a browser, even at a terminal', async () => {
+    let opened = 0;
+    t = await testContext({
+      env: { ...OAUTH_ENV, WFD_BASE_URL: ORIGIN },
+      stdinTTY: true,
+      stdoutTTY: true,
+      stdin: 'https://127.0.0.1/callback?code=c&state=not-this-one\n',
+      now: NOW,
+      openBrowser: async () => {
+        opened++;
+      },
+    });
+    interceptDiscovery();
+    const error = await rejection(
+      runLogin(LoginOptions.parse({ oauth: true, clientId: CLIENT_ID, manual: true }), t.ctx),
+    );
+    expect(error.message).toBe('the state of the redirect does not match this login: nothing was exchanged');
+    expect(opened).toBe(0);
+    expect(t.stderr()).toContain('Open this URL in a browser to sign in and approve access:');
+  });
+
+  it('a refusal of a scope without openid by an OpenID Connect server hints at adding openid', async () => {
+    t = await oauthContext({ browser: browser({ error: 'access_denied' }) });
+    interceptDiscovery({ ...METADATA, scopes_supported: ['openid', 'offline_access'] });
+    const error = await rejection(runLogin(LoginOptions.parse({ oauth: true, clientId: CLIENT_ID }), t.ctx));
+    expect(error.message).toBe('the authorization was refused (access_denied)');
+    expect(error.hint).toBe(
+      'the server speaks OpenID Connect, which may grant nothing without openid: try --scope "openid offline_access"',
+    );
   });
 
   describe("the token endpoint's refusals: exit 3, nothing saved", () => {
@@ -388,21 +438,37 @@ describe('the token of an OAuth profile', () => {
     expect(error.message).toBe(
       'the authorization saved in profile "default" was refused by the token endpoint: Invalid refresh token: authorize again (HTTP 400)',
     );
-    expect(error.hint).toBe(`log in again: wfd auth login --oauth --client-id ${CLIENT_ID}`);
+    expect(error.hint).toBe(
+      `log in again: wfd auth login --oauth --client-id ${CLIENT_ID} --profile default`,
+    );
     expect((await savedProfile())?.token).toBe(ACCESS);
     expectNoSecrets(t.stderr());
   });
 
-  it('an expired token without a refresh token says to log in again', async () => {
+  it('a refused token without a refresh token: says so, not "expired", and the scope asked for offline_access', async () => {
     t = await loggedIn(oauthProfile({ refreshToken: undefined }));
     t.api
       .intercept({ path: '/v1/workspaces', method: 'GET' })
       .reply(401, { statusCode: 401, error: 'Unauthorized', message: 'Invalid token' });
     const error = await rejection((await t.ctx.api()).request(listWorkspaces()));
     expect(error.message).toBe(
-      'the access token of profile "default" expired, and the login gave no refresh token (its scope lacked offline_access)',
+      'the server refused the access token of profile "default", and it cannot be renewed: the login got no refresh token (the server issued none, though the scope "offline_access" asked for offline_access)',
+    );
+    expect(error.hint).toBe(
+      `log in again: wfd auth login --oauth --client-id ${CLIENT_ID} --profile default`,
     );
     expect(error.exitCode).toBe(3);
+  });
+
+  it('auth refresh without a refresh token: the token is not called expired; a scope without offline_access gets it back in the hint', async () => {
+    t = await loggedIn(oauthProfile({ refreshToken: undefined, scope: 'openid' }));
+    const error = await rejection(runRefresh(RefreshOptions.parse({}), t.ctx));
+    expect(error.message).toBe(
+      'cannot renew the access token of profile "default": the login got no refresh token (its scope "openid" does not ask for offline_access)',
+    );
+    expect(error.hint).toBe(
+      `log in again, asking for offline_access: wfd auth login --oauth --client-id ${CLIENT_ID} --scope 'openid offline_access' --profile default`,
+    );
   });
 });
 

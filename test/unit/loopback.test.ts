@@ -114,18 +114,29 @@ describe('the listener', () => {
     expect(await listening(portOf(loopback.redirectUri))).toBe(false);
   });
 
-  it('a foreign state: exit 3, a page that says so, and the listener closed', async () => {
+  it('a forged callback (another state, no state, no code) is refused 400 and the login keeps waiting for its own', async () => {
     const loopback = await listenForRedirect({ redirectUri: 'https://127.0.0.1/callback', tls });
-    const waiting = loopback.waitForCode({ state: 'mine', timeoutMs: 30_000 }).catch((e: unknown) => e);
-    const page = await get(`${loopback.redirectUri}?code=c&state=theirs`);
-    expect(page.status).toBe(400);
-    expect(page.body).toContain('does not match this login');
-    const error = await waiting;
-    expect(error).toBeInstanceOf(AuthError);
-    expect((error as AuthError).exitCode).toBe(3);
-    expect((error as AuthError).message).toBe(
-      'the state of the redirect does not match this login: nothing was exchanged',
-    );
+    const strays: string[] = [];
+    const waiting = loopback.waitForCode({
+      state: 'mine',
+      timeoutMs: 30_000,
+      onStray: (reason) => strays.push(reason),
+    });
+    for (const query of ['code=c&state=theirs', 'code=c', 'state=mine', 'error=access_denied&state=theirs']) {
+      const page = await get(`${loopback.redirectUri}?${query}`);
+      expect(page.status, query).toBe(400);
+      expect(page.body).toContain('wfd goes on waiting');
+    }
+    expect(strays).toEqual([
+      'its state is not the one of this login',
+      'it carries no state',
+      'it carries neither a code nor an error',
+      'its state is not the one of this login',
+    ]);
+    expect(await listening(portOf(loopback.redirectUri))).toBe(true);
+    const page = await get(`${loopback.redirectUri}?code=the-code&state=mine`);
+    expect(page.status).toBe(200);
+    expect(await waiting).toBe('the-code');
     expect(await listening(portOf(loopback.redirectUri))).toBe(false);
   });
 

@@ -7,13 +7,18 @@
  */
 import { type ClientCredentials, exchangeCode } from '../../api/oauth.js';
 import type { Context } from '../../context.js';
-import { DEFAULT_SCOPE } from '../../core/auth/authorization.js';
+import {
+  AuthorizationRefusedError,
+  DEFAULT_SCOPE,
+  OFFLINE_ACCESS,
+  scopeHas,
+} from '../../core/auth/authorization.js';
 import {
   type AuthorizationCodeOptions,
   obtainAuthorizationCode,
 } from '../../core/auth/authorization-code.js';
 import { loopbackCertificate } from '../../core/auth/certificate.js';
-import { discoverEndpoints } from '../../core/auth/discovery.js';
+import { discoverEndpoints, type OAuthEndpoints } from '../../core/auth/discovery.js';
 import {
   type IssuedTokens,
   renewedGrant,
@@ -54,15 +59,21 @@ export async function loginWithOAuth(
     manual: options.manual ?? false,
     timeoutMs: options.timeout,
     certificate: () => loopbackCertificate(target.store.dir, ctx.now()),
-    // Nobody at a terminal (a script, CI): the URL is printed, no browser is started.
-    ...(options.browser && ctx.io.canPrompt() ? { openBrowser: (url: string) => ctx.openBrowser(url) } : {}),
+    // Nobody at a terminal (a script, CI), or --manual (the browser is on another machine): the
+    // URL is printed, no browser is started.
+    ...(options.browser && !options.manual && ctx.io.canPrompt()
+      ? { openBrowser: (url: string) => ctx.openBrowser(url) }
+      : {}),
     readPastedUrl: () => readPastedUrl(ctx),
     say: (line) => ctx.io.errorLine(line),
   };
   // The listener must close on Ctrl-C; a paste has nothing to clean up (and a prompt reads Ctrl-C itself).
-  const authorization = steps.manual
-    ? await obtainAuthorizationCode(steps)
-    : await ctx.interruptible((signal) => obtainAuthorizationCode({ ...steps, signal }));
+  const authorization = await (steps.manual
+    ? obtainAuthorizationCode(steps)
+    : ctx.interruptible((signal) => obtainAuthorizationCode({ ...steps, signal }))
+  ).catch((error: unknown) => {
+    throw withScopeHint(error, scope, endpoints);
+  });
 
   const client: ClientCredentials = { clientId, clientSecret, clientAuth: endpoints.clientAuth };
   const tokens = await exchange(ctx, endpoints.tokenEndpoint, client, authorization);
@@ -87,6 +98,28 @@ export async function loginWithOAuth(
     ...(ctx.globals.requestRate !== undefined ? { rateLimit: ctx.globals.requestRate } : {}),
   });
   ctx.io.errorLine(loggedInLine(target, workspace, tokens.user));
+  if (!grant.refreshToken) ctx.io.errorLine(noRefreshTokenWarning(scope, grant.expiresAt));
+}
+
+/**
+ * A refusal of a scope without `openid` by a server that lists it: an OpenID Connect server may
+ * grant nothing without it (oidc-provider refuses `offline_access` alone with access_denied).
+ */
+function withScopeHint(error: unknown, scope: string, endpoints: OAuthEndpoints): unknown {
+  if (!(error instanceof AuthorizationRefusedError)) return error;
+  if (scopeHas(scope, 'openid') || !endpoints.scopesSupported?.includes('openid')) return error;
+  return new AuthError(error.message, {
+    hint: `the server speaks OpenID Connect, which may grant nothing without openid: try --scope "openid ${scope}"`,
+  });
+}
+
+/** Said when the login got no refresh token: the facts, and what it means for later runs. */
+function noRefreshTokenWarning(scope: string, expiresAt: string | undefined): string {
+  const why = scopeHas(scope, OFFLINE_ACCESS)
+    ? 'though the scope asked for offline_access, the server issued no refresh token'
+    : `the scope "${scope}" does not ask for offline_access, so the server issued no refresh token`;
+  const when = expiresAt ? ` (at ${expiresAt})` : '';
+  return `warning: ${why}: when the access token expires${when}, wfd cannot renew it and you must log in again`;
 }
 
 async function readClientSecret(clientId: string, ctx: Context): Promise<string> {

@@ -65,6 +65,8 @@ async function loopbackCode(options: AuthorizationCodeOptions): Promise<Authoriz
     const waiting = loopback.waitForCode({
       state: request.state,
       timeoutMs: options.timeoutMs,
+      onStray: (reason) =>
+        options.say(`Refused a request to ${loopback.redirectUri} (${reason}); still waiting...`),
       ...(options.signal ? { signal: options.signal } : {}),
     });
     // Awaited below; if showing the URL fails first, `close` ends the wait and nobody listens.

@@ -9,8 +9,14 @@ import { escapeAllControls } from '../quote.js';
 
 /** Query parameters the spec forbids in a redirect URI: the server adds them. */
 const RESERVED_PARAMS = ['code', 'state', 'error', 'error_description'];
-export const DEFAULT_SCOPE = 'offline_access';
+export const OFFLINE_ACCESS = 'offline_access';
+export const DEFAULT_SCOPE = OFFLINE_ACCESS;
 export const LOOPBACK_HOST = '127.0.0.1';
+
+/** Whether a space-separated scope holds `name`. */
+export function scopeHas(scope: string, name: string): boolean {
+  return scope.split(' ').includes(name);
+}
 
 /**
  * Why `raw` cannot be the redirect URI, or undefined when it can. The loopback listener can
@@ -65,9 +71,27 @@ export function authorizationRequest(input: {
     ['state', state],
     ['code_challenge', createHash('sha256').update(codeVerifier).digest('base64url')],
     ['code_challenge_method', 'S256'],
+    // OpenID Connect Core 11: with `openid`, a server ignores offline_access (and issues no
+    // refresh token) unless the request asks for consent.
+    ...(scopeHas(input.scope, 'openid') && scopeHas(input.scope, OFFLINE_ACCESS)
+      ? ([['prompt', 'consent']] as [string, string][])
+      : []),
   ];
   for (const [name, value] of params) url.searchParams.set(name, value);
   return { url: url.toString(), state, codeVerifier };
+}
+
+/**
+ * Why a request to the redirect URI does not answer this login, or undefined when it does: one
+ * without this login's `state` (any local process can send one), or with it but with neither a
+ * code nor an error. The loopback answers those 400 and keeps waiting.
+ */
+export function strayRedirect(params: URLSearchParams, expectedState: string): string | undefined {
+  const state = params.get('state');
+  if (state === null) return 'it carries no state';
+  if (state !== expectedState) return 'its state is not the one of this login';
+  if (params.get('error') === null && !params.get('code')) return 'it carries neither a code nor an error';
+  return undefined;
 }
 
 /**
@@ -91,7 +115,7 @@ export function codeFromRedirect(params: URLSearchParams, expectedState: string)
     const description = params.get('error_description');
     // Text from a URL anyone can craft: one line, cut short.
     const said = description ? `: ${oneLine(description, 300)}` : '';
-    throw new AuthError(`the authorization was refused (${oneLine(error, 60)})${said}`, {
+    throw new AuthorizationRefusedError(`the authorization was refused (${oneLine(error, 60)})${said}`, {
       hint: 'run `wfd auth login --oauth` again to retry',
     });
   }
@@ -99,6 +123,9 @@ export function codeFromRedirect(params: URLSearchParams, expectedState: string)
   if (!code) throw new AuthError('the redirect carries neither a code nor an error: nothing to exchange');
   return code;
 }
+
+/** The server's `error=` answer to the authorize request (the user declined, or the server did). */
+export class AuthorizationRefusedError extends AuthError {}
 
 /** The parameters of what a user pasted: the whole URL the browser landed on, or its query string. */
 export function pastedRedirectParams(text: string): URLSearchParams {

@@ -11,6 +11,8 @@ export interface OAuthEndpoints {
   authorizationEndpoint: string;
   tokenEndpoint: string;
   clientAuth: ClientCredentials['clientAuth'];
+  /** the scopes the metadata lists, when it does (an OpenID Connect server lists `openid`) */
+  scopesSupported?: string[];
 }
 
 /** The endpoints of the server behind `client` (a client of the API's base URL, without a token). */
@@ -42,6 +44,7 @@ export async function discoverEndpoints(
     ),
     tokenEndpoint: trusted(metadata.token_endpoint, fallback.tokenEndpoint, client.origin),
     clientAuth: methods.includes('client_secret_post') ? 'client_secret_post' : 'client_secret_basic',
+    ...(metadata.scopes_supported ? { scopesSupported: metadata.scopes_supported } : {}),
   };
 }
 

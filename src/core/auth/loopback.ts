@@ -1,15 +1,17 @@
 /**
  * The OAuth loopback listener (RFC 8252 7.3): an HTTPS server on 127.0.0.1 only, at the port and
  * path of the redirect URI, that takes one callback and closes. Other paths get a 404 (the
- * browser's favicon request among them) and do not end the wait; the time-out, Ctrl-C (the
- * abort signal) and every failure close the listener, so none is ever left behind.
+ * browser's favicon request among them), and a callback without this login's `state` or without
+ * a code a 400: neither ends the wait, so no other local process can cancel a login by calling
+ * first. The time-out, Ctrl-C (the abort signal) and every failure close the listener, so none
+ * is ever left behind.
  */
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import { formatDuration } from '../duration.js';
 import { AuthError, CancelledError } from '../errors.js';
-import { codeFromRedirect, LOOPBACK_HOST } from './authorization.js';
+import { codeFromRedirect, LOOPBACK_HOST, strayRedirect } from './authorization.js';
 
 export interface LoopbackOptions {
   /** `https://127.0.0.1[:port]/path`, checked by `redirectUriProblem`; no port (or 0): any free one */
@@ -23,6 +25,8 @@ export interface WaitOptions {
   timeoutMs: number;
   /** aborted on Ctrl-C */
   signal?: AbortSignal;
+  /** told why a request to the redirect URI was refused while the wait goes on */
+  onStray?: (reason: string) => void;
 }
 
 export interface Loopback {
@@ -30,7 +34,8 @@ export interface Loopback {
   readonly redirectUri: string;
   /**
    * Starts waiting for the callback (call it before showing the authorize URL): resolves with
-   * the authorization code, rejects on a refusal, a foreign state, the time-out or the abort.
+   * the authorization code, rejects on a refusal (an `error=` with this login's state), the
+   * time-out or the abort; a stray callback (see `strayRedirect`) is answered 400 and ignored.
    * The listener is closed when it settles.
    */
   waitForCode(options: WaitOptions): Promise<string>;
@@ -41,7 +46,7 @@ export interface Loopback {
 /** Listens on 127.0.0.1; a port in use (or not allowed) is an AuthError (exit 3). */
 export async function listenForRedirect(options: LoopbackOptions): Promise<Loopback> {
   const target = new URL(options.redirectUri);
-  let onCallback: ((params: URLSearchParams) => Error | undefined) | undefined;
+  let onCallback: ((params: URLSearchParams) => { status: number; html: string }) | undefined;
   let abandon: (() => void) | undefined;
 
   const server = createServer({ key: options.tls.key, cert: options.tls.cert }, (request, response) => {
@@ -50,10 +55,8 @@ export async function listenForRedirect(options: LoopbackOptions): Promise<Loopb
     if (url.pathname !== target.pathname || !onCallback) return sendPage(response, 404, NOT_FOUND);
     if (request.method !== 'GET')
       return sendPage(response, 405, page('Method not allowed', '<p>Use GET.</p>'));
-    const handle = onCallback;
-    onCallback = undefined;
-    const failure = handle(url.searchParams);
-    sendPage(response, failure ? 400 : 200, failure ? failurePage(failure.message) : SUCCESS_PAGE);
+    const answer = onCallback(url.searchParams);
+    sendPage(response, answer.status, answer.html);
   });
   const closed = closer(server);
 
@@ -69,7 +72,7 @@ export async function listenForRedirect(options: LoopbackOptions): Promise<Loopb
       abandon?.();
       return closed();
     },
-    waitForCode({ state, timeoutMs, signal }) {
+    waitForCode({ state, timeoutMs, signal, onStray }) {
       return new Promise<string>((resolve, reject) => {
         let settled = false;
         const settle = (outcome: { code: string } | { error: Error }) => {
@@ -99,13 +102,17 @@ export async function listenForRedirect(options: LoopbackOptions): Promise<Loopb
         if (signal?.aborted) return onAbort();
         signal?.addEventListener('abort', onAbort, { once: true });
         onCallback = (params) => {
+          const stray = strayRedirect(params, state);
+          if (stray) {
+            onStray?.(stray);
+            return { status: 400, html: STRAY_PAGE };
+          }
           try {
-            const code = codeFromRedirect(params, state);
-            settle({ code });
-            return undefined;
+            settle({ code: codeFromRedirect(params, state) });
+            return { status: 200, html: SUCCESS_PAGE };
           } catch (error) {
             settle({ error: error as Error });
-            return error as Error;
+            return { status: 400, html: failurePage((error as Error).message) };
           }
         };
       });
@@ -167,6 +174,11 @@ const NOT_FOUND = page('Not found', '<p>Nothing here.</p>');
 const SUCCESS_PAGE = page(
   'wfd received the authorization',
   '<p>You can close this tab and return to the terminal.</p>',
+);
+
+const STRAY_PAGE = page(
+  'This does not answer the sign-in wfd is waiting for',
+  '<p>The address lacks the code or the state of the sign-in under way. wfd goes on waiting: finish the sign-in from the URL it printed.</p>',
 );
 
 function failurePage(message: string): string {

@@ -10,7 +10,9 @@
 import { refreshAccessToken } from '../../api/oauth.js';
 import { ApiError, AuthError } from '../errors.js';
 import type { TokenSource } from '../http.js';
-import { type ConfigStore, DEFAULT_PROFILE, type OAuthGrant, type Profile } from './store.js';
+import { OFFLINE_ACCESS, scopeHas } from './authorization.js';
+import { loginCommand } from './login-command.js';
+import type { ConfigStore, OAuthGrant, Profile } from './store.js';
 import {
   clientOf,
   isDue,
@@ -26,12 +28,17 @@ export interface RefreshingTokenOptions {
   now: () => Date;
   tokenClient: TokenEndpointClient;
   debug?: (line: string) => void;
+  /** the hint of a 401 that stands even with a renewed token */
+  refusedHint?: string;
 }
 
 export class RefreshingToken implements TokenSource {
   private pending: Promise<string> | undefined;
+  readonly refusedHint: string | undefined;
 
-  constructor(private readonly options: RefreshingTokenOptions) {}
+  constructor(private readonly options: RefreshingTokenOptions) {
+    this.refusedHint = options.refusedHint;
+  }
 
   /** The saved access token, renewed first when it is due and can be renewed. */
   async token(): Promise<string | undefined> {
@@ -69,12 +76,12 @@ export class RefreshingToken implements TokenSource {
         return profile.token;
       }
       if (!grant.refreshToken) {
-        throw new AuthError(
-          `the access token of profile "${profileName}" expired, and the login gave no refresh token (its scope lacked offline_access)`,
-          { hint: loginAgainHint(profileName, grant) },
-        );
+        const why = force ? 'asked' : profile.token === stale ? 'refused' : 'due';
+        throw new AuthError(`${cannotRenew(why, profileName, grant, now())}: ${noRefreshToken(grant)}`, {
+          hint: noRefreshTokenHint(profileName, profile, grant),
+        });
       }
-      const tokens = await this.exchange(grant, grant.refreshToken);
+      const tokens = await this.exchange(profile, grant, grant.refreshToken);
       config.profiles[profileName] = {
         ...profile,
         token: tokens.accessToken,
@@ -85,7 +92,7 @@ export class RefreshingToken implements TokenSource {
     });
   }
 
-  private async exchange(grant: OAuthGrant, refreshToken: string) {
+  private async exchange(profile: Profile, grant: OAuthGrant, refreshToken: string) {
     const { origin, path } = tokenEndpointParts(grant.tokenEndpoint);
     const client = await this.options.tokenClient(origin);
     try {
@@ -97,7 +104,7 @@ export class RefreshingToken implements TokenSource {
           ? `the authorization saved in profile "${this.options.profileName}" was refused`
           : `the client credentials saved in profile "${this.options.profileName}" were refused`;
       throw new AuthError(`${what} by the token endpoint: ${error.message}`, {
-        hint: loginAgainHint(this.options.profileName, grant),
+        hint: loginAgainHint(this.options.profileName, profile),
       });
     }
   }
@@ -110,7 +117,35 @@ export class RefreshingToken implements TokenSource {
 }
 
 /** The command that starts over, for every refusal of a saved grant. */
-function loginAgainHint(profileName: string, grant: Pick<OAuthGrant, 'clientId'>): string {
-  const profile = profileName === DEFAULT_PROFILE ? '' : ` --profile ${profileName}`;
-  return `log in again: wfd auth login --oauth --client-id ${grant.clientId}${profile}`;
+function loginAgainHint(profileName: string, profile: Profile): string {
+  return `log in again: ${loginCommand(profileName, profile)}`;
+}
+
+/** Why the token had to be renewed, as it is: asked for, refused by the server, or (nearly) expired. */
+function cannotRenew(
+  why: 'asked' | 'refused' | 'due',
+  profileName: string,
+  grant: OAuthGrant,
+  now: Date,
+): string {
+  const token = `the access token of profile "${profileName}"`;
+  if (why === 'asked') return `cannot renew ${token}`;
+  if (why === 'refused') return `the server refused ${token}, and it cannot be renewed`;
+  const at = grant.expiresAt ?? '';
+  const when = Date.parse(at) <= now.getTime() ? `expired at ${at}` : `expires at ${at}`;
+  return `${token} ${when}, and it cannot be renewed`;
+}
+
+/** Why there is no refresh token: the scope did not ask for one, or the server did not issue it. */
+function noRefreshToken(grant: OAuthGrant): string {
+  return scopeHas(grant.scope, OFFLINE_ACCESS)
+    ? `the login got no refresh token (the server issued none, though the scope "${grant.scope}" asked for offline_access)`
+    : `the login got no refresh token (its scope "${grant.scope}" does not ask for offline_access)`;
+}
+
+/** Log in again; with offline_access added when the scope lacked it. */
+function noRefreshTokenHint(profileName: string, profile: Profile, grant: OAuthGrant): string {
+  if (scopeHas(grant.scope, OFFLINE_ACCESS)) return loginAgainHint(profileName, profile);
+  const scope = `${grant.scope} ${OFFLINE_ACCESS}`;
+  return `log in again, asking for offline_access: ${loginCommand(profileName, { ...profile, oauth: { ...grant, scope } })}`;
 }

@@ -1,0 +1,38 @@
+/**
+ * The exact command that logs a profile in again, for the hints of refused credentials: the
+ * profile named even when it is the default one, and an OAuth login's client id and scope.
+ */
+import { DEFAULT_SCOPE } from './authorization.js';
+import type { Profile } from './store.js';
+
+export function loginCommand(profileName: string, profile?: Pick<Profile, 'authType' | 'oauth'>): string {
+  const grant = profile?.authType === 'oauth' ? profile.oauth : undefined;
+  const words = ['wfd', 'auth', 'login'];
+  if (grant) {
+    words.push('--oauth', '--client-id', shellWord(grant.clientId));
+    if (grant.scope !== DEFAULT_SCOPE) words.push('--scope', shellWord(grant.scope));
+  }
+  words.push('--profile', shellWord(profileName));
+  return words.join(' ');
+}
+
+/** A word the shell takes as it is: single-quoted unless it is plainly safe. */
+function shellWord(word: string): string {
+  return /^[\w.:@%+=,/-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The hint of a 401 that stands: WFD_TOKEN when it is what was sent (and only then), else the
+ * profile and the command that replaces its token.
+ */
+export function refusedTokenHint(
+  source: 'env' | 'profile' | 'none',
+  profileName: string | undefined,
+  profile: Pick<Profile, 'authType' | 'oauth'> | undefined,
+): string | undefined {
+  if (source === 'env') {
+    return 'the token comes from WFD_TOKEN, which overrides every profile: set it to a valid token, or unset it';
+  }
+  if (source !== 'profile' || !profileName) return undefined;
+  return `the token saved in profile "${profileName}" is invalid or revoked: log in again with \`${loginCommand(profileName, profile)}\``;
+}
