@@ -11,8 +11,8 @@
  * still in flight count as inside every window: the log can only err on the safe side, whatever
  * the network delays.
  *
- * Processes sharing a token each keep their own budget: two cron jobs on one token can together
- * exceed the limit and meet a 429, which the retry policy then waits out.
+ * Processes sharing a token share one budget through `shared` (src/core/shared-budget.ts): a
+ * request starts once this process's log and the machine's both allow it.
  */
 
 import { UNIT_MS } from './duration.js';
@@ -60,10 +60,19 @@ export function parseRateLimits(text: string): RateLimits {
   return { rules };
 }
 
+/** The budget shared with other processes (src/core/shared-budget.ts). */
+export interface SharedRateBudget {
+  /** a grant for a request starting at `now`, or when (epoch ms) to ask again */
+  reserve(now: number): { release(now: number): void } | number;
+  /** every process holds until `until` */
+  pause(now: number, until: number): void;
+}
+
 export interface RateLimiterOptions {
   /** epoch milliseconds; injected by tests */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  shared?: SharedRateBudget;
 }
 
 /** A granted request: call `release` once its answer (or failure) is back. */
@@ -75,23 +84,25 @@ export class RateLimiter {
   readonly #rules: readonly RateRule[];
   readonly #now: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
+  readonly #shared: SharedRateBudget | undefined;
   /** when granted requests were answered, ascending: the server counted each one before that */
   #answered: number[] = [];
   #inFlight = 0;
   #pausedUntil = 0;
-  readonly #waiting: (() => void)[] = [];
+  readonly #waiting: ((shared?: { release(now: number): void }) => void)[] = [];
   #pumping = false;
 
   constructor(limits: RateLimits, options: RateLimiterOptions = {}) {
     this.#rules = limits.rules;
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.#shared = this.#rules.length > 0 ? options.shared : undefined;
   }
 
   /** Waits until one more request may start (first come, first served) and counts it. */
   acquire(): Promise<Permit> {
     return new Promise((resolve) => {
-      this.#waiting.push(() => {
+      this.#waiting.push((shared) => {
         this.#inFlight++;
         let released = false;
         resolve({
@@ -99,7 +110,9 @@ export class RateLimiter {
             if (released) return;
             released = true;
             this.#inFlight--;
-            this.#record(this.#now());
+            const now = this.#now();
+            shared?.release(now);
+            this.#record(now);
             void this.#pump();
           },
         });
@@ -116,6 +129,7 @@ export class RateLimiter {
     const now = this.#now();
     const fresh = this.#pausedUntil <= now;
     this.#pausedUntil = Math.max(this.#pausedUntil, now + ms);
+    this.#shared?.pause(now, now + ms);
     return fresh;
   }
 
@@ -148,7 +162,13 @@ export class RateLimiter {
           await this.#sleep(at - now);
           continue;
         }
-        this.#waiting.shift()!();
+        // This process may go; the machine's budget (other processes on the token) too?
+        const shared = this.#shared?.reserve(now);
+        if (typeof shared === 'number') {
+          await this.#sleep(Math.max(1, shared - now));
+          continue;
+        }
+        this.#waiting.shift()!(shared);
       }
     } finally {
       this.#pumping = false;
