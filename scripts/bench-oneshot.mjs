@@ -7,7 +7,9 @@
  * budget in a private state folder). For each: the median wall time (spawn to exit) as a ratio to
  * the baseline's, the tail (the child's exit after the last stdout/stderr byte this process saw,
  * which timers or sockets left open stretch), and peak RSS (GNU time's %M, written to a file so
- * it is not output). Every run's stdout is checked against the baseline's rows.
+ * it is not output). Every run's stdout is checked against the baseline's rows. A last row puts
+ * `cases get` beside the same with WFD_RATE_LIMIT=off: what the limiter and its budget shared
+ * between processes (a locked file read and written per request) cost a one-shot.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -72,6 +74,8 @@ function median(values) {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+const ms = (set) => set.map((run) => run.ms);
+
 const range = (values, digits = 1) =>
   `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
 
@@ -109,10 +113,13 @@ export async function benchOneshot({ withSandbox, env, quick = false, progress =
           get: [BIN, 'cases', 'get', id, '-o', 'plain'],
         },
       };
+      // The same get without the client's limiter: what the limiter and its shared budget cost.
+      kinds.unlimited = { label: 'wfd, WFD_RATE_LIMIT=off', get: kinds.wfd.get };
+      const envOf = { unlimited: { ...childEnv, WFD_RATE_LIMIT: 'off' } };
       const samples = {};
       const expected = {};
       for (const command of ['list', 'get']) {
-        for (const kind of Object.keys(kinds)) samples[`${kind} ${command}`] = [];
+        for (const kind of Object.keys(kinds)) if (kinds[kind][command]) samples[`${kind} ${command}`] = [];
       }
       const order = Object.keys(samples);
       progress(`one-shot: ${warmups} warm-ups + ${runs} runs of each of ${order.join(', ')}, rotating`);
@@ -120,7 +127,7 @@ export async function benchOneshot({ withSandbox, env, quick = false, progress =
         for (let k = 0; k < order.length; k++) {
           const name = order[(i + k) % order.length];
           const [kind, command] = name.split(' ');
-          const run = await runOnce(name, kinds[kind][command], childEnv, scratch);
+          const run = await runOnce(name, kinds[kind][command], envOf[kind] ?? childEnv, scratch);
           // The list's rows must be the baseline's; a record must be the one asked for.
           const rows = run.stdout
             .trim()
@@ -142,7 +149,6 @@ export async function benchOneshot({ withSandbox, env, quick = false, progress =
       ]) {
         const wfd = samples[`wfd ${command}`];
         const bare = samples[`baseline ${command}`];
-        const ms = (set) => set.map((run) => run.ms);
         const tails = (set) => set.map((run) => run.tailMs);
         const rss = (set) => set.map((run) => run.maxRssKiB / 1024);
         const ratios = wfd.map((run, i) => run.ms / bare[i].ms);
@@ -181,6 +187,17 @@ export async function benchOneshot({ withSandbox, env, quick = false, progress =
           ratio: median(ms(wfd)) / median(ms(bare)),
         };
       }
+      const shared = ms(samples['wfd get']);
+      const unlimited = ms(samples['unlimited get']);
+      const diffs = shared.map((value, i) => value - unlimited[i]);
+      rows.push([
+        'one-shot cases get: rate limiter on (shared budget) vs off',
+        `${median(shared).toFixed(1)} ms`,
+        `${median(unlimited).toFixed(1)} ms`,
+        `${(median(shared) / median(unlimited)).toFixed(2)}×`,
+        `median difference ${median(diffs).toFixed(1)} ms (per pair ${range(diffs)} ms); baseline: WFD_RATE_LIMIT=off`,
+      ]);
+      record.sharedBudget = { onMs: shared, offMs: unlimited };
       return { rows, record };
     });
   } finally {
