@@ -1,7 +1,7 @@
 /**
  * One rate budget for every wfd process on this machine that uses a token: the log of
  * src/core/budget-log.ts in a small JSON file per client (and origin), read and rewritten under
- * an O_EXCL lock file at each request's start and answer. Files are named by a SHA-256 of the
+ * an O_EXCL lock file at each request's start and answer, and overwritten in place. Files are named by a SHA-256 of the
  * origin and the client, entries tagged by a hash of the token: no file holds a token.
  *
  * Everything here is synchronous: the lock is held for one read and one write of a file of a few
@@ -9,16 +9,7 @@
  * wrong with the folder (read-only, full) leaves the process with its own limiter only.
  */
 import { createHash } from 'node:crypto';
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { type BudgetLog, earliestStart, parseLog, pruneLog, releaseIn } from './budget-log.js';
@@ -145,11 +136,7 @@ export class SharedBudget {
         }
         const log = pruneLog(parseLog(text), this.#options.rules, now, this.#isAlive);
         const next = change(log);
-        if (next) {
-          const temp = `${this.#file}.${process.pid}.tmp`;
-          writeFileSync(temp, JSON.stringify(next), { mode: 0o600 });
-          renameSync(temp, this.#file);
-        }
+        if (next) this.#write(JSON.stringify(next).padEnd(text.length));
       } finally {
         unlinkSync(this.#lock);
       }
@@ -158,6 +145,27 @@ export class SharedBudget {
       this.#broken = true;
       this.#options.debug?.(`rate budget not shared: ${(error as Error).message}`);
       return false;
+    }
+  }
+
+  /**
+   * Overwrites the file in place, padded with spaces (JSON allows them) to its old length: ext4
+   * flushes a file replaced by a rename or truncated then written (auto_da_alloc), which costs
+   * milliseconds; a plain overwrite costs a tenth of one. A write torn by a crash reads as an
+   * empty log.
+   */
+  #write(text: string): void {
+    let fd: number;
+    try {
+      fd = openSync(this.#file, 'r+');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      fd = openSync(this.#file, 'w', 0o600);
+    }
+    try {
+      writeSync(fd, text, 0);
+    } finally {
+      closeSync(fd);
     }
   }
 
