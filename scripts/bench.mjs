@@ -45,7 +45,10 @@
  *    8 at a time), against the same start in memory, alternately; each time from spawn to the
  *    -o json line, medians.
  *
- * BENCH_ONLY=startup,cases,forms,webhooks,attachments,resilience,datadir runs some of the parts (cases: 2-4).
+ * 1b. One-shot: see scripts/bench-oneshot.mjs (`cases get ID` and `cases list --limit 10` against a
+ *    bare node:http request: wall time, tail after the last output, peak RSS).
+ *
+ * BENCH_ONLY=startup,oneshot,cases,forms,webhooks,attachments,resilience,datadir runs some of the parts (cases: 2-4).
  *
  * Prints a table and one line of machine facts; writes the numbers to .bench/last.json.
  * Cleans up its sandboxes and temp dirs whatever happens; exits 1 with a message on any
@@ -59,6 +62,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
+import { benchOneshot } from './bench-oneshot.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'wfd.js');
@@ -97,7 +101,7 @@ const CONFIG = {
   dataDirRuns: QUICK ? 1 : 5,
 };
 
-const PARTS = ['startup', 'cases', 'forms', 'webhooks', 'attachments', 'resilience', 'datadir'];
+const PARTS = ['startup', 'oneshot', 'cases', 'forms', 'webhooks', 'attachments', 'resilience', 'datadir'];
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((part) => part.trim()) : PARTS;
 for (const part of ONLY) {
   if (!PARTS.includes(part)) {
@@ -821,6 +825,17 @@ async function main() {
       },
       help: { ...startup.help, ratio: startup.help.wfdMs / startup.help.nodeMs, samples: help },
     };
+  }
+
+  if (wants('oneshot')) {
+    const oneshot = await benchOneshot({
+      withSandbox,
+      env: (extra) => cliEnv(configDir, extra),
+      quick: QUICK,
+      progress,
+    });
+    table.push(...oneshot.rows);
+    record.oneshot = oneshot.record;
   }
 
   if (wants('cases')) await casesParts(configDir, table, record);

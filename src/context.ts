@@ -11,10 +11,13 @@ import type { ConfigStore } from './core/auth/store.js';
 import { UsageError } from './core/errors.js';
 import type { ApiClient, TokenSource } from './core/http.js';
 import type { RateLimits } from './core/limiter.js';
+import type { SharedBudget } from './core/shared-budget.js';
 import type { GlobalOptions } from './global-options.js';
 import type { IO } from './output/io.js';
 
 export const DEFAULT_CONCURRENCY = 4;
+/** The client's own default (src/core/http.ts): how long a reservation of the shared budget can last. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** Runs wfd in this process with other streams and environment; returns the exit code. */
 export type Runner = (argv: string[], streams: { io: IO; env: NodeJS.ProcessEnv }) => Promise<number>;
@@ -42,12 +45,14 @@ export interface Context {
   api(): Promise<ApiClient>;
   /**
    * A client for a base URL and token given explicitly (login verifies a token before saving it;
-   * none for the OAuth endpoints); `profileRateLimit` is the profile's own rate limit, if any.
+   * none for the OAuth endpoints); `profileRateLimit` is the profile's own rate limit, if any;
+   * `client` the OAuth client of the token (its hourly budget is the client's).
    */
   apiFor(
     baseUrl: string,
     auth: string | TokenSource | undefined,
     profileRateLimit?: string,
+    client?: string,
   ): Promise<ApiClient>;
   /** opens a URL in the user's browser (OAuth login) */
   openBrowser(url: string): Promise<void>;
@@ -155,21 +160,30 @@ export function createContext(init: ContextInit): Context {
         const { requireCredentials } = await import('./core/auth/credentials.js');
         const credentials = await ctx.credentials();
         const { baseUrl } = requireCredentials(credentials);
-        return ctx.apiFor(baseUrl, await ctx.tokenSource(), credentials.profile?.rateLimit);
+        const profile = credentials.profile;
+        const client = profile?.authType === 'oauth' ? profile.oauth?.clientId : undefined;
+        return ctx.apiFor(baseUrl, await ctx.tokenSource(), profile?.rateLimit, client);
       })();
       return api;
     },
     // --request-rate > WFD_RATE_LIMIT > the profile's > the spec's limits
-    async apiFor(baseUrl, auth, profileRateLimit) {
+    async apiFor(baseUrl, auth, profileRateLimit, budgetClient) {
       const [{ ApiClient }, { RateLimiter }] = await Promise.all([
         import('./core/http.js'),
         import('./core/limiter.js'),
       ]);
       const limits = await rateLimits(globals, env, profileRateLimit);
+      // Shared with the other processes on this token, over real connections (not a test's MockAgent).
+      const token = typeof auth === 'string' ? auth : await auth?.token();
+      const shared =
+        token && limits.rules.length > 0 && !init.dispatcher
+          ? await sharedBudget(env, baseUrl, token, budgetClient, limits, globals, ctx)
+          : undefined;
       const client = new ApiClient({
         limiter: new RateLimiter(limits, {
           ...(init.sleep ? { sleep: init.sleep } : {}),
           notice: (line: string) => io.errorLine(`wfd: ${line}`),
+          ...(shared ? { shared } : {}),
         }),
         baseUrl,
         ...(typeof auth === 'string'
@@ -242,6 +256,32 @@ async function maxWait(text: string): Promise<number> {
   if (ms === undefined || ms > 86_400_000)
     throw new UsageError(`invalid WFD_MAX_WAIT "${text}": expected a duration up to 24h, such as 15m`);
   return ms;
+}
+
+/** The rate budget this process shares with the others on `token` (src/core/shared-budget.ts). */
+async function sharedBudget(
+  env: NodeJS.ProcessEnv,
+  baseUrl: string,
+  token: string,
+  client: string | undefined,
+  limits: RateLimits,
+  globals: GlobalOptions,
+  ctx: Context,
+): Promise<SharedBudget> {
+  const [{ SharedBudget, budgetDir }, { parseBaseUrl }] = await Promise.all([
+    import('./core/shared-budget.js'),
+    import('./core/base-url.js'),
+  ]);
+  return new SharedBudget({
+    dir: budgetDir(env),
+    origin: parseBaseUrl(baseUrl).origin,
+    token,
+    ...(client ? { client } : {}),
+    rules: limits.rules,
+    requestTimeoutMs: globals.requestTimeout ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    notice: (line) => ctx.io.errorLine(`wfd: ${line}`),
+    debug: (line) => ctx.debug(line),
+  });
 }
 
 /** The client-side rate limits in force; a malformed setting is a usage error naming its source. */

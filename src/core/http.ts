@@ -11,7 +11,7 @@
 import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type Dispatcher, type FormData, Pool } from 'undici';
+import type { Dispatcher, FormData } from 'undici';
 import type { ZodType } from 'zod';
 import { parseBaseUrl } from './base-url.js';
 import { formatDuration } from './duration.js';
@@ -20,6 +20,7 @@ import { isRecord } from './guards.js';
 import { firstHeader } from './headers.js';
 import { checkJsonDepth, readBoundedText } from './json-answer.js';
 import type { RateLimiter } from './limiter.js';
+import { NodeHttpTransport, type ResponseBody, type Transport } from './node-transport.js';
 import { redactSecrets, redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
 
@@ -53,7 +54,7 @@ export interface ApiClientOptions {
   debug?: (line: string) => void;
   /** receives a line when a retry makes the user wait noticeably (a 429 asking for 60 s) */
   notice?: (line: string) => void;
-  /** the test seam and the connection pool: defaults to one keep-alive Pool for the origin */
+  /** the test seam (an undici MockAgent): defaults to keep-alive node:http connections to the origin */
   dispatcher?: Dispatcher;
   /** the client-side rate limiter shared by every request of the run */
   limiter?: RateLimiter;
@@ -111,6 +112,8 @@ const MAX_URL_LENGTH = 8000;
 const DEFAULT_RETRIES = 5;
 /** The longest wait a server may ask for by default (WFD_MAX_WAIT). */
 export const DEFAULT_MAX_WAIT_MS = 15 * 60_000;
+/** Connections per origin: above any --concurrency a command uses. */
+const MAX_CONNECTIONS = 16;
 /** A wait this long is worth a line on stderr, so a run does not look hung. */
 const NOTICE_AFTER_MS = 2_000;
 
@@ -135,7 +138,7 @@ export class ApiClient {
   /** path prefix of the API, `/v1` below whatever path the base URL has */
   private readonly apiPrefix: string;
   private readonly rootPrefix: string;
-  private readonly dispatcher: Dispatcher;
+  private readonly transport: Transport;
   private readonly ownsDispatcher: boolean;
   private readonly auth: TokenSource;
   private sequence = 0;
@@ -146,7 +149,8 @@ export class ApiClient {
     this.rootPrefix = base.prefix;
     this.apiPrefix = `${base.prefix}/v1`;
     this.ownsDispatcher = !options.dispatcher;
-    this.dispatcher = options.dispatcher ?? new Pool(base.origin, { connections: 16, pipelining: 1 });
+    this.transport =
+      (options.dispatcher as Transport | undefined) ?? new NodeHttpTransport(base.origin, MAX_CONNECTIONS);
     this.auth = options.auth ?? { token: async () => options.token };
   }
 
@@ -278,7 +282,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.dispatcher.close();
+    if (this.ownsDispatcher) await this.transport.close();
   }
 
   /**
@@ -314,7 +318,7 @@ export class ApiClient {
       this.trace(`#${id} → ${request.method} ${this.origin}${path}`);
       const deadline = new Deadline(timeout);
       try {
-        const response = await this.dispatcher
+        const response = await this.transport
           .request({
             origin: this.origin,
             path,
@@ -406,6 +410,9 @@ export class ApiClient {
           );
         this.trace(`#${id} retrying in ${(delay / 1000).toFixed(1)}s (attempt ${attempt} of ${maxRetries})`);
         await wait(delay);
+      } finally {
+        // An unread body is still bounded by the deadline; otherwise its timer is done with.
+        if (body !== 'unread') deadline.clear();
       }
     }
   }
@@ -470,7 +477,7 @@ type BodyHandling = 'read' | 'streamed' | 'unread';
 interface Answer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  body: Dispatcher.ResponseData['body'];
+  body: ResponseBody;
   text?: string;
 }
 

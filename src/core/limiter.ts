@@ -11,8 +11,8 @@
  * still in flight count as inside every window: the log can only err on the safe side, whatever
  * the network delays.
  *
- * Processes sharing a token each keep their own budget: two cron jobs on one token can together
- * exceed the limit and meet a 429, which the retry policy then waits out.
+ * Processes sharing a token share one budget through `shared` (src/core/shared-budget.ts): a
+ * request starts once this process's log and the machine's both allow it.
  */
 
 import { formatDuration, UNIT_MS } from './duration.js';
@@ -60,12 +60,21 @@ export function parseRateLimits(text: string): RateLimits {
   return { rules };
 }
 
+/** The budget shared with other processes (src/core/shared-budget.ts). */
+export interface SharedRateBudget {
+  /** a grant for a request starting at `now`, or when (epoch ms) to ask again */
+  reserve(now: number): { release(now: number): void } | number;
+  /** every process holds until `until` */
+  pause(now: number, until: number): void;
+}
+
 export interface RateLimiterOptions {
   /** epoch milliseconds; injected by tests */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   /** receives a line when the limits hold requests back noticeably (a minute after 100 requests) */
   notice?: (line: string) => void;
+  shared?: SharedRateBudget;
 }
 
 /** Pauses less than this apart are one burst of 429s: one notice. */
@@ -83,12 +92,13 @@ export class RateLimiter {
   readonly #now: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #notice: ((line: string) => void) | undefined;
+  readonly #shared: SharedRateBudget | undefined;
   /** when granted requests were answered, ascending: the server counted each one before that */
   #answered: number[] = [];
   #inFlight = 0;
   // No pause yet: the first one is always told.
   #pausedUntil = Number.NEGATIVE_INFINITY;
-  readonly #waiting: (() => void)[] = [];
+  readonly #waiting: ((shared?: { release(now: number): void }) => void)[] = [];
   /** the end of the last wait told, so each is told once however often the pump wakes */
   #toldUntil = 0;
   #pumping = false;
@@ -98,12 +108,13 @@ export class RateLimiter {
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.#notice = options.notice;
+    this.#shared = this.#rules.length > 0 ? options.shared : undefined;
   }
 
   /** Waits until one more request may start (first come, first served) and counts it. */
   acquire(): Promise<Permit> {
     return new Promise((resolve) => {
-      this.#waiting.push(() => {
+      this.#waiting.push((shared) => {
         this.#inFlight++;
         let released = false;
         resolve({
@@ -111,7 +122,9 @@ export class RateLimiter {
             if (released) return;
             released = true;
             this.#inFlight--;
-            this.#record(this.#now());
+            const now = this.#now();
+            shared?.release(now);
+            this.#record(now);
             void this.#pump();
           },
         });
@@ -129,6 +142,7 @@ export class RateLimiter {
     const now = this.#now();
     const fresh = this.#pausedUntil + PAUSE_BURST_GAP_MS <= now;
     this.#pausedUntil = Math.max(this.#pausedUntil, now + ms);
+    this.#shared?.pause(now, now + ms);
     return fresh;
   }
 
@@ -164,7 +178,13 @@ export class RateLimiter {
           await this.#sleep(at - now);
           continue;
         }
-        this.#waiting.shift()!();
+        // This process may go; the machine's budget (other processes on the token) too?
+        const shared = this.#shared?.reserve(now);
+        if (typeof shared === 'number') {
+          await this.#sleep(Math.max(1, shared - now));
+          continue;
+        }
+        this.#waiting.shift()!(shared);
       }
     } finally {
       this.#pumping = false;

@@ -308,6 +308,38 @@ describe('retries', () => {
     expect(text).toBe('abcdabcdabcd');
     await c.close();
   });
+
+  it('a streamed download whose bytes stop coming fails as stalled (exit 8)', async () => {
+    handlers.push((_q, r) => {
+      r.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': '12' });
+      r.write('abcd');
+    });
+    const { c } = client({ timeoutMs: 150, retries: 0 });
+    const answer = await c.stream({ method: 'GET', path: '/attachments/x' });
+    const error = await failure(
+      (async () => {
+        for await (const _chunk of answer.body);
+      })().catch((cause) => {
+        throw c.bodyError(cause);
+      }),
+    );
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toContain('stalled: no data for 0.15s');
+    await c.close();
+  });
+
+  it('a GET whose answer breaks off half-way is sent again', async () => {
+    handlers.push((_q, r) => {
+      r.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      r.write('{"id":');
+      setTimeout(() => r.destroy(), 20);
+    });
+    handlers.push((_q, r) => json(r, 200, { id: 'x' }));
+    const { c } = client({ retries: 1 });
+    expect(await c.request({ method: 'GET', path: '/cases/x' })).toEqual({ id: 'x' });
+    expect(seen).toHaveLength(2);
+    await c.close();
+  });
 });
 
 describe('server-requested waits are capped', () => {

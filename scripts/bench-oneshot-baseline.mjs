@@ -1,0 +1,42 @@
+/**
+ * The one-shot benchmark's baseline: the least a script can do to make wfd's one request and
+ * print what wfd prints with `-o plain`.
+ *
+ *   node scripts/bench-oneshot-baseline.mjs <baseUrl> <token> list        (cases list --limit 10 -o plain)
+ *   node scripts/bench-oneshot-baseline.mjs <baseUrl> <token> get <id>    (cases get <id> -o plain)
+ *
+ * node:http alone (no undici, no keep-alive agent to close); the same request wfd sends (a list
+ * reads one page of 100 and prints 10 rows), `JSON.parse` of the body, tab-separated lines.
+ */
+import { request } from 'node:http';
+
+const [baseUrl, token, mode, id] = process.argv.slice(2);
+const COLUMNS = [
+  'id',
+  'title',
+  'parent_status',
+  'status',
+  'waiting_for',
+  'contact.family_name',
+  'updated_at',
+];
+const pick = (row, field) => field.split('.').reduce((value, key) => value?.[key], row) ?? '';
+const path = mode === 'get' ? `/v1/cases/${id}` : '/v1/cases?page%5Bnumber%5D=1&page%5Bsize%5D=100';
+const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+
+request(`${baseUrl}${path}`, { headers }, (response) => {
+  let text = '';
+  response.setEncoding('utf8');
+  response.on('data', (chunk) => {
+    text += chunk;
+  });
+  response.on('end', () => {
+    const body = JSON.parse(text);
+    const rows = mode === 'get' ? Object.entries(body) : body.data.slice(0, 10);
+    const line = (row) =>
+      mode === 'get'
+        ? `${row[0]}\t${typeof row[1] === 'object' ? JSON.stringify(row[1]) : (row[1] ?? '')}`
+        : COLUMNS.map((field) => pick(row, field)).join('\t');
+    process.stdout.write(`${rows.map(line).join('\n')}\n`);
+  });
+}).end();

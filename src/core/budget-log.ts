@@ -1,0 +1,106 @@
+/**
+ * The rate budget shared by the wfd processes of one machine, as plain data and pure functions
+ * (src/core/shared-budget.ts keeps it in a file under a lock).
+ *
+ * It is the sliding log of src/core/limiter.ts across processes: the answer times of every
+ * request, each tagged with a hash of its token, and the requests in flight as reservations.
+ * The first rule (per minute) counts the entries of one token; the others (per hour) count every
+ * entry of the file, which is kept per client. A reservation names its process and expires once
+ * its request's deadline has passed, so a process that crashed with requests in flight holds
+ * nobody up for long; answers age out of the longest window.
+ */
+import type { RateRule } from './limiter.js';
+
+export interface BudgetEntry {
+  /** when the request was answered (epoch ms) */
+  t: number;
+  /** the token's tag (a hash prefix) */
+  k: string;
+}
+
+export interface BudgetReservation {
+  id: string;
+  pid: number;
+  k: string;
+  /** after this (epoch ms) the request cannot still be in flight */
+  until: number;
+}
+
+export interface BudgetLog {
+  answered: BudgetEntry[];
+  reserved: BudgetReservation[];
+  /** a 429 seen by any process holds every process until then */
+  pausedUntil: number;
+}
+
+export const emptyLog = (): BudgetLog => ({ answered: [], reserved: [], pausedUntil: 0 });
+
+/** A log read from disk, or an empty one when the text is not one (a torn or foreign file). */
+export function parseLog(text: string): BudgetLog {
+  try {
+    const value = JSON.parse(text) as Partial<BudgetLog>;
+    if (!Array.isArray(value.answered) || !Array.isArray(value.reserved)) return emptyLog();
+    return {
+      answered: value.answered.filter((e) => typeof e?.t === 'number' && typeof e.k === 'string'),
+      reserved: value.reserved.filter(
+        (r) => typeof r?.id === 'string' && typeof r.until === 'number' && typeof r.pid === 'number',
+      ),
+      pausedUntil: typeof value.pausedUntil === 'number' ? value.pausedUntil : 0,
+    };
+  } catch {
+    return emptyLog();
+  }
+}
+
+/** Drops answers older than the longest window, and reservations expired or of dead processes. */
+export function pruneLog(
+  log: BudgetLog,
+  rules: readonly RateRule[],
+  now: number,
+  isAlive: (pid: number) => boolean,
+): BudgetLog {
+  const longest = Math.max(0, ...rules.map((rule) => rule.windowMs));
+  return {
+    answered: log.answered.filter((entry) => entry.t > now - longest).sort((a, b) => a.t - b.t),
+    reserved: log.reserved.filter((r) => r.until > now && isAlive(r.pid)),
+    pausedUntil: log.pausedUntil > now ? log.pausedUntil : 0,
+  };
+}
+
+/**
+ * The earliest time at or after `now` a request of token `tag` may start, or undefined when
+ * requests in flight alone fill a rule (a release will make room). The log must be pruned.
+ */
+export function earliestStart(
+  log: BudgetLog,
+  rules: readonly RateRule[],
+  tag: string,
+  now: number,
+): number | undefined {
+  let t = Math.max(now, log.pausedUntil);
+  rules.forEach(({ limit, windowMs }, index) => {
+    if (t === Infinity) return;
+    // The first rule is per token; the others count the whole client.
+    const mine = (entry: { k: string }) => index > 0 || entry.k === tag;
+    const answered = log.answered.filter(mine);
+    const room = limit - log.reserved.filter(mine).length;
+    if (room <= 0) {
+      t = Infinity;
+      return;
+    }
+    // The room-th most recent answer must have left the window (t - windowMs, t].
+    const at = answered.length - room;
+    if (at >= 0) t = Math.max(t, answered[at]!.t + windowMs);
+  });
+  return t === Infinity ? undefined : t;
+}
+
+/** The log with the reservation `id` (of token `tag`) turned into an answer at `now`. */
+export function releaseIn(log: BudgetLog, id: string, tag: string, now: number): BudgetLog {
+  return {
+    ...log,
+    reserved: log.reserved.filter((r) => r.id !== id),
+    // Also when the reservation expired meanwhile: the server counted the request all the same.
+    answered: [...log.answered, { t: now, k: tag }],
+  };
+}

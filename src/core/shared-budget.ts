@@ -1,0 +1,216 @@
+/**
+ * One rate budget for every wfd process on this machine that uses a token: the log of
+ * src/core/budget-log.ts in a small JSON file per client (and origin), read and rewritten under
+ * an O_EXCL lock file at each request's start and answer, and overwritten in place. Files are named by a SHA-256 of the
+ * origin and the client, entries tagged by a hash of the token: no file holds a token.
+ *
+ * Everything here is synchronous: the lock is held for one read and one write of a file of a few
+ * kilobytes, so a one-shot command pays a few file-system calls and no timer. Whatever goes
+ * wrong with the folder (read-only, full) leaves the process with its own limiter only.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { type BudgetLog, earliestStart, parseLog, pruneLog, releaseIn } from './budget-log.js';
+import type { RateRule } from './limiter.js';
+
+/** A lock older than this was left by a process that died holding it (it is held for microseconds). */
+const STALE_LOCK_MS = 5_000;
+/** Give up on the shared budget (keep the process's own) after this long waiting for the lock. */
+const LOCK_PATIENCE_MS = 2_000;
+/** While requests in flight elsewhere fill a rule, look again this often. */
+const IN_FLIGHT_POLL_MS = 50;
+
+/**
+ * The folder of the shared budgets: under WFD_CONFIG_DIR when it is set (a separate setup, and
+ * what keeps tests apart), else the platform's state folder (XDG_STATE_HOME on Linux).
+ */
+export function budgetDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string {
+  if (env.WFD_CONFIG_DIR) return join(env.WFD_CONFIG_DIR, 'rate-budget');
+  const home = env.HOME || homedir();
+  if (platform === 'darwin') return join(home, 'Library', 'Caches', 'wfd', 'rate-budget');
+  if (platform === 'win32')
+    return join(env.LOCALAPPDATA || join(home, 'AppData', 'Local'), 'wfd', 'State', 'rate-budget');
+  return join(env.XDG_STATE_HOME || join(home, '.local', 'state'), 'wfd', 'rate-budget');
+}
+
+export interface SharedBudgetOptions {
+  dir: string;
+  origin: string;
+  token: string;
+  /** the OAuth client the token belongs to; the token itself for a personal token */
+  client?: string;
+  rules: readonly RateRule[];
+  /** how long a request can be in flight (its deadline): a reservation expires after it */
+  requestTimeoutMs: number;
+  /** a line for the user, given once, the first time this process must wait noticeably */
+  notice?: (line: string) => void;
+  /** a line for --debug */
+  debug?: (line: string) => void;
+  isAlive?: (pid: number) => boolean;
+}
+
+/** What the limiter asks of the shared budget. */
+export interface SharedGrant {
+  /** the request was answered (or failed): it now counts as an answer at `now` */
+  release(now: number): void;
+}
+
+export class SharedBudget {
+  readonly #file: string;
+  readonly #lock: string;
+  readonly #tag: string;
+  readonly #options: SharedBudgetOptions;
+  readonly #isAlive: (pid: number) => boolean;
+  #sequence = 0;
+  #noticed = false;
+  #broken = false;
+
+  constructor(options: SharedBudgetOptions) {
+    this.#options = options;
+    const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+    const name = hash(`${options.origin}\n${options.client ?? options.token}`).slice(0, 32);
+    this.#file = join(options.dir, `${name}.json`);
+    this.#lock = `${this.#file}.lock`;
+    this.#tag = hash(`${options.origin}\n${options.token}`).slice(0, 12);
+    this.#isAlive = options.isAlive ?? processAlive;
+  }
+
+  /**
+   * A grant for a request starting at `now`, or the time (epoch ms) to ask again. Without a
+   * usable folder, always a grant (the process's own limiter still holds).
+   */
+  reserve(now: number): SharedGrant | number {
+    // Unique among live processes, and apart from a dead one's whose pid was reused.
+    const id = `${process.pid}-${Math.round(performance.timeOrigin)}-${++this.#sequence}`;
+    let wait: number | undefined;
+    const granted = this.#update(now, (log) => {
+      const at = earliestStart(log, this.#options.rules, this.#tag, now);
+      if (at !== undefined && at <= now) {
+        const until = now + this.#options.requestTimeoutMs + STALE_LOCK_MS;
+        return { ...log, reserved: [...log.reserved, { id, pid: process.pid, k: this.#tag, until }] };
+      }
+      wait = at ?? now + IN_FLIGHT_POLL_MS;
+      return undefined;
+    });
+    if (!granted) return { release: () => {} };
+    if (wait !== undefined) {
+      this.#tell(now, wait);
+      return wait;
+    }
+    return { release: (at) => void this.#update(at, (log) => releaseIn(log, id, this.#tag, at)) };
+  }
+
+  /** A 429 said the server's budget is spent: every process holds until `until`. */
+  pause(now: number, until: number): void {
+    this.#update(now, (log) => ({ ...log, pausedUntil: Math.max(log.pausedUntil, until) }));
+  }
+
+  /** One line, once per process, when the shared budget makes it wait a second or more. */
+  #tell(now: number, until: number): void {
+    const ms = until - now;
+    this.#options.debug?.(`rate budget shared with other wfd processes: next request in ${ms}ms`);
+    if (this.#noticed || ms < 1_000) return;
+    this.#noticed = true;
+    const time = new Date(until).toISOString().slice(11, 19);
+    this.#options.notice?.(
+      `other wfd processes on this token have used its rate budget; waiting ${Math.ceil(ms / 1000)}s (until ${time} UTC)`,
+    );
+  }
+
+  /**
+   * Reads the log, prunes it, hands it to `change` and writes what that returns (nothing: no
+   * write), all under the lock. False when the budget cannot be shared (the folder is unusable).
+   */
+  #update(now: number, change: (log: BudgetLog) => BudgetLog | undefined): boolean {
+    if (this.#broken) return false;
+    try {
+      if (!this.#acquireLock()) return false;
+      try {
+        let text = '';
+        try {
+          text = readFileSync(this.#file, 'utf8');
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        }
+        const log = pruneLog(parseLog(text), this.#options.rules, now, this.#isAlive);
+        const next = change(log);
+        if (next) this.#write(JSON.stringify(next).padEnd(text.length));
+      } finally {
+        unlinkSync(this.#lock);
+      }
+      return true;
+    } catch (error) {
+      this.#broken = true;
+      this.#options.debug?.(`rate budget not shared: ${(error as Error).message}`);
+      return false;
+    }
+  }
+
+  /**
+   * Overwrites the file in place, padded with spaces (JSON allows them) to its old length: ext4
+   * flushes a file replaced by a rename or truncated then written (auto_da_alloc), which costs
+   * milliseconds; a plain overwrite costs a tenth of one. A write torn by a crash reads as an
+   * empty log.
+   */
+  #write(text: string): void {
+    let fd: number;
+    try {
+      fd = openSync(this.#file, 'r+');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      fd = openSync(this.#file, 'w', 0o600);
+    }
+    try {
+      writeSync(fd, text, 0);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Takes the lock file (O_EXCL), removing one a dead process left; false after LOCK_PATIENCE_MS. */
+  #acquireLock(): boolean {
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      try {
+        closeSync(openSync(this.#lock, 'wx', 0o600));
+        return true;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') {
+          mkdirSync(this.#options.dir, { recursive: true, mode: 0o700 });
+          continue;
+        }
+        if (code !== 'EEXIST') throw error;
+      }
+      try {
+        if (Date.now() - statSync(this.#lock).mtimeMs > STALE_LOCK_MS) {
+          unlinkSync(this.#lock);
+          continue;
+        }
+      } catch {
+        continue; // released meanwhile
+      }
+      if (Date.now() - started > LOCK_PATIENCE_MS) {
+        this.#options.debug?.('rate budget lock busy; this process keeps its own budget for this request');
+        return false;
+      }
+      // The holder is done within microseconds: a short blocking pause, no timer.
+      Atomics.wait(PAUSE, 0, 0, Math.min(1 + attempt, 10));
+    }
+  }
+}
+
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, another user's.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
