@@ -318,3 +318,39 @@ describe('webhooks listen --forms', () => {
     expect((await sandbox.requests()).count).toBe(0);
   });
 });
+
+describe('sandbox trigger --set, sandbox deliveries resend', () => {
+  it('overrides fields of the delivered data, and sends a recorded delivery again', async () => {
+    const form = await newForm();
+    const listener = await listen(['--max', '2', '--timeout', '20s', '-o', 'ndjson']);
+    await wfdOk(['webhooks', 'add', form, listener.url, '--events', 'responses:created']);
+    await wfdOk([
+      'sandbox',
+      'trigger',
+      'responses:created',
+      '--form',
+      form,
+      '--set',
+      'status=rejected',
+      '--set',
+      'meta.score=7',
+    ]);
+    const [first] = lines((await wfdOk(['sandbox', 'deliveries', '--form', form, '-q'])).stdout);
+    const resent = JSON.parse((await wfdOk(['sandbox', 'deliveries', 'resend', first!, '--json'])).stdout);
+    expect(resent).toMatchObject({ resend_of: first, event: 'responses:created', url: listener.url });
+    const result = await listener.done;
+    expect(result.code, result.stderr).toBe(0);
+    const [original, again] = lines(result.stdout).map((line) => JSON.parse(line));
+    expect(original.body.data).toMatchObject({ status: 'rejected', meta: { score: 7 } });
+    expect(again.headers['x-wfd-delivery']).toBe(resent.id);
+    expect(again.body).toEqual(original.body);
+    const missing = await runWfd(
+      ['sandbox', 'deliveries', 'resend', '5b0e3f2a-0000-4000-8000-000000000001'],
+      {
+        env,
+      },
+    );
+    expect(missing.code).toBe(5);
+    expect(missing.stderr).toContain('error: delivery 5b0e3f2a-0000-4000-8000-000000000001 not found');
+  });
+});
