@@ -322,6 +322,61 @@ describe('webhooks listen', () => {
     expect(lines.filter((line) => line.startsWith('forward d1'))).toEqual([]);
   });
 
+  it('--forms adds --public-url beside the receivers there, removes only that, and names what it could not remove', async () => {
+    const tunnel = 'https://tunnel.example/hooks';
+    t = await testContext();
+    readModifyWrite(
+      { [OTHER]: ['forms:created'] },
+      { [OTHER]: ['forms:created'], [tunnel]: ['forms:updated'] },
+    );
+    // At the end someone else has added a receiver: it stays; the PATCH is refused.
+    t.api
+      .intercept({ path: `/v1/forms/${FORM}`, method: 'GET' })
+      .reply(
+        200,
+        formWith({ [OTHER]: ['forms:created'], [tunnel]: ['forms:updated'], [HOOK]: ['forms:archived'] }),
+      );
+    t.api
+      .intercept({
+        path: `/v1/forms/${FORM}`,
+        method: 'PATCH',
+        body: JSON.stringify({ webhooks: { [OTHER]: ['forms:created'], [HOOK]: ['forms:archived'] } }),
+      })
+      .reply(409, { message: 'Conflict' });
+    const run = runListenWebhooks(
+      ListenWebhooksOptions.parse({
+        host: '127.0.0.1',
+        port: 0,
+        path: '/',
+        forms: FORM,
+        publicUrl: tunnel,
+        events: 'forms:updated',
+        max: 1,
+      }),
+      t.ctx,
+    );
+    run.catch(() => {});
+    const url = await listeningUrl();
+    await stderrMatch(/^registered /m);
+    await deliver(url, 'forms:updated', 'd1', { id: FORM });
+    const error = await run.catch((e: unknown) => e);
+    expect(error).toMatchObject({ exitCode: 1, message: `${tunnel} is still registered on a form` });
+    expect(t.stderr()).toContain(`registered ${tunnel} on form ${FORM} for forms:updated\n`);
+    expect(t.stderr()).toMatch(new RegExp(`could not remove ${tunnel} from form ${FORM}: .+\\n`));
+    expect(t.stderr()).toContain(`hint: run \`wfd webhooks remove ${FORM} ${tunnel}\``);
+  });
+
+  it('--forms without --public-url against an API elsewhere exits 2 before listening', async () => {
+    t = await testContext();
+    const error = await runListenWebhooks(
+      ListenWebhooksOptions.parse({ host: '127.0.0.1', port: 0, path: '/', forms: FORM }),
+      t.ctx,
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ exitCode: 2 });
+    expect((error as Error).message).toMatch(/^--forms needs --public-url: the API at http:\/\/api\.test /);
+    expect(t.stderr()).toBe('');
+  });
+
   it.each([
     [{ events: 'forms:signed' }, {}, /^unknown event "forms:signed" in --events/],
     [{ forwardTo: 'localhost:3000' }, {}, /^invalid --forward-to "localhost:3000"/],
