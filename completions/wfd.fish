@@ -171,7 +171,7 @@ function __wfd_subcommands
         case 'sandbox'
             printf '%s\\t%s\\n' 'start' 'Start the sandbox server and print its base URL and tokens; Ctrl-C stops it' 'reset' 'Put a data dir back to its seed (it keeps the seed parameters); refused while a sandbox runs on it' 'logs' 'The running sandbox\'s /v1 request log: time, method, URL, status, duration, token prefix, injected fault; --follow prints requests as they come until Ctrl-C' 'deliveries' 'The running sandbox\'s webhook deliveries (list, the default), or one sent again (resend)' 'demo' 'A guided tour: runs real wfd commands against a temporary sandbox, then exits' 'trigger' 'Simulate a respondent (responses:*) or a form deletion on a running sandbox; emits the event to the form\'s webhooks'
         case 'sandbox deliveries'
-            printf '%s\\t%s\\n' 'list' 'The running sandbox\'s webhook deliveries with their outcome and attempts; --follow prints each change as it comes until Ctrl-C' 'ls' 'The running sandbox\'s webhook deliveries with their outcome and attempts; --follow prints each change as it comes until Ctrl-C' 'resend' 'Send a recorded delivery again: a new delivery of the same payload (the same event id) to the same URL'
+            printf '%s\\t%s\\n' 'list' 'List the deliveries; -f follows them' 'ls' 'List the deliveries; -f follows them' 'resend' 'Send a delivery again'
     end
 end
 

@@ -154,6 +154,7 @@ Prints one JSON line {"baseUrl", "workspaces": [{id, slug, name, token}], "oauth
       // The default verb: `wfd sandbox deliveries --follow` is `... deliveries list --follow`.
       .command('list', { isDefault: true })
       .alias('ls')
+      .summary('List the deliveries; -f follows them')
       .description(
         "The running sandbox's webhook deliveries with their outcome and attempts; --follow prints each change as it comes until Ctrl-C",
       )
@@ -170,6 +171,7 @@ Prints one JSON line {"baseUrl", "workspaces": [{id, slug, name, token}], "oauth
     addDryRun(
       deliveries
         .command('resend')
+        .summary('Send a delivery again')
         .description(
           'Send a recorded delivery again: a new delivery of the same payload (the same event id) to the same URL',
         )
