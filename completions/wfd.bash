@@ -61,6 +61,8 @@ _wfd_child() {
     'sandbox|reset') child='sandbox reset' ;;
     'sandbox|logs') child='sandbox logs' ;;
     'sandbox|deliveries') child='sandbox deliveries' ;;
+    'sandbox deliveries|list'|'sandbox deliveries|ls') child='sandbox deliveries list' ;;
+    'sandbox deliveries|resend') child='sandbox deliveries resend' ;;
     'sandbox|demo') child='sandbox demo' ;;
     'sandbox|trigger') child='sandbox trigger' ;;
     '|api') child='api' ;;
@@ -338,8 +340,8 @@ _wfd_command() {
       args='form-id url' ;;
     'webhooks listen')
       subs=''
-      flags='--host --port --path --events --forward-to --max --timeout --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
-      vflags=' --host --port --path --events --forward-to --max --timeout --profile --base-url --output -o --fields --query --request-timeout --retries --concurrency --request-rate '
+      flags='--host --port --path --events --forms --public-url --forward-to --header --max --timeout --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
+      vflags=' --host --port --path --events --forms --public-url --forward-to --header --max --timeout --profile --base-url --output -o --fields --query --request-timeout --retries --concurrency --request-rate '
       args='' ;;
     'sandbox')
       subs='start reset logs deliveries demo trigger'
@@ -362,10 +364,20 @@ _wfd_command() {
       vflags=' --status --path --profile --base-url --output -o --fields --query --request-timeout --retries --concurrency --request-rate '
       args='' ;;
     'sandbox deliveries')
+      subs='list ls resend'
+      flags='--help -h'
+      vflags='  '
+      args='' ;;
+    'sandbox deliveries list')
       subs=''
       flags='--follow -f --form --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
       vflags=' --form --profile --base-url --output -o --fields --query --request-timeout --retries --concurrency --request-rate '
       args='' ;;
+    'sandbox deliveries resend')
+      subs=''
+      flags='--dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --request-timeout --retries --concurrency --request-rate '
+      args='delivery-id' ;;
     'sandbox demo')
       subs=''
       flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
@@ -373,8 +385,8 @@ _wfd_command() {
       args='' ;;
     'sandbox trigger')
       subs=''
-      flags='--form --response --attachments --signature --dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
-      vflags=' --form --response --attachments --profile --base-url --output -o --fields --query --request-timeout --retries --concurrency --request-rate '
+      flags='--form --response --attachments --signature --set --dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
+      vflags=' --form --response --attachments --set --profile --base-url --output -o --fields --query --request-timeout --retries --concurrency --request-rate '
       args='event' ;;
     'api')
       subs=''

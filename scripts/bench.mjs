@@ -47,8 +47,9 @@
  *
  * 1b. One-shot: see scripts/bench-oneshot.mjs (`cases get ID` and `cases list --limit 10` against a
  *    bare node:http request: wall time, tail after the last output, peak RSS).
+ * 10. The single executable (scripts/bench-binary.mjs): its size, and its start-up against `node -e 0`.
  *
- * BENCH_ONLY=startup,oneshot,cases,forms,webhooks,attachments,resilience,datadir runs some of the parts (cases: 2-4).
+ * BENCH_ONLY=startup,oneshot,cases,forms,webhooks,attachments,resilience,datadir,binary runs some of the parts (cases: 2-4).
  *
  * Prints a table and one line of machine facts; writes the numbers to .bench/last.json.
  * Cleans up its sandboxes and temp dirs whatever happens; exits 1 with a message on any
@@ -62,6 +63,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
+import { benchBinary } from './bench-binary.mjs';
 import { benchOneshot } from './bench-oneshot.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -101,7 +103,7 @@ const CONFIG = {
   dataDirRuns: QUICK ? 1 : 5,
 };
 
-const PARTS = ['startup', 'oneshot', 'cases', 'forms', 'webhooks', 'attachments', 'resilience', 'datadir'];
+const PARTS = ['startup', 'oneshot', 'cases', 'forms', 'webhooks', 'attachments', 'resilience', 'datadir', 'binary'];
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((part) => part.trim()) : PARTS;
 for (const part of ONLY) {
   if (!PARTS.includes(part)) {
@@ -947,6 +949,17 @@ async function main() {
       `n=${CONFIG.dataDirRuns}; a journal of ${CONFIG.dataDirChanges} changes (${(startup.journalBytes / 1024).toFixed(0)} KiB) vs in memory; spawn to the -o json line`,
     ]);
     record.dataDir = { dataDirMs: dirMs, inMemoryMs: memoryMs, ratio: dirMs / memoryMs, ...startup };
+  }
+
+  if (wants('binary')) {
+    const binary = benchBinary({
+      root: ROOT,
+      warmups: CONFIG.startupWarmups,
+      runs: CONFIG.startupRuns,
+      progress,
+    });
+    table.push(...binary.rows);
+    record.binary = binary.record;
   }
 
   const header = ['measure', 'wfd', 'baseline', 'wfd/baseline', 'notes'];

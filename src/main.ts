@@ -57,7 +57,9 @@ function withHelpForBareCommand(program: Command, argv: string[]): string[] {
     if (!sub) return argv;
     command = sub;
   }
-  return command.commands.length > 0 ? [...argv, '--help'] : argv;
+  // A command with a default verb (`sandbox deliveries` lists) runs that verb.
+  const defaultVerb = (command as unknown as { _defaultCommandName?: string | null })._defaultCommandName;
+  return command.commands.length > 0 && !defaultVerb ? [...argv, '--help'] : argv;
 }
 
 /** --help, --version, and a bare `wfd` or `wfd cases`, which show help as gh does. */

@@ -12,11 +12,23 @@ export interface TriggerInput {
   response_id?: string;
   attachments?: number;
   signature?: boolean;
+  /** fields of the delivered data replaced, by dot path */
+  set?: Record<string, unknown>;
 }
 
 /** POST /_sandbox/trigger: simulates a respondent or a form deletion and emits the event. */
 export function triggerEvent(input: TriggerInput): ApiRequest<Record<string, unknown>> {
   return { method: 'POST', path: '/_sandbox/trigger', root: true, body: input, schema: z.looseObject({}) };
+}
+
+/** POST /_sandbox/deliveries/{id}/resend: a new delivery of the same payload to the same URL. */
+export function resendDelivery(id: string): ApiRequest<Record<string, unknown>> {
+  return {
+    method: 'POST',
+    path: `/_sandbox/deliveries/${encodeURIComponent(id)}/resend`,
+    root: true,
+    schema: z.looseObject({}),
+  };
 }
 
 /** Where a reader of a feed stands, and how long the hook may hold an empty answer. */

@@ -48,6 +48,7 @@ export const DELIVERY_FIELDS = [
   'outcome',
   'created_at',
   'attempts',
+  'resend_of',
 ] as const;
 
 export const DELIVERY_COLUMNS: readonly ColumnDef[] = [

@@ -3,9 +3,10 @@
  * binary on ephemeral ports; the events come from `wfd forms update` and `wfd sandbox trigger`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createConnection } from 'node:net';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { type AddressInfo, createConnection } from 'node:net';
 import { createInterface } from 'node:readline';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BIN, lines, type RunResult, runWfd, type StartedSandbox, useSandbox } from './harness.js';
 
 let sandbox: StartedSandbox;
@@ -17,6 +18,8 @@ useSandbox([], (fixture) => {
 interface Listener {
   url: string;
   child: ChildProcess;
+  /** what it printed on stderr so far */
+  stderr(): string;
   /** resolves when the listener exits */
   done: Promise<RunResult>;
 }
@@ -48,7 +51,7 @@ async function listen(args: string[]): Promise<Listener> {
     child.once('exit', (code) => reject(new Error(`listener exited ${code}: ${stderr}`)));
   });
   expect(first).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\/$/);
-  return { url: first.replace('listening on ', ''), child, done };
+  return { url: first.replace('listening on ', ''), child, done, stderr: () => stderr };
 }
 
 function portOf(url: string): number {
@@ -151,7 +154,7 @@ describe('webhooks listen', () => {
     const relayed = JSON.parse(down.stdout);
     expect(relayed.body).toEqual(sent.body);
     expect(relayed.headers['x-wfd-delivery']).toBe(sent.headers['x-wfd-delivery']);
-    expect(up.stderr).toContain(`forward ${sent.headers['x-wfd-delivery']} -> ${downstream.url}: 202`);
+    expect(sent.forward).toEqual({ status: 202 });
   });
 
   it.each([
@@ -190,5 +193,164 @@ describe('webhooks list, add, remove', () => {
     expect(after.stdout).toBe('https://a.example/h\t["forms:archived"]\n');
     const missing = await runWfd(['webhooks', 'remove', form, 'https://b.example/h'], { env });
     expect(missing.code).toBe(5);
+  });
+});
+
+/** The form's `webhooks` exactly as the API answers them. */
+async function webhooksOf(form: string): Promise<unknown> {
+  const response = await fetch(`${sandbox.baseUrl}/v1/forms/${form}`, {
+    headers: { authorization: `Bearer ${env.WFD_TOKEN}` },
+  });
+  return ((await response.json()) as { webhooks?: unknown }).webhooks;
+}
+
+/** Two new forms, the first already notifying someone else's receiver. */
+async function twoForms(): Promise<{ forms: string[]; before: unknown[] }> {
+  const forms = [await newForm(), await newForm()];
+  await wfdOk(['webhooks', 'add', forms[0]!, 'https://other.example/h', '--events', 'forms:archived']);
+  return { forms, before: await Promise.all(forms.map(webhooksOf)) };
+}
+
+/** Waits until the listener has registered itself on every form. */
+async function registered(listener: Listener, forms: string[]): Promise<void> {
+  await vi.waitFor(
+    () => {
+      for (const form of forms) expect(listener.stderr()).toContain(`on form ${form} for `);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+}
+
+describe('webhooks listen --forms', () => {
+  it('registers itself, receives a triggered event, forwards it with --header, and leaves the webhooks as they were', async () => {
+    const seen: IncomingHttpHeaders[] = [];
+    const receiver = createServer((req, res) => {
+      seen.push(req.headers);
+      req.resume().on('end', () => res.writeHead(204).end());
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const downstream = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/in`;
+    const { forms, before } = await twoForms();
+    const listener = await listen([
+      '--forms',
+      forms.join(','),
+      '--events',
+      'responses:created',
+      '--forward-to',
+      downstream,
+      '--header',
+      'X-Test: yes',
+      '--max',
+      '1',
+      '--timeout',
+      '20s',
+    ]);
+    await registered(listener, forms);
+    expect(await webhooksOf(forms[0]!)).toEqual({
+      ...(before[0] as object),
+      [listener.url]: ['responses:created'],
+    });
+    await wfdOk(['sandbox', 'trigger', 'responses:created', '--form', forms[0]!]);
+    const result = await listener.done;
+    receiver.close();
+    expect(result.code, result.stderr).toBe(0);
+    const [line] = lines(result.stdout).map((text) => text.split('\t'));
+    expect([line![1], line![3], line![4]]).toEqual(['responses:created', forms[0], '204']);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ 'x-test': 'yes', 'x-wfd-event': 'responses:created' });
+    expect(await Promise.all(forms.map(webhooksOf))).toEqual(before);
+    for (const form of forms) expect(result.stderr).toContain(`removed ${listener.url} from form ${form}`);
+  });
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)('%s exits %i and removes what it added', async (signal, code) => {
+    const { forms, before } = await twoForms();
+    const listener = await listen(['--forms', forms.join(',')]);
+    await registered(listener, forms);
+    expect(await webhooksOf(forms[1]!)).toEqual({ [listener.url]: expect.any(Array) });
+    listener.child.kill(signal);
+    const result = await listener.done;
+    expect(result.code).toBe(code);
+    expect(await Promise.all(forms.map(webhooksOf))).toEqual(before);
+    expect(await portClosed(portOf(listener.url))).toBe(true);
+  });
+
+  it('never touches a URL someone else registered: --public-url already on a form', async () => {
+    const { forms, before } = await twoForms();
+    const listener = await listen([
+      '--forms',
+      forms.join(','),
+      '--public-url',
+      'https://other.example/h',
+      '--timeout',
+      '1s',
+    ]);
+    const result = await listener.done;
+    expect(result.code).toBe(8);
+    expect(result.stderr).toContain(
+      `form ${forms[0]} already notifies https://other.example/h: left as it is, not registered`,
+    );
+    expect(result.stderr).toContain(
+      `registered https://other.example/h on form ${forms[1]} for forms:created,`,
+    );
+    expect(await Promise.all(forms.map(webhooksOf))).toEqual(before);
+  });
+
+  it('--forms against an API elsewhere needs --public-url (exit 2, nothing sent)', async () => {
+    await sandbox.resetRequests();
+    const result = await runWfd(
+      [
+        'webhooks',
+        'listen',
+        '--forms',
+        '5b0e3f2a-0000-4000-8000-000000000001',
+        '--base-url',
+        'https://api.example.org',
+      ],
+      { env },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'error: --forms needs --public-url: the API at https://api.example.org cannot reach a listener on this machine',
+    );
+    expect((await sandbox.requests()).count).toBe(0);
+  });
+});
+
+describe('sandbox trigger --set, sandbox deliveries resend', () => {
+  it('overrides fields of the delivered data, and sends a recorded delivery again', async () => {
+    const form = await newForm();
+    const listener = await listen(['--max', '2', '--timeout', '20s', '-o', 'ndjson']);
+    await wfdOk(['webhooks', 'add', form, listener.url, '--events', 'responses:created']);
+    await wfdOk([
+      'sandbox',
+      'trigger',
+      'responses:created',
+      '--form',
+      form,
+      '--set',
+      'status=rejected',
+      '--set',
+      'meta.score=7',
+    ]);
+    const [first] = lines((await wfdOk(['sandbox', 'deliveries', '--form', form, '-q'])).stdout);
+    const resent = JSON.parse((await wfdOk(['sandbox', 'deliveries', 'resend', first!, '--json'])).stdout);
+    expect(resent).toMatchObject({ resend_of: first, event: 'responses:created', url: listener.url });
+    const result = await listener.done;
+    expect(result.code, result.stderr).toBe(0);
+    const [original, again] = lines(result.stdout).map((line) => JSON.parse(line));
+    expect(original.body.data).toMatchObject({ status: 'rejected', meta: { score: 7 } });
+    expect(again.headers['x-wfd-delivery']).toBe(resent.id);
+    expect(again.body).toEqual(original.body);
+    const missing = await runWfd(
+      ['sandbox', 'deliveries', 'resend', '5b0e3f2a-0000-4000-8000-000000000001'],
+      {
+        env,
+      },
+    );
+    expect(missing.code).toBe(5);
+    expect(missing.stderr).toContain('error: delivery 5b0e3f2a-0000-4000-8000-000000000001 not found');
   });
 });

@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AddWebhookOptions, runAddWebhook } from '../../src/commands/webhooks/add.js';
 import { ListWebhookEventsOptions, runListWebhookEvents } from '../../src/commands/webhooks/events.js';
 import { ListWebhooksOptions, runListWebhooks } from '../../src/commands/webhooks/list.js';
@@ -296,9 +296,13 @@ describe('webhooks listen', () => {
 
   it('--forward-to relays body and headers and shows the status; a failing downstream does not stop it', async () => {
     const down = await downstream(201);
-    const { run, url } = await listen({ max: 2, forwardTo: down.url });
+    const { run, url } = await listen({
+      max: 2,
+      forwardTo: down.url,
+      header: ['X-Secret: s1', 'x-extra: set'],
+    });
     await deliver(url, 'forms:updated', 'd1', { id: FORM }, { 'x-extra': 'kept' });
-    await stderrMatch(/^forward d1 /m);
+    await vi.waitFor(() => expect(t.stdout()).toContain('\td1\t'));
     await new Promise<void>((resolve) => down.server.close(() => resolve()));
     await deliver(url, 'forms:archived', 'd2', { id: FORM });
     await run;
@@ -306,18 +310,84 @@ describe('webhooks listen', () => {
     expect(down.seen[0]!.headers).toMatchObject({
       'x-wfd-event': 'forms:updated',
       'x-wfd-delivery': 'd1',
-      'x-extra': 'kept',
+      'x-extra': 'set',
+      'x-secret': 's1',
     });
     expect(JSON.parse(down.seen[0]!.body)).toMatchObject({ event: 'forms:updated', data: { id: FORM } });
+    expect(t.stdout()).toBe(
+      `2026-11-23T12:00:00.000Z\tforms:updated\td1\t${FORM}\t201\n2026-11-23T12:00:00.000Z\tforms:archived\td2\t${FORM}\tfailed\n`,
+    );
     const lines = t.stderr().split('\n');
-    expect(lines).toContain(`forward d1 -> ${down.url}: 201`);
     expect(lines.some((line) => line.startsWith(`forward d2 -> ${down.url} failed: `))).toBe(true);
-    expect(t.stdout().split('\n')).toHaveLength(3);
+    expect(lines.filter((line) => line.startsWith('forward d1'))).toEqual([]);
+  });
+
+  it('--forms adds --public-url beside the receivers there, removes only that, and names what it could not remove', async () => {
+    const tunnel = 'https://tunnel.example/hooks';
+    t = await testContext();
+    readModifyWrite(
+      { [OTHER]: ['forms:created'] },
+      { [OTHER]: ['forms:created'], [tunnel]: ['forms:updated'] },
+    );
+    // At the end someone else has added a receiver: it stays; the PATCH is refused.
+    t.api
+      .intercept({ path: `/v1/forms/${FORM}`, method: 'GET' })
+      .reply(
+        200,
+        formWith({ [OTHER]: ['forms:created'], [tunnel]: ['forms:updated'], [HOOK]: ['forms:archived'] }),
+      );
+    t.api
+      .intercept({
+        path: `/v1/forms/${FORM}`,
+        method: 'PATCH',
+        body: JSON.stringify({ webhooks: { [OTHER]: ['forms:created'], [HOOK]: ['forms:archived'] } }),
+      })
+      .reply(409, { message: 'Conflict' });
+    const run = runListenWebhooks(
+      ListenWebhooksOptions.parse({
+        host: '127.0.0.1',
+        port: 0,
+        path: '/',
+        forms: FORM,
+        publicUrl: tunnel,
+        events: 'forms:updated',
+        max: 1,
+      }),
+      t.ctx,
+    );
+    run.catch(() => {});
+    const url = await listeningUrl();
+    await stderrMatch(/^registered /m);
+    await deliver(url, 'forms:updated', 'd1', { id: FORM });
+    const error = await run.catch((e: unknown) => e);
+    expect(error).toMatchObject({ exitCode: 1, message: `${tunnel} is still registered on a form` });
+    expect(t.stderr()).toContain(`registered ${tunnel} on form ${FORM} for forms:updated\n`);
+    expect(t.stderr()).toMatch(new RegExp(`could not remove ${tunnel} from form ${FORM}: .+\\n`));
+    expect(t.stderr()).toContain(`hint: run \`wfd webhooks remove ${FORM} ${tunnel}\``);
+  });
+
+  it('--forms without --public-url against an API elsewhere exits 2 before listening', async () => {
+    t = await testContext();
+    const error = await runListenWebhooks(
+      ListenWebhooksOptions.parse({ host: '127.0.0.1', port: 0, path: '/', forms: FORM }),
+      t.ctx,
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ exitCode: 2 });
+    expect((error as Error).message).toMatch(/^--forms needs --public-url: the API at http:\/\/api\.test /);
+    expect(t.stderr()).toBe('');
   });
 
   it.each([
     [{ events: 'forms:signed' }, {}, /^unknown event "forms:signed" in --events/],
     [{ forwardTo: 'localhost:3000' }, {}, /^invalid --forward-to "localhost:3000"/],
+    [
+      { forwardTo: 'http://127.0.0.1:1/', header: ['NoColon'] },
+      {},
+      `invalid --header "NoColon": expected 'Name: value'`,
+    ],
+    [{ header: ['X-A: b'] }, {}, '--header is sent with each forwarded delivery: give --forward-to too'],
+    [{ forms: 'nope' }, {}, /^invalid form id in --forms "nope"/],
+    [{ publicUrl: 'https://a.example/' }, {}, '--public-url is the URL --forms registers: give --forms too'],
     [
       {},
       { globals: { output: 'csv' as const } },

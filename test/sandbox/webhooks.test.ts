@@ -69,6 +69,7 @@ describe('deliveries on real time', () => {
       form_id: res.body.id,
       url,
       outcome: 'delivered',
+      resend_of: null,
       created_at: got!.body.created_at,
       attempts: [{ at: expect.any(String), status: 200, error: null }],
     });

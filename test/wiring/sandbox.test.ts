@@ -35,7 +35,17 @@ describe('sandbox commands parse into their options', () => {
       'sandbox logs',
       { follow: true, status: '4xx', path: '/v1/cases' },
     ],
-    [['sandbox', 'deliveries', '--follow', '--form', ID], 'sandbox deliveries', { follow: true, form: ID }],
+    [
+      ['sandbox', 'deliveries', '--follow', '--form', ID],
+      'sandbox deliveries list',
+      { follow: true, form: ID },
+    ],
+    [['sandbox', 'deliveries', 'ls', '-f'], 'sandbox deliveries list', { follow: true }],
+    [
+      ['sandbox', 'deliveries', 'resend', ID, '--dry-run'],
+      'sandbox deliveries resend',
+      { deliveryId: ID, dryRun: true },
+    ],
   ])('wfd %j -> %s %j', (args, command, options) => expectParsed(args, command, options));
 });
 

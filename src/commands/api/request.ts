@@ -4,6 +4,7 @@ import { readJson } from '../../core/body.js';
 import { UsageError } from '../../core/errors.js';
 import type { ApiRequest, QueryParams } from '../../core/http.js';
 import { quote } from '../../core/quote.js';
+import { parseHeaderLines } from '../shared/header-args.js';
 import { mutationClient, printDryRun } from '../shared/mutation.js';
 import { DryRunFlag } from '../shared/schemas.js';
 import { defineVerb } from '../verb.js';
@@ -82,17 +83,11 @@ function parseTarget(text: string): { path: string; query: QueryParams; root: bo
   return { path, query: [...url.searchParams.entries()], root };
 }
 
+/** -H headers; the token is wfd's to send. */
 function parseHeaders(lines: readonly string[]): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const line of lines) {
-    const colon = line.indexOf(':');
-    const name = line.slice(0, colon).trim();
-    if (colon <= 0 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
-      throw new UsageError(`invalid -H ${quote(line)}: expected 'Name: value'`);
-    if (name.toLowerCase() === 'authorization')
-      throw new UsageError('-H Authorization: wfd sends the token itself; use --profile or WFD_TOKEN');
-    headers[name.toLowerCase()] = line.slice(colon + 1).trim();
-  }
+  const headers = parseHeaderLines(lines, '-H');
+  if ('authorization' in headers)
+    throw new UsageError('-H Authorization: wfd sends the token itself; use --profile or WFD_TOKEN');
   return headers;
 }
 

@@ -2,7 +2,7 @@
 import { Argument, type Command, Option } from 'commander';
 import { WEBHOOK_EVENTS } from '../../resources/webhook-events.js';
 import { lazy } from '../action.js';
-import { durationArg, intArg } from '../arg-parsers.js';
+import { collect, durationArg, intArg } from '../arg-parsers.js';
 import { completeWith } from '../completion-values.js';
 import { addDryRun, addExamples } from '../options.js';
 
@@ -145,9 +145,25 @@ Prints one JSON line {"baseUrl", "workspaces": [{id, slug, name, token}], "oauth
     ],
   ).action(lazy(() => import('./logs.js')));
 
-  addExamples(
+  const deliveries = addExamples(
     sandbox
       .command('deliveries')
+      .description(
+        "The running sandbox's webhook deliveries (list, the default), or one sent again (resend)",
+      ),
+    [
+      'wfd sandbox deliveries',
+      'wfd sandbox deliveries --follow -o ndjson',
+      'wfd sandbox deliveries resend 7c4d...',
+    ],
+  );
+
+  addExamples(
+    deliveries
+      // The default verb: `wfd sandbox deliveries --follow` is `... deliveries list --follow`.
+      .command('list', { isDefault: true })
+      .alias('ls')
+      .summary('List the deliveries; -f follows them')
       .description(
         "The running sandbox's webhook deliveries with their outcome and attempts; --follow prints each change as it comes until Ctrl-C",
       )
@@ -159,6 +175,19 @@ Prints one JSON line {"baseUrl", "workspaces": [{id, slug, name, token}], "oauth
       'wfd sandbox deliveries --form 5b0e...',
     ],
   ).action(lazy(() => import('./deliveries.js')));
+
+  addExamples(
+    addDryRun(
+      deliveries
+        .command('resend')
+        .summary('Send a delivery again')
+        .description(
+          'Send a recorded delivery again: a new delivery of the same payload (the same event id) to the same URL',
+        )
+        .argument('<delivery-id>', 'the delivery, as `wfd sandbox deliveries` lists it'),
+    ),
+    ['wfd sandbox deliveries resend 7c4d...', 'wfd sandbox deliveries resend 7c4d... --dry-run'],
+  ).action(lazy(() => import('./resend.js')));
 
   addExamples(
     sandbox
@@ -188,12 +217,19 @@ Prints one JSON line {"baseUrl", "workspaces": [{id, slug, name, token}], "oauth
         .addOption(
           new Option('--attachments <n>', 'add this many attachments to the response').argParser(intArg(0)),
         )
-        .option('--signature', "add a signature by the form's user to the response"),
+        .option('--signature', "add a signature by the form's user to the response")
+        .addOption(
+          new Option(
+            '--set <key=value>',
+            'override a field of the delivered data, by dot path (status=completed, form.id=...); JSON values are typed (repeatable)',
+          ).argParser(collect),
+        ),
     ),
     [
       'wfd sandbox trigger responses:created --form 5b0e...',
       'wfd sandbox trigger responses:completed --form 5b0e... --attachments 2 --signature',
       'wfd --profile sandbox sandbox trigger forms:deleted --form 5b0e...',
+      'wfd sandbox trigger responses:updated --form 5b0e... --set status=rejected --set \'answers={"iban":null}\'',
     ],
   ).action(lazy(() => import('./trigger.js')));
 }

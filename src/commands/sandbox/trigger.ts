@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { triggerEvent } from '../../api/sandbox.js';
 import type { Context } from '../../context.js';
+import { parseSetPairs } from '../../core/body.js';
 import { UsageError } from '../../core/errors.js';
 import { assertUuid } from '../../core/list-query/values.js';
 import { quote } from '../../core/quote.js';
@@ -22,6 +23,7 @@ export const TriggerSandboxOptions = DryRunFlag.extend({
   response: z.string().optional(),
   attachments: z.number().int().nonnegative().optional(),
   signature: z.boolean().optional(),
+  set: z.array(z.string()).optional(),
 });
 export type TriggerSandboxOptions = z.infer<typeof TriggerSandboxOptions>;
 
@@ -49,6 +51,7 @@ export async function runTriggerSandbox(options: TriggerSandboxOptions, ctx: Con
     ...(options.response !== undefined ? { response_id: options.response } : {}),
     ...(options.attachments !== undefined ? { attachments: options.attachments } : {}),
     ...(options.signature ? { signature: true } : {}),
+    ...(options.set?.length ? { set: parseSetPairs(options.set) } : {}),
   };
   const render = renderOptions(ctx, { columns: [] });
   // The hook takes no token: a base URL is all it needs.

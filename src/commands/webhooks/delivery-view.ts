@@ -7,6 +7,7 @@
 import { isRecord } from '../../core/guards.js';
 import { firstHeader } from '../../core/headers.js';
 import { plainText } from '../../output/cells.js';
+import type { ForwardResult } from './forward.js';
 import type { Delivery } from './receiver.js';
 
 /** What a delivery says about itself, from its headers first (DESIGN.md), then its body. */
@@ -43,21 +44,26 @@ export function factsOf(delivery: Delivery): DeliveryFacts {
   };
 }
 
-/** `time<TAB>event<TAB>delivery id<TAB>form id`, `-` for what the delivery does not say. */
-export function plainLine(delivery: Delivery, facts: DeliveryFacts): string {
+/**
+ * `time<TAB>event<TAB>delivery id<TAB>form id`, `-` for what the delivery does not say; when it
+ * was forwarded, the receiver's status (or `failed`) after them.
+ */
+export function plainLine(delivery: Delivery, facts: DeliveryFacts, forwarded?: ForwardResult): string {
   const cells = [delivery.receivedAt.toISOString(), facts.event, facts.deliveryId, facts.formId];
+  if (forwarded) cells.push('status' in forwarded ? String(forwarded.status) : 'failed');
   return `${cells.map((cell) => (cell === undefined ? '-' : plainText(cell))).join('\t')}\n`;
 }
 
 // DEL, C1 controls, the line and paragraph separators, bidirectional embeddings and isolates.
 const RAW_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-/** `{received_at, headers, body}` on one line. */
-export function ndjsonLine(delivery: Delivery, facts: DeliveryFacts): string {
+/** `{received_at, headers, body}` on one line; forwarded, `forward: {status} | {error}` too. */
+export function ndjsonLine(delivery: Delivery, facts: DeliveryFacts, forwarded?: ForwardResult): string {
   const json = JSON.stringify({
     received_at: delivery.receivedAt.toISOString(),
     headers: delivery.headers,
     body: facts.body,
+    ...(forwarded ? { forward: forwarded } : {}),
   });
   return `${json.replace(RAW_IN_JSON, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)}\n`;
 }

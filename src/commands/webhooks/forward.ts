@@ -30,11 +30,17 @@ function relayed(headers: IncomingHttpHeaders): Record<string, string | string[]
   return out;
 }
 
-export async function forward(url: string, delivery: Delivery, signal: AbortSignal): Promise<ForwardResult> {
+/** POSTs the delivery to `url`; `extra` headers (--header) are added, replacing relayed ones of that name. */
+export async function forward(
+  url: string,
+  delivery: Delivery,
+  signal: AbortSignal,
+  extra: Readonly<Record<string, string>> = {},
+): Promise<ForwardResult> {
   try {
     const response = await request(url, {
       method: 'POST',
-      headers: relayed(delivery.headers),
+      headers: { ...relayed(delivery.headers), ...extra },
       body: delivery.body,
       signal: AbortSignal.any([signal, AbortSignal.timeout(FORWARD_TIMEOUT_MS)]),
     });

@@ -2,7 +2,7 @@
 import { type Command, Option } from 'commander';
 import { WEBHOOK_EVENTS } from '../../resources/webhook-events.js';
 import { lazy } from '../action.js';
-import { durationArg, intArg } from '../arg-parsers.js';
+import { collect, durationArg, intArg } from '../arg-parsers.js';
 import { completeWith } from '../completion-values.js';
 import { addDryRun, addExamples } from '../options.js';
 
@@ -68,7 +68,9 @@ export function registerWebhooksCommands(webhooks: Command): void {
       .description(
         `Receive webhook deliveries on a local port and print one line each
 
-The first stderr line is "listening on http://HOST:PORT/PATH". Each delivery is one stdout line: time, event, delivery id and form id, tab-separated; -o ndjson prints {received_at, headers, body}; -q the delivery id. Every delivery is answered 202. Exit 0 after --max deliveries, 8 at --timeout with fewer, 130 on Ctrl-C (143 on SIGTERM).`,
+The first stderr line is "listening on http://HOST:PORT/PATH". Each delivery is one stdout line: time, event, delivery id and form id, tab-separated (with --forward-to, the receiver's status or "failed" after them); -o ndjson prints {received_at, headers, body} (and forward: {status} or {error}); -q the delivery id. Every delivery is answered 202. Exit 0 after --max deliveries, 8 at --timeout with fewer, 130 on Ctrl-C (143 on SIGTERM).
+
+With --forms the listener registers its own URL on those forms (for --events, else all nine) and removes exactly what it added when it stops, at --max, --timeout, Ctrl-C or SIGTERM alike; a form that already notifies the URL is left as it is. The URL is the listener's when the API is on this machine (a sandbox); otherwise give the public URL of a tunnel to the port with --public-url. What could not be removed is named, and the exit is 1.`,
       )
       .addOption(new Option('--host <host>', 'address to listen on').default('127.0.0.1'))
       .addOption(
@@ -78,9 +80,20 @@ The first stderr line is "listening on http://HOST:PORT/PATH". Each delivery is 
       )
       .addOption(new Option('--path <path>', 'the path deliveries are POSTed to').default('/'))
       .addOption(eventsOption('print only these events (others are answered 202, not counted)'))
+      .option('--forms <ids>', 'register this listener on these forms for the run, comma-separated form ids')
+      .option(
+        '--public-url <url>',
+        'the URL --forms registers: a tunnel to the listening port (needed when the API is not local)',
+      )
       .option(
         '--forward-to <url>',
-        'relay each delivery (body and headers) to this URL; its status goes to stderr',
+        'relay each delivery (body and headers) to this URL; its status is printed beside the delivery',
+      )
+      .addOption(
+        new Option(
+          '--header <header>',
+          "a header added to each forwarded delivery, 'Name: value' (repeatable)",
+        ).argParser(collect),
       )
       .addOption(new Option('--max <n>', 'exit 0 after n deliveries').argParser(intArg(1)))
       .addOption(
@@ -92,6 +105,9 @@ The first stderr line is "listening on http://HOST:PORT/PATH". Each delivery is 
       'wfd webhooks listen --port 8080',
       'wfd webhooks listen --events responses:completed --max 1 --timeout 10m -o ndjson',
       'wfd webhooks listen --port 8080 --forward-to http://localhost:3000/hooks',
+      'wfd --profile sandbox webhooks listen --forms 5b0e...,9c1f... --events responses:completed',
+      'wfd webhooks listen --port 8080 --forms 5b0e... --public-url https://abc.tunnel.example/',
+      "wfd webhooks listen --forms 5b0e... --forward-to http://localhost:3000/hooks --header 'X-Secret: s3cr3t'",
     ],
   ).action(lazy(() => import('./listen.js')));
 }

@@ -4,6 +4,7 @@ import type { Form } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
 import { isRecord } from '../../core/guards.js';
+import type { ApiClient } from '../../core/http.js';
 import { assertUuid } from '../../core/list-query/values.js';
 import { ExitCode } from '../../exit-codes.js';
 import { type Column, createRowSink } from '../../output/render.js';
@@ -57,12 +58,7 @@ export async function rewriteWebhooks(
   const { formId, dryRun } = options;
   assertUuid(formId, 'form id');
   const client = await mutationClient(ctx, dryRun);
-  const form = await explainNotFound(
-    client.request(getForm(formId)),
-    `form ${formId}`,
-    'run `wfd forms list` to see form ids',
-  );
-  const current = webhooksOf(form);
+  const current = await readWebhooks(client, formId);
   const next = change(current);
   if (JSON.stringify(next) === JSON.stringify(current)) {
     ctx.io.errorLine(`nothing to change: form ${formId} already has these webhooks`);
@@ -71,6 +67,16 @@ export async function rewriteWebhooks(
   }
   const updated = await sendOrPrint(ctx, client, updateForm(formId, { webhooks: next }), dryRun);
   if (updated) await printWebhooks(ctx, updated.webhooks === undefined ? next : webhooksOf(updated));
+}
+
+/** GET of the form's webhooks (the read of a read-modify-write); a missing form is exit 5 with a hint. */
+export async function readWebhooks(client: ApiClient, formId: string): Promise<WebhookMap> {
+  const form = await explainNotFound(
+    client.request(getForm(formId)),
+    `form ${formId}`,
+    'run `wfd forms list` to see form ids',
+  );
+  return webhooksOf(form);
 }
 
 /** `remove` of a URL the form does not notify (exit 5, as a 404 would). */

@@ -39,6 +39,8 @@ export interface Delivery {
   readonly createdAt: number;
   outcome: DeliveryOutcome;
   readonly attempts: DeliveryAttempt[];
+  /** The delivery this one re-sends (`/_sandbox/deliveries/{id}/resend`); null for an event's own. */
+  readonly resendOf: string | null;
   /**
    * Its number in the order of changes: set when it is added and again at each attempt, from
    * a counter that only grows, so a reader asks for the deliveries changed after the last
@@ -71,6 +73,11 @@ export class DeliveryStore {
     delivery.outcome = outcome;
     delivery.seq = ++this.#changes;
     this.#waiters.notify();
+  }
+
+  /** A kept delivery by its id. */
+  find(id: string): Delivery | undefined {
+    return this.list().find((delivery) => delivery.id === id);
   }
 
   /** The kept deliveries, oldest first. */

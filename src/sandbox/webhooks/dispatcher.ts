@@ -54,11 +54,32 @@ export class Webhooks {
           createdAt: now,
           outcome: 'pending',
           attempts: [],
+          resendOf: null,
           seq: 0,
         };
         this.deliveries.add(delivery);
         return delivery;
       });
+  }
+
+  /**
+   * Records a new pending delivery of a kept one's payload (the same event id) to its URL, with
+   * a delivery id of its own; undefined when no delivery has that id.
+   */
+  resend(id: string): Delivery | undefined {
+    const original = this.deliveries.find(id);
+    if (!original) return undefined;
+    const delivery: Delivery = {
+      ...original,
+      id: this.options.newId(),
+      createdAt: this.options.clock.now(),
+      outcome: 'pending',
+      attempts: [],
+      resendOf: original.id,
+      seq: 0,
+    };
+    this.deliveries.add(delivery);
+    return delivery;
   }
 
   /** Schedules the first attempt of each delivery now. */

@@ -5,10 +5,13 @@
  *                                             the ones changed since, in the order of their last
  *                                             change (feed-query.ts: since, limit, wait)
  *   DELETE /_sandbox/deliveries               forgets them (204); retries under way go on
+ *   POST   /_sandbox/deliveries/:id/resend    202 {delivery}: a new delivery of that one's payload to its
+ *                                             URL, with its own id and `resend_of`; 404 for an unknown id
  *   POST   /_sandbox/trigger                  simulates a respondent or a form deletion (see trigger.ts)
  */
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../context.js';
+import { standardError } from '../errors.js';
 import { feedQuery } from '../feed-query.js';
 import { sendReply } from '../send-reply.js';
 import { iso } from '../views.js';
@@ -40,6 +43,13 @@ export function registerWebhookTestHooks(app: FastifyInstance, services: Service
     return reply.code(204).send();
   });
 
+  app.post('/_sandbox/deliveries/:id/resend', async (req, reply) => {
+    const { id } = req.params as { id: string };
+    const delivery = webhooks.resend(id.toLowerCase());
+    if (!delivery) throw standardError(404, 'Delivery not found');
+    return sendReply(reply, { status: 202, body: deliveryView(delivery), deliveries: [delivery] }, webhooks);
+  });
+
   app.post('/_sandbox/trigger', async (req, reply) =>
     sendReply(reply, trigger(req.body, services), webhooks),
   );
@@ -53,6 +63,7 @@ function deliveryView(delivery: Delivery) {
     form_id: delivery.formId,
     url: delivery.url,
     outcome: delivery.outcome,
+    resend_of: delivery.resendOf,
     created_at: iso(delivery.createdAt),
     attempts: delivery.attempts.map((a) => ({ at: iso(a.at), status: a.status, error: a.error })),
   };

@@ -13,6 +13,7 @@ import { formView, responseView } from '../forms/views.js';
 import { createRng, hashString } from '../random.js';
 import { parseBody, uuidString } from '../validation.js';
 import type { Delivery } from './deliveries.js';
+import { withOverrides } from './overrides.js';
 
 /** The events a trigger can simulate; the other forms:* events come from POST and PATCH /v1/forms. */
 export const TRIGGERABLE = [
@@ -29,11 +30,13 @@ const TriggerBody = z.strictObject({
   response_id: uuidString.optional(),
   attachments: z.number().int().min(0).max(10).optional(),
   signature: z.boolean().optional(),
+  /** Fields of the delivered `data` replaced, by dot path (overrides.ts); the records keep theirs. */
+  set: z.record(z.string(), z.unknown()).optional(),
 });
 type TriggerInput = z.infer<typeof TriggerBody>;
 
 /**
- * POST /_sandbox/trigger: performs the action and answers 202
+ * POST /_sandbox/trigger: performs the action (with `set`, the payload's data overridden) and answers 202
  * `{event, form_id, response_id, delivery_ids}`; the deliveries start once the answer is sent.
  * @throws SandboxError 400 for an invalid body, 404 for an unknown form or
  *   response, 409 when the form has no response the action applies to
@@ -44,12 +47,17 @@ export function trigger(body: unknown, services: Services): Reply {
   const form = services.forms.findForm(input.form_id);
   if (!form) throw standardError(404, 'Form not found');
   if (input.event === 'forms:deleted') {
-    const deliveries = services.webhooks.emit(form, 'forms:deleted', formView(form));
+    const deliveries = services.webhooks.emit(
+      form,
+      'forms:deleted',
+      withOverrides(formView(form), input.set),
+    );
     services.forms.deleteForm(form);
     return accepted(input, null, deliveries);
   }
   const response = respond(input, form, services);
-  const deliveries = services.webhooks.emit(form, input.event, responseView(response));
+  const data = withOverrides(responseView(response), input.set);
+  const deliveries = services.webhooks.emit(form, input.event, data);
   if (input.event === 'responses:deleted') services.forms.deleteResponse(response);
   return accepted(input, response.id, deliveries);
 }

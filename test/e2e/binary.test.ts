@@ -1,0 +1,157 @@
+/**
+ * The single executable (`npm run build:binary`, dist/bin/wfd-linux-x64) as a CI image without
+ * Node runs it: an empty environment (no PATH, so no node to fall back on), a sandbox started by
+ * the binary itself, and the commands a CI job runs against it, compared with `bin/wfd.js`.
+ * The binary is built when missing (`npm run build` empties dist/); in CI a failed build fails.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lines, type RunResult, runWfd, type SandboxInfo, tempDir } from './harness.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BINARY = join(ROOT, 'dist/bin/wfd-linux-x64');
+const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+const buildable = process.platform === 'linux' && process.arch === 'x64';
+
+const config = tempDir('wfd-binary-config-');
+const work = tempDir('wfd-binary-files-');
+/** What `env -i` leaves: nothing but the config dir of this test. */
+const bare = { WFD_CONFIG_DIR: config.path };
+
+let sandbox: SandboxInfo;
+let server: ChildProcess | undefined;
+let client: NodeJS.ProcessEnv;
+
+function runBinary(args: string[], env: NodeJS.ProcessEnv = client): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(BINARY, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function startSandboxWithBinary(): Promise<SandboxInfo> {
+  const args = ['sandbox', 'start', '--port', '0', '-o', 'json', '--no-profile', '--rate-limit', 'off'];
+  const sizes = [
+    '--cases',
+    '40',
+    '--forms',
+    '12',
+    '--attachments',
+    '16',
+    '--large-attachment-bytes',
+    '200000',
+  ];
+  server = spawn(BINARY, [...args, ...sizes], { env: bare, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  server.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const first = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: server!.stdout! }).once('line', resolve);
+    server!.once('exit', (code) => reject(new Error(`the binary's sandbox exited ${code}: ${stderr}`)));
+  });
+  return JSON.parse(first) as SandboxInfo;
+}
+
+const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+/** Every exported file (relative path and SHA-256), the manifest aside. */
+function exported(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name !== 'manifest.ndjson')
+        out.push(`${relative(dir, path).split(sep).join('/')} ${sha256(path)}`);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+describe.skipIf(!buildable && !process.env.CI)('the single executable, with no Node on PATH', () => {
+  beforeAll(async () => {
+    if (!existsSync(BINARY)) {
+      const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build-binary.mjs')], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 280_000,
+      });
+      if (built.status !== 0) throw new Error(`npm run build:binary failed:\n${built.stderr}`);
+    }
+    sandbox = await startSandboxWithBinary();
+    client = { ...bare, WFD_BASE_URL: sandbox.baseUrl, WFD_TOKEN: sandbox.workspaces[0]!.token };
+  }, 300_000);
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    config.remove();
+    work.remove();
+  });
+
+  it('prints its version', async () => {
+    const result = await runBinary(['--version'], bare);
+    expect(result).toMatchObject({ code: 0, stdout: `${version}\n` });
+  });
+
+  it('lists cases from the sandbox it started', async () => {
+    const result = await runBinary(['cases', 'list', '--limit', '5', '-o', 'json']);
+    expect(result.code, result.stderr).toBe(0);
+    const cases = JSON.parse(result.stdout) as { id: string }[];
+    expect(cases).toHaveLength(5);
+    const script = await runWfd(['cases', 'list', '--limit', '5', '-q'], {
+      env: { ...process.env, ...client },
+    });
+    expect(cases.map((c) => c.id)).toEqual(lines(script.stdout));
+  });
+
+  it('exports attachments as bin/wfd.js does', async () => {
+    const byBinary = join(work.path, 'binary');
+    const byScript = join(work.path, 'script');
+    const result = await runBinary(['attachments', 'export', '--dir', byBinary]);
+    expect(result.code, result.stderr).toBe(0);
+    const script = await runWfd(['attachments', 'export', '--dir', byScript], {
+      env: { ...process.env, ...client },
+    });
+    expect(script.code, script.stderr).toBe(0);
+    const files = exported(byBinary);
+    expect(files.length).toBeGreaterThan(0);
+    expect(files).toEqual(exported(byScript));
+    const manifest = lines(readFileSync(join(byBinary, 'manifest.ndjson'), 'utf8'))
+      .map((line) => JSON.parse(line) as { type?: string; path: string; sha256: string })
+      .filter((entry) => entry.type === undefined);
+    expect(manifest.map((entry) => `${entry.path} ${entry.sha256}`).sort()).toEqual(files);
+  });
+
+  it('prints the bash completion script that is committed', async () => {
+    const result = await runBinary(['completion', 'bash'], bare);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe(readFileSync(join(ROOT, 'completions/wfd.bash'), 'utf8'));
+  });
+
+  it('fails as the script does: a usage error is exit 2 with one line', async () => {
+    const result = await runBinary(['cases', 'get', 'not-an-id']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: /);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});
