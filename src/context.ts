@@ -246,6 +246,7 @@ function hidingTokens(io: IO, source: TokenSource): TokenSource {
   return {
     token: async () => hide(await source.token()),
     ...(refresh ? { refresh: async (stale: string) => hide(await refresh(stale)) } : {}),
+    ...(source.refusedHint ? { refusedHint: source.refusedHint } : {}),
   };
 }
 
