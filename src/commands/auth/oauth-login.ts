@@ -23,7 +23,7 @@ import {
 import { ApiError, AuthError, UsageError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
 import type { LoginOptions } from './login.js';
-import { boundWorkspace, type LoginTarget, loggedInLine } from './shared.js';
+import { boundWorkspace, type LoginTarget, loggedInLine, tokenStorageOf } from './shared.js';
 
 /** Client ids are printable ASCII (RFC 6749 A.1). */
 const CLIENT_ID = /^[\x20-\x7e]+$/;
@@ -77,15 +77,19 @@ export async function loginWithOAuth(
     tokens,
     ctx.now(),
   );
-  await target.store.saveProfile(target.profileName, {
-    baseUrl: target.baseUrl,
-    token: tokens.accessToken,
-    authType: 'oauth',
-    oauth: grant,
-    ...(workspace ? { workspace } : {}),
-    savedAt: ctx.now().toISOString(),
-    ...(ctx.globals.requestRate !== undefined ? { rateLimit: ctx.globals.requestRate } : {}),
-  });
+  await target.store.saveProfile(
+    target.profileName,
+    {
+      baseUrl: target.baseUrl,
+      token: tokens.accessToken,
+      authType: 'oauth',
+      oauth: grant,
+      ...(workspace ? { workspace } : {}),
+      savedAt: ctx.now().toISOString(),
+      ...(ctx.globals.requestRate !== undefined ? { rateLimit: ctx.globals.requestRate } : {}),
+    },
+    { tokenStorage: tokenStorageOf(options) },
+  );
   ctx.io.errorLine(loggedInLine(target, workspace, tokens.user));
 }
 
