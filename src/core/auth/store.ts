@@ -205,8 +205,14 @@ export class ConfigStore {
         const stored = asConfig(await readConfigFile(this.path));
         const held = new Map<string, ProfileSecrets>();
         for (const name of this.tokens.keys()) {
-          if (own(stored.profiles, name)?.tokenStorage === 'keyring')
-            held.set(name, await this.readSecrets(name));
+          if (own(stored.profiles, name)?.tokenStorage !== 'keyring') continue;
+          // A keyring that stopped answering leaves the profile without its secrets, as one this
+          // process never fetched: it can still be removed or replaced (a logout, a login).
+          const secrets = await this.readSecrets(name).catch((error: unknown) => {
+            if (error instanceof AuthError) return undefined;
+            throw error;
+          });
+          if (secrets) held.set(name, secrets);
         }
         const config: Config = structuredClone(stored);
         for (const [name, secrets] of held)
