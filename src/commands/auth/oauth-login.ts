@@ -2,7 +2,7 @@
  * `wfd auth login --oauth`: the spec's authorization-code flow. Discovery, the browser and the
  * loopback (or --manual paste), the code exchange, then the workspace the grant is bound to
  * (`GET /v1/workspaces`); the profile keeps what refreshing needs unattended, secret included
- * (the file is 0600). The client secret comes from WFD_CLIENT_SECRET or a hidden prompt, never
+ * (in the system keyring, else the 0600 file). The client secret comes from WFD_CLIENT_SECRET or a hidden prompt, never
  * from an argument, which any user of the machine could read in the process list.
  */
 import { type ClientCredentials, exchangeCode } from '../../api/oauth.js';
