@@ -90,7 +90,7 @@ _wfd_command() {
       args='' ;;
     'auth login')
       subs=''
-      flags='--with-token --force --oauth --client-id --redirect-uri --no-browser --manual --scope --timeout --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
+      flags='--with-token --force --insecure-storage --oauth --client-id --redirect-uri --no-browser --manual --scope --timeout --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --retries --concurrency --request-rate --help -h'
       vflags=' --client-id --redirect-uri --scope --timeout --profile --base-url --output -o --fields --query --request-timeout --retries --concurrency --request-rate '
       args='' ;;
     'auth status')

@@ -109,18 +109,26 @@ export function createContext(init: ContextInit): Context {
     version: init.version,
     now: init.now ?? (() => new Date()),
     sleep: init.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-    // WFD_CONFIG_DIR (else the platform's config folder) + the file system
+    // WFD_CONFIG_DIR (else the platform's config folder) + the file system + the system keyring
+    // (its native binding is loaded only when a token is read or saved there)
     config() {
-      config ??= Promise.all([import('./core/auth/store.js'), import('./core/auth/config-paths.js')]).then(
-        ([{ ConfigStore }, { configDir }]) => ConfigStore.open(configDir(env)),
+      config ??= Promise.all([
+        import('./core/auth/store.js'),
+        import('./core/auth/config-paths.js'),
+        import('./core/auth/keyring.js'),
+      ]).then(([{ ConfigStore }, { configDir }, { systemKeyring }]) =>
+        ConfigStore.open(configDir(env), {
+          keyring: systemKeyring(env),
+          notice: (line) => io.errorLine(`wfd: ${line}`),
+        }),
       );
       return config;
     },
-    // config + env + --profile/--base-url
+    // config + env + --profile/--base-url (+ the keyring, for a profile's token kept there)
     credentials() {
       credentials ??= (async () => {
-        const { resolveCredentials } = await import('./core/auth/credentials.js');
-        return resolveCredentials(await ctx.config(), {
+        const { loadCredentials } = await import('./core/auth/credentials.js');
+        return loadCredentials(await ctx.config(), {
           env,
           ...(globals.profile ? { profileFlag: globals.profile } : {}),
           ...(globals.baseUrl ? { baseUrlFlag: globals.baseUrl } : {}),

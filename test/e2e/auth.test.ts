@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, baseEnv, runWfd, type StartedSandbox, startSandbox, tempDir } from './harness.js';
@@ -53,6 +53,33 @@ describe('auth login', () => {
 
     const workspaces = await runWfd(['workspaces', 'list', '-o', 'json'], { env });
     expect(JSON.parse(workspaces.stdout)).toEqual([{ id: acme!.id, slug: acme!.slug, name: acme!.name }]);
+  });
+
+  it('with no D-Bus session (no keyring) the token goes to config.json, with one notice; --insecure-storage chooses it quietly', async () => {
+    const dir = configDir();
+    const env = baseEnv({ WFD_CONFIG_DIR: dir });
+    const [acme] = sandbox.workspaces;
+    const login = await runWfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl], {
+      env,
+      stdin: acme!.token,
+    });
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toBe(
+      `wfd: the token of profile "default" is saved in ${join(dir, 'config.json')} (mode 0600): the system keyring (Secret Service) did not answer: no D-Bus session (DBUS_SESSION_BUS_ADDRESS is not set)\n` +
+        `✓ Logged in to workspace ${acme!.name} (${acme!.slug}); saved as profile "default"\n`,
+    );
+    const saved = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles.default;
+    expect(saved.token).toBe(acme!.token);
+    expect(saved.tokenStorage).toBeUndefined();
+    const status = await runWfd(['auth', 'status', '--json'], { env });
+    expect(JSON.parse(status.stdout).tokenStorage).toBe('file');
+
+    const quiet = await runWfd(
+      ['auth', 'login', '--with-token', '--insecure-storage', '--force', '--base-url', sandbox.baseUrl],
+      { env, stdin: acme!.token },
+    );
+    expect(quiet.code, quiet.stderr).toBe(0);
+    expect(quiet.stderr).not.toContain('wfd:');
   });
 
   it('refuses an invalid token with exit 3 and saves nothing', async () => {

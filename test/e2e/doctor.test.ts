@@ -31,6 +31,7 @@ describe('wfd doctor', () => {
     expect(checks.map((c) => c.check)).toEqual([
       'config folder',
       'config file',
+      'keyring',
       'credentials',
       'base URL',
       'server',
@@ -40,6 +41,10 @@ describe('wfd doctor', () => {
       'rate limit',
     ]);
     expect(checks.every((c) => c.status === 'ok')).toBe(true);
+    // The harness has no D-Bus session: no keyring, which is no fault where no profile needs one.
+    expect(checks.find((c) => c.check === 'keyring')?.detail).toBe(
+      'the system keyring (Secret Service) does not answer: no D-Bus session (DBUS_SESSION_BUS_ADDRESS is not set); logins keep tokens in config.json',
+    );
     expect(checks.find((c) => c.check === 'token')?.detail).toBe(
       'valid, for workspace Acme Corporation (acme)',
     );

@@ -509,6 +509,7 @@ describe('auth refresh and auth status', () => {
       expiresAt: '2026-11-23T13:00:00.000Z',
       valid: true,
       configFile: `${t.ctx.env.WFD_CONFIG_DIR}/config.json`,
+      tokenStorage: 'file',
     });
   });
 });

@@ -102,7 +102,7 @@ describe('writes', () => {
   it('waits for a held lock, then says which lock when it gives up', async () => {
     const dir = scratch();
     mkdirSync(join(dir, 'config.json.lock'));
-    const store = await ConfigStore.open(dir, { waitMs: 200, sleep: async () => {} });
+    const store = await ConfigStore.open(dir, { lock: { waitMs: 200, sleep: async () => {} } });
     const error = await failure(() => store.saveProfile('a', profile('wfd_a')));
     expect(error.message).toBe(
       `the config file is locked by another wfd process (${join(dir, 'config.json.lock')})`,
@@ -116,7 +116,7 @@ describe('writes', () => {
     mkdirSync(lock);
     const longAgo = new Date(Date.now() - 60_000);
     utimesSync(lock, longAgo, longAgo);
-    const store = await ConfigStore.open(dir, { waitMs: 200 });
+    const store = await ConfigStore.open(dir, { lock: { waitMs: 200 } });
     await store.saveProfile('a', profile('wfd_a'));
     expect(store.profile('a')?.token).toBe('wfd_a');
   });
@@ -125,7 +125,7 @@ describe('writes', () => {
     const dir = scratch();
     await (await ConfigStore.open(dir)).saveProfile('a', profile('wfd_a'));
     mkdirSync(join(dir, 'config.json.lock'));
-    const reader = await ConfigStore.open(dir, { waitMs: 0 });
+    const reader = await ConfigStore.open(dir, { lock: { waitMs: 0 } });
     expect(reader.profile('a')?.token).toBe('wfd_a');
   });
 });

@@ -17,10 +17,13 @@ export function registerAuthCommands(auth: Command): void {
 
 A personal token is checked with GET /v1/workspaces and saved, with its workspace, in the profile named by --profile (default "default"), which becomes the current profile.
 
-With --oauth, wfd opens the service's sign-in page; you sign in, choose a workspace and approve. The browser comes back to an HTTPS listener of wfd on 127.0.0.1, whose self-signed certificate the browser warns about: wfd prints its SHA-256 fingerprint to compare. The profile keeps the access and refresh tokens and the client secret (file mode 0600), so the token is renewed unattended before it expires. --manual suits a browser on another machine.`,
+With --oauth, wfd opens the service's sign-in page; you sign in, choose a workspace and approve. The browser comes back to an HTTPS listener of wfd on 127.0.0.1, whose self-signed certificate the browser warns about: wfd prints its SHA-256 fingerprint to compare. The profile keeps the access and refresh tokens and the client secret, so the token is renewed unattended before it expires. --manual suits a browser on another machine.
+
+Tokens and secrets go to the system keyring (macOS Keychain, Windows Credential Manager, a Secret Service such as GNOME Keyring on Linux); where none answers (a server, a container) they go to config.json (mode 0600), and wfd says so. --insecure-storage chooses the file.`,
       )
       .option('--with-token', 'read a personal token from stdin instead of a prompt')
       .option('--force', 'replace the login of an existing profile without asking')
+      .option('--insecure-storage', 'keep the token in config.json (mode 0600) instead of the system keyring')
       .option(
         '--oauth',
         'sign in with OAuth 2.0 in a browser; the client secret comes from WFD_CLIENT_SECRET or a prompt',
@@ -45,6 +48,7 @@ With --oauth, wfd opens the service's sign-in page; you sign in, choose a worksp
     [
       'wfd auth login --base-url https://api.example.com',
       'echo "$TOKEN" | wfd auth login --with-token --base-url https://api.example.com --profile acme',
+      'echo "$TOKEN" | wfd auth login --with-token --insecure-storage   # a CI job: the token in config.json',
       'wfd auth login --oauth --client-id my-app --base-url https://api.example.com   # asks for the secret',
       'wfd auth login --oauth --client-id my-app --redirect-uri https://127.0.0.1:8123/callback --no-browser',
       'wfd auth login --oauth --client-id my-app --manual    # over SSH: paste the address the browser shows',

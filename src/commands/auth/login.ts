@@ -4,7 +4,7 @@ import { redirectUriProblem } from '../../core/auth/authorization.js';
 import { ApiError, AuthError, UsageError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
 import { defineVerb } from '../verb.js';
-import { boundWorkspace, loggedInLine, loginTarget } from './shared.js';
+import { boundWorkspace, loggedInLine, loginTarget, tokenStorageOf } from './shared.js';
 
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 /** RFC 6749 3.3: scope tokens are printable ASCII but space, `"` and `\`, separated by spaces. */
@@ -15,6 +15,8 @@ export const LoginOptions = z
   .object({
     withToken: z.boolean().optional(),
     force: z.boolean().optional(),
+    /** keep the token in the config file rather than the system keyring */
+    insecureStorage: z.boolean().optional(),
     oauth: z.boolean().optional(),
     clientId: z.string().optional(),
     redirectUri: z.string().optional(),
@@ -75,14 +77,18 @@ export async function runLogin(options: LoginOptions, ctx: Context): Promise<voi
     }
     throw error;
   }
-  await target.store.saveProfile(target.profileName, {
-    baseUrl: target.baseUrl,
-    token,
-    authType: 'token',
-    ...(workspace ? { workspace } : {}),
-    savedAt: ctx.now().toISOString(),
-    ...(ctx.globals.requestRate !== undefined ? { rateLimit: ctx.globals.requestRate } : {}),
-  });
+  await target.store.saveProfile(
+    target.profileName,
+    {
+      baseUrl: target.baseUrl,
+      token,
+      authType: 'token',
+      ...(workspace ? { workspace } : {}),
+      savedAt: ctx.now().toISOString(),
+      ...(ctx.globals.requestRate !== undefined ? { rateLimit: ctx.globals.requestRate } : {}),
+    },
+    { tokenStorage: tokenStorageOf(options) },
+  );
   ctx.io.errorLine(loggedInLine(target, workspace));
 }
 

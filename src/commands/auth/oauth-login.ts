@@ -2,7 +2,7 @@
  * `wfd auth login --oauth`: the spec's authorization-code flow. Discovery, the browser and the
  * loopback (or --manual paste), the code exchange, then the workspace the grant is bound to
  * (`GET /v1/workspaces`); the profile keeps what refreshing needs unattended, secret included
- * (the file is 0600). The client secret comes from WFD_CLIENT_SECRET or a hidden prompt, never
+ * (in the system keyring, else the 0600 file). The client secret comes from WFD_CLIENT_SECRET or a hidden prompt, never
  * from an argument, which any user of the machine could read in the process list.
  */
 import { type ClientCredentials, exchangeCode } from '../../api/oauth.js';
@@ -28,7 +28,7 @@ import {
 import { ApiError, AuthError, UsageError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
 import type { LoginOptions } from './login.js';
-import { boundWorkspace, type LoginTarget, loggedInLine } from './shared.js';
+import { boundWorkspace, type LoginTarget, loggedInLine, tokenStorageOf } from './shared.js';
 
 /** Client ids are printable ASCII (RFC 6749 A.1). */
 const CLIENT_ID = /^[\x20-\x7e]+$/;
@@ -88,15 +88,19 @@ export async function loginWithOAuth(
     tokens,
     ctx.now(),
   );
-  await target.store.saveProfile(target.profileName, {
-    baseUrl: target.baseUrl,
-    token: tokens.accessToken,
-    authType: 'oauth',
-    oauth: grant,
-    ...(workspace ? { workspace } : {}),
-    savedAt: ctx.now().toISOString(),
-    ...(ctx.globals.requestRate !== undefined ? { rateLimit: ctx.globals.requestRate } : {}),
-  });
+  await target.store.saveProfile(
+    target.profileName,
+    {
+      baseUrl: target.baseUrl,
+      token: tokens.accessToken,
+      authType: 'oauth',
+      oauth: grant,
+      ...(workspace ? { workspace } : {}),
+      savedAt: ctx.now().toISOString(),
+      ...(ctx.globals.requestRate !== undefined ? { rateLimit: ctx.globals.requestRate } : {}),
+    },
+    { tokenStorage: tokenStorageOf(options) },
+  );
   ctx.io.errorLine(loggedInLine(target, workspace, tokens.user));
   if (!grant.refreshToken) ctx.io.errorLine(noRefreshTokenWarning(scope, grant.expiresAt));
 }

@@ -7,7 +7,7 @@ import { defineVerb } from '../verb.js';
 export const ProfilesOptions = z.object({});
 
 /** The keys of a row: the names `auth status --json` uses for the same facts. */
-const FIELDS = ['profile', 'current', 'auth', 'baseUrl', 'workspace'] as const;
+const FIELDS = ['profile', 'current', 'auth', 'baseUrl', 'workspace', 'tokenStorage'] as const;
 
 export async function runProfiles(_options: unknown, ctx: Context): Promise<void> {
   const store = await ctx.config();
@@ -21,6 +21,7 @@ export async function runProfiles(_options: unknown, ctx: Context): Promise<void
       { field: 'workspace.slug', header: 'WORKSPACE' },
       { field: 'baseUrl', header: 'BASE URL' },
       { field: 'auth' },
+      { field: 'tokenStorage', header: 'TOKEN IN' },
     ],
   });
   const sink = await createRowSink(ctx.io, render);
@@ -31,6 +32,8 @@ export async function runProfiles(_options: unknown, ctx: Context): Promise<void
       auth: profile.authType,
       baseUrl: profile.baseUrl,
       workspace: profile.workspace ?? null,
+      // where its token is kept: 'keyring' (the system keyring) or 'file' (config.json)
+      tokenStorage: store.tokenStorage(name) ?? 'file',
     });
   }
   await sink.end();

@@ -2,7 +2,7 @@
 import type { Workspace } from '../../api/schemas.js';
 import { listWorkspaces } from '../../api/workspaces.js';
 import type { Context } from '../../context.js';
-import type { ConfigStore, OAuthUser, ProfileWorkspace } from '../../core/auth/store.js';
+import type { ConfigStore, OAuthUser, ProfileWorkspace, TokenStorage } from '../../core/auth/store.js';
 import { DEFAULT_PROFILE, isValidProfileName } from '../../core/auth/store.js';
 import { parseBaseUrl } from '../../core/base-url.js';
 import { CancelledError, UsageError } from '../../core/errors.js';
@@ -44,6 +44,11 @@ export async function loginTarget(ctx: Context, force: boolean): Promise<LoginTa
       throw new CancelledError(`login cancelled: profile ${quote(profileName)} is unchanged`);
   }
   return { profileName, store, baseUrl };
+}
+
+/** Where a login keeps its token: the system keyring, unless --insecure-storage chose the config file. */
+export function tokenStorageOf(options: { insecureStorage?: boolean | undefined }): TokenStorage {
+  return options.insecureStorage ? 'file' : 'keyring';
 }
 
 /** The workspace a token is bound to (the first and only one `GET /v1/workspaces` lists). */

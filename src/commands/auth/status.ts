@@ -56,9 +56,10 @@ export async function runStatus(_options: unknown, ctx: Context): Promise<void> 
     expiresAt: oauth?.expiresAt ?? null,
     valid: !failure,
     configFile: store.path,
+    tokenStorage: credentials.source === 'env' ? 'env' : credentials.tokenStorage,
   };
   if (render.format === 'table' && !render.fields && render.query === undefined && !render.quiet)
-    await ctx.io.write(describeStatus(status, failure, ctx.now()));
+    await ctx.io.write(describeStatus(status, failure, ctx.now(), store.keyringName));
   else await renderItem(ctx.io, render, status);
   if (failure) throw failure;
 }
@@ -75,10 +76,11 @@ type Status = {
   clientId: string | null;
   expiresAt: string | null;
   configFile: string;
+  tokenStorage: string;
 };
 
 /** `auth status` on a terminal, in sentences as `gh auth status` writes them. */
-function describeStatus(status: Status, failure: Error | undefined, now: Date): string {
+function describeStatus(status: Status, failure: Error | undefined, now: Date, keyring: string): string {
   const where = status.workspace ? `${status.workspace.name} (${status.workspace.slug})` : status.baseUrl;
   const who = status.user?.name
     ? ` as ${status.user.name}${status.user.email ? ` <${status.user.email}>` : ''}`
@@ -97,6 +99,9 @@ function describeStatus(status: Status, failure: Error | undefined, now: Date): 
       `  - The access token ${left > 0 ? 'expires' : 'expired'} ${when} (${absoluteTime(new Date(status.expiresAt))}); it is renewed when due`,
     );
   }
+  if (status.tokenStorage === 'keyring') lines.push(`  - Token kept in ${keyring}`);
+  else if (status.tokenStorage === 'file')
+    lines.push(`  - Token kept in ${status.configFile} (plain text, mode 0600)`);
   lines.push(`  - Base URL from ${status.baseUrlFrom}`, `  - Config file: ${status.configFile}`);
   return `${lines.map(escapeControls).join('\n')}\n`;
 }
@@ -115,5 +120,6 @@ export const verb = defineVerb(StatusOptions, runStatus, {
     'expiresAt',
     'valid',
     'configFile',
+    'tokenStorage',
   ],
 });

@@ -87,6 +87,44 @@ export async function checkLocalState(ctx: Context): Promise<CheckResult[]> {
   return results;
 }
 
+/**
+ * Whether the system keyring answers, and where each profile keeps its token: the keyring, or
+ * config.json. A keyring that does not answer is a warning only when a profile keeps its token there.
+ */
+export async function checkTokenStorage(ctx: Context): Promise<CheckResult[]> {
+  const store = await ctx.config();
+  let names: string[];
+  try {
+    names = Object.keys(store.profiles());
+  } catch {
+    // The config file check says what is wrong with the file.
+    return [];
+  }
+  const inKeyring = names.filter((name) => store.tokenStorage(name) === 'keyring');
+  const problem = await store.keyringProblem();
+  const results: CheckResult[] = [];
+  if (!problem) results.push(ok('keyring', `${store.keyringName} answers: logins keep their tokens there`));
+  else if (inKeyring.length > 0)
+    results.push(
+      warn(
+        'keyring',
+        `${store.keyringName} does not answer: ${problem}; it holds the token of ${plural(inKeyring.length, 'profile')}: ${inKeyring.join(', ')}`,
+        'unlock the keyring or start its D-Bus session; or log in again with --insecure-storage',
+      ),
+    );
+  else
+    results.push(
+      ok('keyring', `${store.keyringName} does not answer: ${problem}; logins keep tokens in config.json`),
+    );
+  if (names.length > 0) {
+    const where = names.map(
+      (name) => `${name} in ${inKeyring.includes(name) ? 'the keyring' : 'config.json'}`,
+    );
+    results.push(ok('token storage', where.join(', ')));
+  }
+  return results;
+}
+
 /** Which credentials are in effect, and where each part comes from. */
 export async function checkCredentials(
   ctx: Context,
@@ -108,7 +146,15 @@ export async function checkCredentials(
         : ctx.env.WFD_PROFILE
           ? `${profile} (WFD_PROFILE)`
           : `${profile} (the current profile)`;
-  if (!credentials.token)
+  if (credentials.tokenError && credentials.source !== 'env')
+    results.push(
+      fail(
+        'credentials',
+        credentials.tokenError.message,
+        credentials.tokenError.hint ?? 'run `wfd auth login`',
+      ),
+    );
+  else if (!credentials.token)
     results.push(
       fail(
         'credentials',
@@ -116,13 +162,14 @@ export async function checkCredentials(
         'run `wfd auth login`, `wfd auth switch NAME`, or set WFD_TOKEN (`wfd sandbox start` saves a profile to try)',
       ),
     );
-  else
-    results.push(
-      ok(
-        'credentials',
-        `${credentials.profile?.authType === 'oauth' ? 'an OAuth token' : 'a personal token'} from ${from}`,
-      ),
-    );
+  else {
+    const kind = credentials.profile?.authType === 'oauth' ? 'an OAuth token' : 'a personal token';
+    const kept =
+      credentials.source === 'env'
+        ? ''
+        : `, kept in ${credentials.tokenStorage === 'keyring' ? 'the system keyring' : 'config.json'}`;
+    results.push(ok('credentials', `${kind} from ${from}${kept}`));
+  }
   const urlSource = { flag: '--base-url', env: 'WFD_BASE_URL', profile: profile ?? 'the profile', none: '' }[
     credentials.baseUrlSource
   ];

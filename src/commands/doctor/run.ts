@@ -10,7 +10,14 @@ import { plural } from '../../output/counts.js';
 import { createRowSink } from '../../output/render.js';
 import { renderOptions } from '../shared/output.js';
 import { defineVerb } from '../verb.js';
-import { type CheckResult, checkCredentials, checkLocalState, checkOAuth, checkServer } from './checks.js';
+import {
+  type CheckResult,
+  checkCredentials,
+  checkLocalState,
+  checkOAuth,
+  checkServer,
+  checkTokenStorage,
+} from './checks.js';
 
 export const DoctorOptions = z.object({});
 
@@ -18,7 +25,7 @@ const FIELDS = ['check', 'status', 'detail', 'fix'] as const;
 const MARKS = { ok: '✓', warn: '!', fail: '✗' } as const;
 
 export async function runDoctor(_options: unknown, ctx: Context): Promise<void> {
-  const results: CheckResult[] = [...(await checkLocalState(ctx))];
+  const results: CheckResult[] = [...(await checkLocalState(ctx)), ...(await checkTokenStorage(ctx))];
   const { results: found, credentials } = await checkCredentials(ctx);
   results.push(...found);
   if (credentials) results.push(...checkOAuth(credentials, ctx.now()));

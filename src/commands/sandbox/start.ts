@@ -94,7 +94,10 @@ export async function runStartSandbox(options: StartSandboxOptions, ctx: Context
   ctx.io.errorLine('sandbox stopped');
 }
 
-/** Saves the profiles; the first becomes the current one when there is none. True when it did. */
+/**
+ * Saves the profiles; the first becomes the current one when there is none. True when it did.
+ * Their tokens stay in config.json, never the keyring: a local emulator's, printed in its banner.
+ */
 async function saveProfiles(ctx: Context, sandbox: RunningSandbox): Promise<boolean> {
   const store = await ctx.config();
   return store.update((config) => {

@@ -13,6 +13,10 @@ export interface Credentials {
   baseUrl: string | undefined;
   /** where the token comes from, for `auth status` and error hints */
   source: 'env' | 'profile' | 'none';
+  /** where the profile's token is kept: the system keyring or the config file (none: no profile) */
+  tokenStorage: 'keyring' | 'file' | 'none';
+  /** why the profile's token could not be read from the keyring; `requireCredentials` throws it */
+  tokenError?: AuthError;
   /** where the base URL comes from */
   baseUrlSource: 'flag' | 'env' | 'profile' | 'none';
   profileName: string | undefined;
@@ -27,7 +31,28 @@ export interface CredentialInputs {
   baseUrlFlag?: string;
 }
 
-/** Resolves credentials without requiring any: commands that need a token call `requireToken`. */
+/**
+ * `resolveCredentials`, with the token of a profile kept in the system keyring fetched first.
+ * The keyring is never asked when WFD_TOKEN is set. A keyring that does not answer is kept as
+ * `tokenError`, so that commands that need no token (logout) still work.
+ */
+export async function loadCredentials(store: ConfigStore, inputs: CredentialInputs): Promise<Credentials> {
+  const first = resolveCredentials(store, inputs);
+  if (first.source === 'env' || !first.profileName || first.tokenStorage !== 'keyring') return first;
+  try {
+    await store.withTokens(first.profileName);
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error;
+    return { ...first, tokenError: error };
+  }
+  return resolveCredentials(store, inputs);
+}
+
+/**
+ * Resolves credentials without requiring any: commands that need a token call `requireToken`.
+ * A profile kept in the keyring has its token only once `store.withTokens` fetched it
+ * (`loadCredentials`).
+ */
 export function resolveCredentials(store: ConfigStore, inputs: CredentialInputs): Credentials {
   const { env } = inputs;
   const explicit = inputs.profileFlag ?? nonEmpty(env.WFD_PROFILE);
@@ -50,6 +75,7 @@ export function resolveCredentials(store: ConfigStore, inputs: CredentialInputs)
     token,
     baseUrl,
     source: envToken ? 'env' : token ? 'profile' : 'none',
+    tokenStorage: profile && profileName ? (store.tokenStorage(profileName) ?? 'none') : 'none',
     baseUrlSource: inputs.baseUrlFlag
       ? 'flag'
       : nonEmpty(env.WFD_BASE_URL)
@@ -96,7 +122,14 @@ function readProfile(
 
 /** The token and base URL a request needs, or the error that tells the user how to get them. */
 export function requireCredentials(credentials: Credentials): { token: string; baseUrl: string } {
+  if (credentials.source !== 'env' && credentials.tokenError) throw credentials.tokenError;
   if (!credentials.token) {
+    if (credentials.profileName && credentials.tokenStorage === 'keyring') {
+      const name = credentials.profileName;
+      throw new AuthError(`profile "${name}" has no token in the system keyring: it was removed from there`, {
+        hint: `log in again: wfd auth login${name === 'default' ? '' : ` --profile ${name}`} --force`,
+      });
+    }
     const which = credentials.profileName
       ? `profile "${credentials.profileName}" has no token`
       : 'not logged in';

@@ -1,0 +1,289 @@
+/**
+ * Where the config store keeps a profile's secrets: the keyring (an in-memory stand-in here; the
+ * real Secret Service is test/keyring/), the file when the keyring does not answer, and the
+ * moves between them. And how the binding is reached: pinned to the Secret Service on Linux,
+ * not loaded at all without a D-Bus session.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadCredentials, requireCredentials } from '../../src/core/auth/credentials.js';
+import { type Keyring, KeyringError, systemKeyring } from '../../src/core/auth/keyring.js';
+import { ConfigStore, type Profile } from '../../src/core/auth/store.js';
+
+const dirs: string[] = [];
+function scratch(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'wfd-tokens-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A keyring in memory; `down` makes every call fail as a locked or absent keyring does. */
+function memoryKeyring() {
+  const entries = new Map<string, string>();
+  const calls: string[] = [];
+  const state = { down: false };
+  const keyring: Keyring = {
+    name: 'the system keyring (test)',
+    async get(account) {
+      calls.push(`get ${account}`);
+      if (state.down) throw new KeyringError('it is locked');
+      return entries.get(account);
+    },
+    async set(account, secret) {
+      calls.push(`set ${account}`);
+      if (state.down) throw new KeyringError('it is locked');
+      entries.set(account, secret);
+    },
+    async delete(account) {
+      calls.push(`delete ${account}`);
+      if (state.down) throw new KeyringError('it is locked');
+      return entries.delete(account);
+    },
+  };
+  return { keyring, entries, calls, state };
+}
+
+const oauthProfile = (token: string, refreshToken: string): Profile => ({
+  baseUrl: 'http://api.test',
+  token,
+  authType: 'oauth',
+  oauth: {
+    clientId: 'app',
+    clientSecret: 'the-client-secret',
+    clientAuth: 'client_secret_post',
+    authorizationEndpoint: 'http://api.test/authorize',
+    tokenEndpoint: 'http://api.test/token',
+    refreshToken,
+    scope: 'offline_access',
+  },
+});
+
+const fileText = (dir: string) => readFileSync(join(dir, 'config.json'), 'utf8');
+const account = (dir: string, name = 'default') => `${name}@${resolve(dir)}`;
+
+async function open(dir: string, keyring: Keyring, notices: string[] = []) {
+  return ConfigStore.open(dir, { keyring, notice: (line) => notices.push(line) });
+}
+
+describe('secrets in the keyring', () => {
+  it('the file keeps no secret; the keyring one entry; a new process reads them back', async () => {
+    const dir = scratch();
+    const { keyring, entries } = memoryKeyring();
+    const notices: string[] = [];
+    await (await open(dir, keyring, notices)).saveProfile(
+      'default',
+      oauthProfile('wfd_access', 'wfd_refresh'),
+      {
+        tokenStorage: 'keyring',
+      },
+    );
+    expect(notices).toEqual([]);
+    const text = fileText(dir);
+    for (const secret of ['wfd_access', 'wfd_refresh', 'the-client-secret'])
+      expect(text).not.toContain(secret);
+    expect(JSON.parse(text).profiles.default).toMatchObject({
+      tokenStorage: 'keyring',
+      oauth: { clientId: 'app' },
+    });
+    expect(JSON.parse(entries.get(account(dir))!)).toEqual({
+      token: 'wfd_access',
+      refreshToken: 'wfd_refresh',
+      clientSecret: 'the-client-secret',
+    });
+
+    const later = await open(dir, keyring);
+    expect(later.profile('default')?.token).toBeUndefined();
+    expect(later.tokenStorage('default')).toBe('keyring');
+    const whole = await later.withTokens('default');
+    expect(whole).toEqual({ ...oauthProfile('wfd_access', 'wfd_refresh'), tokenStorage: 'keyring' });
+  });
+
+  it('two config folders with a profile of the same name keep two entries', async () => {
+    const [a, b] = [scratch(), scratch()];
+    const { keyring, entries } = memoryKeyring();
+    await (await open(a, keyring)).saveProfile('default', oauthProfile('wfd_a', 'r_a'), {
+      tokenStorage: 'keyring',
+    });
+    await (await open(b, keyring)).saveProfile('default', oauthProfile('wfd_b', 'r_b'), {
+      tokenStorage: 'keyring',
+    });
+    expect([...entries.keys()].sort()).toEqual([account(a), account(b)].sort());
+    expect((await (await open(a, keyring)).withTokens('default'))?.token).toBe('wfd_a');
+  });
+
+  it('a change under the lock sees the tokens another process renewed meanwhile', async () => {
+    const dir = scratch();
+    const { keyring } = memoryKeyring();
+    await (await open(dir, keyring)).saveProfile('default', oauthProfile('wfd_old', 'r_old'), {
+      tokenStorage: 'keyring',
+    });
+    const first = await open(dir, keyring);
+    const second = await open(dir, keyring);
+    await first.withTokens('default');
+    await second.withTokens('default');
+    await second.update((config) => {
+      config.profiles.default = { ...config.profiles.default!, token: 'wfd_new' };
+      config.profiles.default.oauth!.refreshToken = 'r_new';
+    });
+    // The first process still holds the old token; under the lock it is handed the new one.
+    expect(first.profile('default')?.token).toBe('wfd_old');
+    const seen = await first.update((config) => config.profiles.default?.oauth?.refreshToken);
+    expect(seen).toBe('r_new');
+    expect(first.profile('default')?.token).toBe('wfd_new');
+  });
+
+  it('logout deletes the entry; a login with --insecure-storage moves the token to the file', async () => {
+    const dir = scratch();
+    const { keyring, entries } = memoryKeyring();
+    const store = await open(dir, keyring);
+    await store.saveProfile('a', oauthProfile('wfd_a', 'r_a'), { tokenStorage: 'keyring' });
+    await store.saveProfile('b', oauthProfile('wfd_b', 'r_b'), { tokenStorage: 'keyring' });
+    expect(await store.removeProfile('a')).toBe(true);
+    expect([...entries.keys()]).toEqual([account(dir, 'b')]);
+    await store.saveProfile('b', oauthProfile('wfd_b2', 'r_b2'), { tokenStorage: 'file' });
+    expect(entries.size).toBe(0);
+    expect(JSON.parse(fileText(dir)).profiles.b).toMatchObject({ token: 'wfd_b2' });
+    expect(JSON.parse(fileText(dir)).profiles.b.tokenStorage).toBeUndefined();
+  });
+
+  it('a token saved in the file by an older wfd keeps working and moves to the keyring at the next login', async () => {
+    const dir = scratch();
+    const { keyring, entries, calls } = memoryKeyring();
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({
+        currentProfile: 'default',
+        profiles: { default: oauthProfile('wfd_file', 'r_file') },
+      }),
+    );
+    const store = await open(dir, keyring);
+    const credentials = await loadCredentials(store, { env: {} });
+    expect(credentials).toMatchObject({ token: 'wfd_file', tokenStorage: 'file' });
+    expect(calls).toEqual([]);
+    await store.saveProfile('default', oauthProfile('wfd_next', 'r_next'), { tokenStorage: 'keyring' });
+    expect(fileText(dir)).not.toContain('wfd_');
+    expect(JSON.parse(entries.get(account(dir))!).token).toBe('wfd_next');
+  });
+});
+
+describe('no keyring answers', () => {
+  it('the token goes to the file, with one notice saying where', async () => {
+    const dir = scratch();
+    const { keyring, state } = memoryKeyring();
+    state.down = true;
+    const notices: string[] = [];
+    await (await open(dir, keyring, notices)).saveProfile('default', oauthProfile('wfd_access', 'r'), {
+      tokenStorage: 'keyring',
+    });
+    expect(notices).toEqual([
+      `the token of profile "default" is saved in ${join(dir, 'config.json')} (mode 0600): the system keyring (test) did not answer: it is locked`,
+    ]);
+    const saved = JSON.parse(fileText(dir)).profiles.default;
+    expect(saved.token).toBe('wfd_access');
+    expect(saved.tokenStorage).toBeUndefined();
+  });
+
+  it('a keyring profile whose keyring is locked: a clear exit 3 for commands that need the token', async () => {
+    const dir = scratch();
+    const { keyring, state, entries } = memoryKeyring();
+    const store = await open(dir, keyring);
+    await store.saveProfile('default', oauthProfile('wfd_access', 'r'), { tokenStorage: 'keyring' });
+    state.down = true;
+    const credentials = await loadCredentials(await open(dir, keyring), { env: {} });
+    expect(credentials.tokenStorage).toBe('keyring');
+    let error: (Error & { exitCode?: number; hint?: string }) | undefined;
+    try {
+      requireCredentials(credentials);
+    } catch (caught) {
+      error = caught as Error;
+    }
+    expect(error?.message).toBe(
+      'the token of profile "default" is kept in the system keyring (test), which did not answer: it is locked',
+    );
+    expect(error?.exitCode).toBe(3);
+    expect(error?.hint).toContain('--insecure-storage');
+    // Removed from the keyring by someone else: said as such.
+    state.down = false;
+    entries.clear();
+    const gone = await loadCredentials(await open(dir, keyring), { env: {} });
+    expect(() => requireCredentials(gone)).toThrow('profile "default" has no token in the system keyring');
+  });
+
+  it('WFD_TOKEN never asks the keyring', async () => {
+    const dir = scratch();
+    const { keyring, calls } = memoryKeyring();
+    await (await open(dir, keyring)).saveProfile('default', oauthProfile('wfd_access', 'r'), {
+      tokenStorage: 'keyring',
+    });
+    calls.length = 0;
+    const credentials = await loadCredentials(await open(dir, keyring), { env: { WFD_TOKEN: 'wfd_env' } });
+    expect(credentials).toMatchObject({ token: 'wfd_env', source: 'env' });
+    expect(calls).toEqual([]);
+  });
+
+  it('a logout while the keyring is locked removes the profile and says the entry may remain', async () => {
+    const dir = scratch();
+    const { keyring, state } = memoryKeyring();
+    const notices: string[] = [];
+    const store = await open(dir, keyring, notices);
+    await store.saveProfile('default', oauthProfile('wfd_access', 'r'), { tokenStorage: 'keyring' });
+    state.down = true;
+    expect(await store.removeProfile('default')).toBe(true);
+    expect(store.lingering.has('default')).toBe(true);
+    expect(notices).toEqual([
+      'the token of profile "default" may remain in the system keyring (test), which did not answer: it is locked',
+    ]);
+  });
+});
+
+describe('systemKeyring', () => {
+  type Binding = Awaited<ReturnType<NonNullable<Parameters<typeof systemKeyring>[2]>>>;
+
+  /** A binding that records how its entries were made. */
+  function fakeBinding(made: unknown[]): () => Promise<Binding> {
+    class AsyncEntry {
+      constructor(...args: unknown[]) {
+        made.push(args);
+      }
+      async getSecret() {
+        return Array.from(Buffer.from('{"token":"wfd_x"}'));
+      }
+    }
+    return async () => ({ AsyncEntry }) as unknown as Binding;
+  }
+
+  it('on Linux, without a D-Bus session, fails at once and loads no binding', async () => {
+    let loaded = false;
+    const keyring = systemKeyring({}, 'linux', async () => {
+      loaded = true;
+      throw new Error('not to be loaded');
+    });
+    await expect(keyring.get('a')).rejects.toThrow(
+      'the system keyring did not answer: no D-Bus session (DBUS_SESSION_BUS_ADDRESS is not set)',
+    );
+    expect(loaded).toBe(false);
+  });
+
+  it('on Linux, pins every entry to the Secret Service: never the in-memory kernel keyring', async () => {
+    const made: unknown[] = [];
+    const keyring = systemKeyring({ DBUS_SESSION_BUS_ADDRESS: 'unix:path=/x' }, 'linux', fakeBinding(made));
+    expect(await keyring.get('default@/cfg')).toBe('{"token":"wfd_x"}');
+    expect(made).toEqual([['wfd', 'default@/cfg', { linux: { store: 'secret-service' } }]]);
+    expect(keyring.name).toBe('the system keyring (Secret Service)');
+  });
+
+  it('a binding that cannot be loaded, and a platform without a keyring, are KeyringErrors', async () => {
+    const broken = systemKeyring({}, 'darwin', async () => {
+      throw new Error('Cannot find native binding.\nmore lines');
+    });
+    await expect(broken.set('a', 's')).rejects.toThrow(
+      'its native binding cannot be loaded (Cannot find native binding.)',
+    );
+    await expect(systemKeyring({}, 'aix').get('a')).rejects.toBeInstanceOf(KeyringError);
+  });
+});
