@@ -5,11 +5,12 @@
  *
  *   {id, form_id, response_id, path, bytes, sha256, downloaded_at}       an attachment
  *   {type: "merged", form_id, ids, path, bytes, sha256, downloaded_at}   a form's merged PDF (--merge)
- *   {type: "run", started_at, completed_at, query, forms, files, bytes}   a run that exported everything
+ *   {type: "run", started_at, completed_at, query, forms, files, bytes}   a run that exported everything:
+ *     the forms it read, the files it wrote and their bytes
  *
  * `path` is relative to DIR, `/`-separated; `bytes` and `sha256` (hex) are of the file as written.
  * A later line about the same file replaces an earlier one; a last line cut short by a crash is
- * dropped. Run lines are what `--incremental` starts from.
+ * dropped.
  */
 import { writeSync } from 'node:fs';
 import { type FileHandle, open, rename } from 'node:fs/promises';
@@ -45,7 +46,7 @@ const RunEntry = z.object({
   type: z.literal('run'),
   started_at: z.string(),
   completed_at: z.string(),
-  /** the forms query of the run (filters, --since), so a run with other filters is not taken as its predecessor */
+  /** the forms query of the run (filters, --since), as its query string without the `?` */
   query: z.string(),
   forms: z.number().int().nonnegative(),
   files: z.number().int().nonnegative(),
@@ -117,11 +118,6 @@ function parseLine(line: string): ManifestEntry | undefined {
     if (parsed.success) return parsed.data;
   }
   return undefined;
-}
-
-/** The latest completed run over the same forms query, if any. */
-export function lastRun(manifest: Manifest, query: string): RunEntry | undefined {
-  return manifest.runs.findLast((run) => run.query === query);
 }
 
 /** Every entry a rewritten manifest keeps: one line per file and merged PDF, then the runs. */

@@ -7,8 +7,10 @@
  * 1. Checks, before any request (exit 2): the filters, `--since`, and DIR: new or empty, or an
  *    earlier export, which only `--resume` or `--incremental` continue.
  * 2. Reads the forms: their list (100 a page), then each form, whose responses list their
- *    attachments. `--incremental` reads only the forms updated since the last complete run with
- *    the same filters began (less a margin for clock differences); `--since` since a date.
+ *    attachments. `--incremental` reads every form the filters match, as a full export does: the
+ *    API lists responses only in a form, and adding one need not change the form's `updated_at`
+ *    (the spec does not say it does), so no cheaper question finds every new file. `--since`
+ *    reads the forms updated since a date.
  * 3. Plans (src/core/export-plan.ts) and says how many requests the run takes, the fewest the
  *    API allows: a file the manifest lists, whose size and SHA-256 on disk agree, is not fetched
  *    again. Temporary files of an earlier run are removed, but the partial downloads this run
@@ -32,7 +34,6 @@ import { pathInside, readExportFolder, removeTemporaryFiles } from '../../core/e
 import {
   addEntry,
   currentEntries,
-  lastRun,
   MANIFEST_NAME,
   type Manifest,
   type ManifestEntry,
@@ -80,15 +81,9 @@ export const ExportAttachmentsOptions = z
   })
   .refine((o) => !(o.since !== undefined && o.incremental), {
     message:
-      '--since and --incremental cannot be used together: --incremental takes its date from the manifest',
+      '--since and --incremental cannot be used together: --incremental adds every file the manifest lacks',
   });
 export type ExportAttachmentsOptions = z.infer<typeof ExportAttachmentsOptions>;
-
-/**
- * `--incremental` starts this long before the last complete run did: the API compares
- * `updated_at` by its own clock, which may be behind this machine's.
- */
-const CLOCK_MARGIN_MS = 5 * 60_000;
 
 /** The columns of the row per exported file (plain, CSV): from its manifest line. */
 const COLUMNS: Column[] = [
@@ -102,14 +97,13 @@ export async function runExportAttachments(options: ExportAttachmentsOptions, ct
   const checked = await checkExport(options, ctx);
   const client = await ctx.api();
   const exporter = new Exporter(ctx, client, options.dir, checked.manifest);
-  await exporter.run(checked.query, checked.runKey, options.merge === true);
+  await exporter.run(checked.query, options.merge === true);
 }
 
-/** What the checks decided: the manifest so far, the forms query, and the key this run is recorded under. */
+/** What the checks decided: the manifest so far and the forms query. */
 interface Checked {
   manifest: Manifest;
   query: QueryParams;
-  runKey: string;
 }
 
 /** Everything that can be refused before a request: the filters, --since and DIR. */
@@ -119,8 +113,9 @@ async function checkExport(options: ExportAttachmentsOptions, ctx: Context): Pro
       `invalid --since ${quote(options.since)}: expected an ISO date such as 2026-01-31 or 2026-01-31T09:30:00Z`,
     );
   }
-  const filters = { flags: options, filter: options.filter, where: options.where };
-  const everything = buildListQuery(FORMS, filters);
+  const { since } = options;
+  const where = since === undefined ? options.where : [...(options.where ?? []), `updated_at >= ${since}`];
+  const query = buildListQuery(FORMS, { flags: options, filter: options.filter, where });
   const folder = await readExportFolder(options.dir);
   if (folder.kind === 'other') {
     throw new UsageError(`--dir ${quote(options.dir)} is not empty and holds no export (${MANIFEST_NAME})`, {
@@ -129,40 +124,20 @@ async function checkExport(options: ExportAttachmentsOptions, ctx: Context): Pro
   }
   if (folder.kind === 'export' && !options.resume && !options.incremental) {
     throw new UsageError(`--dir ${quote(options.dir)} already holds an export (${MANIFEST_NAME})`, {
-      hint: 'pass --resume to finish it, --incremental to add what changed since its last run, or choose an empty folder',
+      hint: 'pass --resume to finish it, --incremental to add the files it lacks, or choose an empty folder',
     });
   }
-  const since = options.incremental
-    ? incrementalSince(ctx, folder.manifest, keyOf(everything))
-    : options.since;
-  const where = since === undefined ? options.where : [...(options.where ?? []), `updated_at >= ${since}`];
-  const query = buildListQuery(FORMS, { ...filters, where });
-  // A --since run covers part of the forms: it is recorded under its own query, so that an
-  // --incremental run never follows it.
-  return {
-    manifest: folder.manifest,
-    query,
-    runKey: keyOf(options.since === undefined ? everything : query),
-  };
+  if (options.incremental) {
+    ctx.io.errorLine(
+      'wfd: --incremental reads every matching form: the API lists responses only in a form, and adding one need not change its updated_at',
+    );
+  }
+  return { manifest: folder.manifest, query };
 }
 
 /** A forms query as the manifest records it: its query string, without the `?`. */
 function keyOf(query: QueryParams): string {
   return encodeQuery(query).slice(1);
-}
-
-/** Where `--incremental` starts: the last complete run with these filters, less the margin. */
-function incrementalSince(ctx: Context, manifest: Manifest, runKey: string): string | undefined {
-  const run = lastRun(manifest, runKey);
-  if (!run) {
-    ctx.io.errorLine('wfd: no complete earlier run with these filters in the manifest: exporting every form');
-    return undefined;
-  }
-  const since = new Date(Date.parse(run.started_at) - CLOCK_MARGIN_MS).toISOString();
-  ctx.io.errorLine(
-    `wfd: forms updated since ${since} (the last complete run began at ${run.started_at}; less ${formatDuration(CLOCK_MARGIN_MS)} for clock differences)`,
-  );
-  return since;
 }
 
 /** What did not make it, for the final list. */
@@ -184,6 +159,8 @@ interface Plan {
 /** One run of an export: reads, plans, transfers, records, reports. */
 class Exporter {
   readonly #failures: Failure[] = [];
+  /** the files this run wrote, and their bytes: what its run line records */
+  readonly #fetched = { files: 0, bytes: 0 };
   readonly #concurrency: number;
   readonly #status: StatusLine;
 
@@ -197,8 +174,8 @@ class Exporter {
     this.#status = new StatusLine(ctx.io);
   }
 
-  async run(query: QueryParams, runKey: string, merge: boolean): Promise<void> {
-    const startedAt = this.ctx.now().toISOString();
+  async run(query: QueryParams, merge: boolean): Promise<void> {
+    const started = this.ctx.now();
     this.#status.show('Listing forms…');
     try {
       const plan = await this.#plan(await this.#readForms(query), merge);
@@ -211,17 +188,17 @@ class Exporter {
         if (this.#failures.length === 0) {
           await this.#record(writer, {
             type: 'run',
-            started_at: startedAt,
+            started_at: started.toISOString(),
             completed_at: this.ctx.now().toISOString(),
-            query: runKey,
+            query: keyOf(query),
             forms: plan.forms,
-            files: plan.files.length,
-            bytes: plan.files.reduce((n, file) => n + (this.manifest.files.get(file.id)?.bytes ?? 0), 0),
+            files: this.#fetched.files,
+            bytes: this.#fetched.bytes,
           });
         }
         // Lines replaced by later ones (a file fetched again) go: one line per file.
         if (this.manifest.stale > 0) await writer.rewrite(currentEntries(this.manifest));
-        this.#summarize(plan, progress);
+        this.#summarize(plan, progress, this.ctx.now().getTime() - started.getTime());
       } finally {
         await writer.close();
       }
@@ -408,19 +385,23 @@ class Exporter {
   async #record(writer: ManifestWriter, entry: ManifestEntry): Promise<void> {
     await writer.append(entry);
     addEntry(this.manifest, entry);
+    if (!('type' in entry)) {
+      this.#fetched.files++;
+      this.#fetched.bytes += entry.bytes;
+    }
   }
 
   #partOf(file: PlannedFile): string {
     return partPathOf(dirname(pathInside(this.dir, file.path)), safeFilename(file.id, 'attachment'));
   }
 
-  /** One line: what was fetched, in how long, what was there already, the manifest. */
-  #summarize(plan: Plan, progress: TransferProgress): void {
+  /** One line: what was fetched, in how long the run took, what was there already, the manifest. */
+  #summarize(plan: Plan, progress: TransferProgress, elapsedMs: number): void {
     const failedFiles = this.#failures.filter((failure) => failure.kind === 'file').length;
     const fetched = plan.pending.length - failedFiles;
     const kept = plan.files.length - plan.pending.length;
     const parts = [
-      `exported ${plural(fetched, 'file')} (${formatBytes(progress.bytes)}) in ${formatDuration(progress.elapsedMs())}`,
+      `exported ${plural(fetched, 'file')} (${formatBytes(progress.bytes)}) in ${formatDuration(elapsedMs)}`,
     ];
     if (kept > 0) parts.push(`${count(kept)} already there`);
     if (plan.merges.length > 0) parts.push(plural(plan.merges.length, 'merged PDF'));
