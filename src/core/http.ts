@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Dispatcher, type FormData, Pool } from 'undici';
 import type { ZodType } from 'zod';
 import { parseBaseUrl } from './base-url.js';
+import { checkDownloadStatus } from './download-status.js';
 import { ApiError, type ApiErrorDetail, NetworkError, UsageError, WfdError } from './errors.js';
 import { isRecord } from './guards.js';
 import { firstHeader } from './headers.js';
@@ -203,12 +204,23 @@ export class ApiClient {
   }
 
   /**
-   * Sends a request and hands back a 2xx answer with its body unread (a download streams it to
-   * disk); any other status becomes the same typed error `request` throws.
+   * Sends a request and hands back the file, a 200 (or a 206 to a `Range`), with its body unread
+   * (a download streams it to disk); another status below 400 is not the file (download-status.ts),
+   * and an error status becomes the same typed error `request` throws.
    */
   async stream(request: Omit<ApiRequest, 'schema'>): Promise<StreamedResponse> {
     const answer = await this.send(request, 'streamed');
     if (answer.text === undefined && answer.status < 400) {
+      try {
+        checkDownloadStatus(
+          answer.status,
+          answer.headers,
+          lowerCaseKeys(request.headers).range !== undefined,
+        );
+      } catch (error) {
+        await answer.body.dump().catch(() => {});
+        throw error;
+      }
       return { status: answer.status, headers: answer.headers, body: answer.body };
     }
     const text = answer.text ?? (await answer.body.text());

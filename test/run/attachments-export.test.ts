@@ -288,6 +288,22 @@ describe('attachments export', () => {
     expect(readdirSync(join(dir, F1, R1))).toEqual(['scan (1).pdf']);
   });
 
+  it('a 302 for a file is a failure naming its Location, and the manifest does not list the page', async () => {
+    t = await testContext({ fields: EXPORT_FIELDS });
+    serveForms();
+    t.api
+      .intercept({ path: `/v1/attachments/${A}`, method: 'GET' })
+      .reply(302, '<html>Moved</html>', { headers: { location: 'https://cdn.example.test/a' } });
+    serveFile(B, 'two');
+    const error = await failure(exportWith());
+    expect(error).toMatchObject({ exitCode: 1 });
+    expect(t.stderr()).toContain(
+      `failed: ${F1}/${R1}/scan.pdf (${A}): the API answered 302 Found instead of the file, redirecting to "https://cdn.example.test/a"\n`,
+    );
+    expect(manifest()).toEqual([entry(B, 'scan (1).pdf', 'two')]);
+    expect(readdirSync(join(dir, F1, R1))).toEqual(['scan (1).pdf']);
+  });
+
   it('--merge saves one merged PDF per form with files, recorded in the manifest', async () => {
     t = await testContext({ fields: EXPORT_FIELDS });
     serveForms();

@@ -264,6 +264,31 @@ describe('attachments download', () => {
     expect(readdirSync(dir)).toEqual(['a.bin']);
   });
 
+  it.each([
+    [
+      302,
+      { location: 'https://login.example.test/sso?next=%2Fattachments' },
+      'the API answered 302 Found instead of the file, redirecting to "https://login.example.test/sso?next=%2Fattachments"',
+    ],
+    [204, {}, 'the API answered 204 No Content instead of the file'],
+    [206, { 'content-range': 'bytes 0-3/10' }, 'the API answered 206 Partial Content instead of the file'],
+  ])('-O FILE: a %d is not the file (exit 1), and nothing is saved', async (status, headers, message) => {
+    t = await testContext();
+    t.api
+      .intercept({ path: `/v1/attachments/${A}`, method: 'GET' })
+      .reply(status, status === 204 ? '' : '<html>Sign in</html>', {
+        headers: { 'content-type': 'text/html', ...headers },
+      });
+    const error = await failure(
+      runDownloadAttachments(
+        DownloadAttachmentsOptions.parse({ ids: [A], outputFile: join(dir, 'a.pdf') }),
+        t.ctx,
+      ),
+    );
+    expect(error).toMatchObject({ exitCode: 1, message });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('-O - refuses a terminal before any request, and streams to a pipe', async () => {
     t = await testContext({ stdoutTTY: true });
     const refused = await failure(
