@@ -167,6 +167,7 @@ export function createContext(init: ContextInit): Context {
         ...(typeof auth === 'string' ? { token: auth } : auth ? { auth } : {}),
         userAgent: `wfd/${init.version}`,
         ...(globals.requestTimeout !== undefined ? { timeoutMs: globals.requestTimeout } : {}),
+        ...(globals.minDownloadRate !== undefined ? { minDownloadRate: globals.minDownloadRate } : {}),
         ...(globals.retries !== undefined ? { retries: globals.retries } : {}),
         ...(globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
         ...(init.dispatcher ? { dispatcher: init.dispatcher } : {}),

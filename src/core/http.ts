@@ -21,6 +21,7 @@ import { firstHeader } from './headers.js';
 import type { RateLimiter } from './limiter.js';
 import { redactSecrets, redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
+import { withMinimumRate } from './transfer-rate.js';
 
 export type QueryParams = ReadonlyArray<readonly [string, string]>;
 
@@ -43,6 +44,8 @@ export interface ApiClientOptions {
   auth?: TokenSource;
   userAgent: string;
   timeoutMs?: number;
+  /** a download slower than this many bytes a second over a `timeoutMs` window fails (transfer-rate.ts); 0: none */
+  minDownloadRate?: number;
   retries?: number;
   /** receives one line per request and response when --debug is on */
   debug?: (line: string) => void;
@@ -96,6 +99,8 @@ export interface StreamedResponse {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** 1 KiB a second: 30 KiB over the default time-out. */
+const DEFAULT_MIN_DOWNLOAD_RATE = 1024;
 /** Longer URLs meet 414 or 431 at common servers and proxies (8 KiB request lines). */
 const MAX_URL_LENGTH = 8000;
 const DEFAULT_RETRIES = 5;
@@ -221,7 +226,12 @@ export class ApiClient {
         await answer.body.dump().catch(() => {});
         throw error;
       }
-      return { status: answer.status, headers: answer.headers, body: answer.body };
+      const body = withMinimumRate(answer.body, {
+        bytesPerSecond: this.options.minDownloadRate ?? DEFAULT_MIN_DOWNLOAD_RATE,
+        windowMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        origin: this.origin,
+      });
+      return { status: answer.status, headers: answer.headers, body };
     }
     const text = answer.text ?? (await answer.body.text());
     const json = text.length > 0 ? parseJson(text, answer.status) : undefined;
