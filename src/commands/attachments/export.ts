@@ -5,7 +5,7 @@
  * (src/core/export-manifest.ts), a line appended and flushed as each file completes.
  *
  * 1. Checks, before any request (exit 2): the filters, `--since`, and DIR: new or empty, or an
- *    earlier export, which only `--resume` or `--incremental` continue.
+ *    earlier export, which only `--resume` or `--incremental` continue; and writable, with room.
  * 2. Reads the forms: their list (100 a page), then each form, whose responses list their
  *    attachments. `--incremental` reads every form the filters match, as a full export does: the
  *    API lists responses only in a form, and adding one need not change the form's `updated_at`
@@ -18,10 +18,10 @@
  * 4. Downloads, `--concurrency` at a time: a progress line on a terminal (files, bytes, rate,
  *    ETA), a row per file otherwise. Then, with `--merge`, one merged PDF per form.
  * 5. A summary on stderr. Exit 0 only when everything was exported (the run is then recorded in
- *    the manifest, for `--incremental`); else the failures' exit code and the list of what
- *    failed. Either way the manifest lists exactly the files on disk.
+ *    the manifest); else the failures' exit code and the list of what failed. A disk that refuses
+ *    every write (full, read-only, over quota) stops the run at the first failure: no request
+ *    after it, one error line. Either way the manifest lists exactly the files on disk.
  */
-import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { getFormFiles } from '../../api/attachments.js';
@@ -48,7 +48,14 @@ import {
   planMerges,
   type RequestCount,
 } from '../../core/export-plan.js';
-import { hashFile, partPathOf } from '../../core/files.js';
+import {
+  checkWritableFolder,
+  hashFile,
+  partPathOf,
+  refusesEveryWrite,
+  type WriteError,
+  writeError,
+} from '../../core/files.js';
 import { type ApiClient, encodeQuery, type QueryParams } from '../../core/http.js';
 import { onInterrupt } from '../../core/interrupt.js';
 import { buildListQuery } from '../../core/list-query/build.js';
@@ -127,6 +134,7 @@ async function checkExport(options: ExportAttachmentsOptions, ctx: Context): Pro
       hint: 'pass --resume to finish it, --incremental to add the files it lacks, or choose an empty folder',
     });
   }
+  await checkWritableFolder(options.dir);
   if (options.incremental) {
     ctx.io.errorLine(
       'wfd: --incremental reads every matching form: the API lists responses only in a form, and adding one need not change its updated_at',
@@ -159,8 +167,13 @@ interface Plan {
 /** One run of an export: reads, plans, transfers, records, reports. */
 class Exporter {
   readonly #failures: Failure[] = [];
-  /** the files this run wrote, and their bytes: what its run line records */
-  readonly #fetched = { files: 0, bytes: 0 };
+  /** the files this run wrote, and their bytes (what its run line records), and its merged PDFs */
+  readonly #fetched = { files: 0, bytes: 0, merged: 0 };
+  /**
+   * The first write that every other would meet too (a full or read-only disk): no request is
+   * started after it, and the run ends with it.
+   */
+  #stop: WriteError | undefined;
   readonly #concurrency: number;
   readonly #status: StatusLine;
 
@@ -179,13 +192,12 @@ class Exporter {
     this.#status.show('Listing forms…');
     try {
       const plan = await this.#plan(await this.#readForms(query), merge);
-      await mkdir(this.dir, { recursive: true });
       // The partial downloads this run continues are kept; any other temporary file is a leftover.
       await removeTemporaryFiles(this.dir, new Set(plan.pending.map((file) => this.#partOf(file))));
       const writer = await ManifestWriter.open(join(this.dir, MANIFEST_NAME), this.manifest.completeBytes);
       try {
         const progress = await this.#transfer(plan, writer);
-        if (this.#failures.length === 0) {
+        if (this.#failures.length === 0 && !this.#stop) {
           await this.#record(writer, {
             type: 'run',
             started_at: started.toISOString(),
@@ -196,8 +208,9 @@ class Exporter {
             bytes: this.#fetched.bytes,
           });
         }
-        // Lines replaced by later ones (a file fetched again) go: one line per file.
-        if (this.manifest.stale > 0) await writer.rewrite(currentEntries(this.manifest));
+        // Lines replaced by later ones (a file fetched again) go: one line per file. Not on a disk
+        // that refuses writes: the manifest as it is lists the files on disk just as well.
+        if (this.manifest.stale > 0 && !this.#stop) await writer.rewrite(currentEntries(this.manifest));
         this.#summarize(plan, progress, this.ctx.now().getTime() - started.getTime());
       } finally {
         await writer.close();
@@ -205,9 +218,14 @@ class Exporter {
     } finally {
       this.#status.stop();
     }
+    for (const { what, error } of this.#failures) this.ctx.io.errorLine(`failed: ${what}: ${error.message}`);
+    if (this.#stop) {
+      throw new WfdError(`${this.#stop.message}; the export stopped`, {
+        hint: 'make room (or make --dir writable), then run the same command with --resume',
+        cause: this.#stop,
+      });
+    }
     if (this.#failures.length > 0) {
-      for (const { what, error } of this.#failures)
-        this.ctx.io.errorLine(`failed: ${what}: ${error.message}`);
       throw new PartialFailure(
         `${count(this.#failures.length)} of the export's items failed (listed above); the manifest lists every file exported`,
         this.#failures.map((failure) => failure.error.exitCode),
@@ -344,8 +362,12 @@ class Exporter {
           ? await createRowSink(this.ctx.io, renderOptions(this.ctx, { columns: COLUMNS }))
           : undefined;
       const files = mapPooled(plan.pending, this.#concurrency, async (file) => {
+        if (this.#stop) return { file, outcome: Promise.resolve(STOPPED) };
         const downloaded = await settle(() => exportFile(file, target));
-        if ('error' in downloaded) return { file, outcome: downloaded };
+        if ('error' in downloaded) {
+          this.#stopAt(downloaded.error);
+          return { file, outcome: downloaded };
+        }
         progress.addFile();
         // Recorded as soon as it is complete, not in order: a crash then loses no finished file.
         // The line is written at once; the worker goes on while the flush to disk is batched.
@@ -353,6 +375,9 @@ class Exporter {
         const recorded = settle(async () => {
           await this.#record(writer, entry);
           return entry;
+        }).then((outcome) => {
+          if ('error' in outcome) this.#stopAt(outcome.error);
+          return outcome;
         });
         // Awaited in its turn below; a failure to write the manifest must not go unhandled meanwhile.
         recorded.catch(() => {});
@@ -360,16 +385,20 @@ class Exporter {
       });
       for await (const { file, outcome } of files) {
         const recorded = await outcome;
+        if ('stopped' in recorded || ('error' in recorded && refusesEveryWrite(recorded.error))) continue;
         if ('error' in recorded) {
           this.#failures.push({ kind: 'file', what: `${file.path} (${file.id})`, error: recorded.error });
         } else await rows?.write(recorded.value);
       }
       await rows?.end();
-      const merges = mapPooled(plan.merges, this.#concurrency, async (merge) => ({
-        merge,
-        outcome: await settle(async () => this.#record(writer, await exportMerge(merge, target))),
-      }));
+      const merges = mapPooled(this.#stop ? [] : plan.merges, this.#concurrency, async (merge) => {
+        if (this.#stop) return { merge, outcome: STOPPED };
+        const outcome = await settle(async () => this.#record(writer, await exportMerge(merge, target)));
+        if ('error' in outcome) this.#stopAt(outcome.error);
+        return { merge, outcome };
+      });
       for await (const { merge, outcome } of merges) {
+        if ('stopped' in outcome || ('error' in outcome && refusesEveryWrite(outcome.error))) continue;
         if ('error' in outcome)
           this.#failures.push({ kind: 'merge', what: merge.path, error: outcome.error });
       }
@@ -383,29 +412,39 @@ class Exporter {
 
   /** Appends a line to the manifest, and keeps the manifest in memory as the file now reads. */
   async #record(writer: ManifestWriter, entry: ManifestEntry): Promise<void> {
-    await writer.append(entry);
+    await writer.append(entry).catch((error: unknown) => {
+      throw writeError(join(this.dir, MANIFEST_NAME), error);
+    });
     addEntry(this.manifest, entry);
     if (!('type' in entry)) {
       this.#fetched.files++;
       this.#fetched.bytes += entry.bytes;
-    }
+    } else if (entry.type === 'merged') this.#fetched.merged++;
+  }
+
+  /** Stops the run at the first write that every other would meet too. */
+  #stopAt(error: WfdError): void {
+    if (refusesEveryWrite(error)) this.#stop ??= error;
   }
 
   #partOf(file: PlannedFile): string {
     return partPathOf(dirname(pathInside(this.dir, file.path)), safeFilename(file.id, 'attachment'));
   }
 
-  /** One line: what was fetched, in how long the run took, what was there already, the manifest. */
+  /**
+   * One line: what was fetched, in how long the run took, what was there already, what a stop
+   * left undone, the manifest.
+   */
   #summarize(plan: Plan, progress: TransferProgress, elapsedMs: number): void {
-    const failedFiles = this.#failures.filter((failure) => failure.kind === 'file').length;
-    const fetched = plan.pending.length - failedFiles;
+    const { files, merged } = this.#fetched;
     const kept = plan.files.length - plan.pending.length;
     const parts = [
-      `exported ${plural(fetched, 'file')} (${formatBytes(progress.bytes)}) in ${formatDuration(elapsedMs)}`,
+      `exported ${plural(files, 'file')} (${formatBytes(progress.bytes)}) in ${formatDuration(elapsedMs)}`,
     ];
     if (kept > 0) parts.push(`${count(kept)} already there`);
-    if (plan.merges.length > 0) parts.push(plural(plan.merges.length, 'merged PDF'));
-    const mark = this.#failures.length === 0 ? '✓' : '✗';
+    if (merged > 0) parts.push(plural(merged, 'merged PDF'));
+    if (this.#stop) parts.push(`stopped with ${count(plan.pending.length - files)} not exported`);
+    const mark = this.#failures.length === 0 && !this.#stop ? '✓' : '✗';
     this.ctx.io.errorLine(`${mark} ${parts.join('; ')}; manifest ${join(this.dir, MANIFEST_NAME)}`);
   }
 }
@@ -419,6 +458,9 @@ function sizeOf(files: readonly PlannedFile[]): number | undefined {
   }
   return total;
 }
+
+/** The outcome of an item not attempted, as the run had stopped. */
+const STOPPED: { stopped: true } = { stopped: true };
 
 /** `work`'s value, or its WfdError; any other error is a bug, and ends the run. */
 async function settle<T>(work: () => Promise<T>): Promise<{ value: T } | { error: WfdError }> {
