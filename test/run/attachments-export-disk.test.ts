@@ -33,7 +33,7 @@ vi.mock('../../src/core/chunk-writer.js', async (importOriginal) => {
   const { closeSync } = await import('node:fs');
   return {
     ...real,
-    openFile: async (path: string, flags: string) => {
+    openFile: async (path: string, flags: Parameters<typeof real.openFile>[1]) => {
       if (disk.openFails) throw systemError(disk.openFails, 'open');
       return real.openFile(path, flags);
     },

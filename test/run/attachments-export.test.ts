@@ -11,6 +11,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -269,6 +270,31 @@ describe('attachments export', () => {
     await runExportAttachments(ExportAttachmentsOptions.parse({ dir }), ctx);
     expect(t.stderr()).toMatch(/^✓ exported 0 files \(0 B\) in 3s; manifest /m);
   });
+
+  it.each([
+    ['a form folder', F1, 'folder'],
+    ['a response folder', `${F1}/${R1}`, 'folder'],
+    ['a file', `${F1}/${R1}/scan.pdf`, 'file'],
+    ['the manifest', 'manifest.ndjson', 'file'],
+  ])(
+    'a symbolic link under DIR (%s) is refused before any request, naming it',
+    async (_what, planted, kind) => {
+      t = await testContext({ fields: EXPORT_FIELDS });
+      exportedBefore();
+      const outside = join(dir, '..', 'outside');
+      mkdirSync(outside);
+      const path = join(dir, ...planted.split('/'));
+      if (kind === 'file') writeFileSync(join(outside, 'target'), readFileSync(path));
+      rmSync(path, { recursive: true });
+      symlinkSync(kind === 'file' ? join(outside, 'target') : outside, path);
+      const error = await failure(exportWith({ resume: true }));
+      expect(error).toMatchObject({
+        exitCode: 2,
+        message: `--dir "${dir}" holds a symbolic link, "${planted}": an export writes only to folders and files of its own`,
+      });
+      expect(readdirSync(outside)).toEqual(kind === 'file' ? ['target'] : []);
+    },
+  );
 
   it('a failed download: exit with its code, the list of what failed, a manifest of what was exported, no run line', async () => {
     t = await testContext({ fields: EXPORT_FIELDS });
