@@ -10,6 +10,7 @@
 import { closeSync, constants, open, writeSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import { FILE_MODE } from './file-modes.js';
 
 const { O_WRONLY, O_CREAT, O_TRUNC, O_APPEND, O_EXCL } = constants;
 /** Where the platform has it: never through a symbolic link at the path itself (ELOOP instead). */
@@ -22,11 +23,11 @@ const FLAGS = {
 
 /**
  * Opens `path` to write (`w`), append (`a`) or create (`wx`) and returns its file descriptor;
- * a symbolic link at `path` is not followed.
+ * a symbolic link at `path` is not followed, and a file made is FILE_MODE at most.
  */
 export function openFile(path: string, flags: keyof typeof FLAGS): Promise<number> {
   return new Promise((resolve, reject) =>
-    open(path, FLAGS[flags] | O_NOFOLLOW, (error, fd) => (error ? reject(error) : resolve(fd))),
+    open(path, FLAGS[flags] | O_NOFOLLOW, FILE_MODE, (error, fd) => (error ? reject(error) : resolve(fd))),
   );
 }
 

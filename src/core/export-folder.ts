@@ -8,6 +8,7 @@ import { lstat, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError, WfdError } from './errors.js';
 import { MANIFEST_NAME, type Manifest, parseManifest } from './export-manifest.js';
+import { FOLDER_MODE } from './file-modes.js';
 import { isTemporaryName, writeError } from './files.js';
 import { quote } from './quote.js';
 
@@ -76,7 +77,7 @@ export async function makeFolderInside(dir: string, folder: string): Promise<voi
   let path = root;
   for (const level of levels) {
     path = join(path, level);
-    await mkdir(path, { mode: 0o755 }).catch((error: NodeJS.ErrnoException) => {
+    await mkdir(path, { mode: FOLDER_MODE }).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EEXIST') throw writeError(path, error);
     });
     if (!(await lstat(path)).isDirectory()) {

@@ -17,6 +17,7 @@ import { type FileHandle, open, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
+import { FILE_MODE } from './file-modes.js';
 
 export const MANIFEST_NAME = 'manifest.ndjson';
 
@@ -148,7 +149,7 @@ export class ManifestWriter {
 
   /** Opens (or creates) the manifest at `path`, first cutting it to `keepBytes` (a torn last line). */
   static async open(path: string, keepBytes?: number): Promise<ManifestWriter> {
-    const handle = await open(path, 'a');
+    const handle = await open(path, 'a', FILE_MODE);
     if (keepBytes !== undefined && (await handle.stat()).size > keepBytes) {
       await handle.truncate(keepBytes);
       await handle.datasync();
@@ -185,7 +186,7 @@ export class ManifestWriter {
     await this.#queue;
     // Hidden and ending in .part, as every temporary file of an export (files.ts), so a crash here is cleaned up too.
     const temporary = join(dirname(this.path), `.${basename(this.path)}.${process.pid}.part`);
-    const file = await open(temporary, 'w');
+    const file = await open(temporary, 'w', FILE_MODE);
     try {
       await file.write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
       await file.sync();
@@ -194,7 +195,7 @@ export class ManifestWriter {
     }
     await rename(temporary, this.path);
     await this.handle.close();
-    this.handle = await open(this.path, 'a');
+    this.handle = await open(this.path, 'a', FILE_MODE);
   }
 
   async close(): Promise<void> {

@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { openFile, writeChunks } from './chunk-writer.js';
 import { UsageError, WfdError } from './errors.js';
+import { FILE_MODE, FOLDER_MODE } from './file-modes.js';
 import { onInterrupt } from './interrupt.js';
 import { quote } from './quote.js';
 
@@ -67,7 +68,7 @@ async function makeFolders(dir: string): Promise<void> {
     missing.unshift(path);
     if (dirname(path) === path) break;
   }
-  for (const path of missing) await mkdir(path);
+  for (const path of missing) await mkdir(path, { mode: FOLDER_MODE });
 }
 
 /**
@@ -90,7 +91,7 @@ export async function writeFileAtomic(
     onChunk?.(chunk);
   });
   // `wx`: never through a file (or link) someone else put at the temporary name.
-  const file = createWriteStream(temporary, { flags: 'wx', flush: true });
+  const file = createWriteStream(temporary, { flags: 'wx', flush: true, mode: FILE_MODE });
   const closed = new Promise<void>((resolve) => file.once('close', () => resolve()));
   const written = pipeline(chunks, file);
   // The file is removed once the stream let go of it (an unlink before its open completes would

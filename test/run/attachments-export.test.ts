@@ -11,6 +11,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -156,6 +157,29 @@ describe('attachments export', () => {
       'wfd: 5 requests in all, the fewest the API allows: 1 list page, 2 form reads, 2 downloads',
     ]);
     expect(stderr[3]).toMatch(/^✓ exported 2 files \(6 B\) in \d+m?s; manifest .*manifest\.ndjson$/);
+  });
+
+  it('under umask 000: files and the manifest 0644, folders 0755, not writable by others', async () => {
+    t = await testContext({ fields: EXPORT_FIELDS });
+    serveForms();
+    serveFile(A, 'one');
+    serveFile(B, 'two');
+    t.api
+      .intercept({ path: `/v1/attachments?ids=${A}%2C${B}`, method: 'GET' })
+      .reply(200, '%PDF-merged', { headers: { 'content-type': 'application/pdf' } });
+    const previous = process.umask(0);
+    try {
+      await exportWith({ merge: true });
+    } finally {
+      process.umask(previous);
+    }
+    const mode = (...path: string[]) => (statSync(join(dir, ...path)).mode & 0o777).toString(8);
+    expect([mode(), mode(F1), mode(F1, R1)]).toEqual(['755', '755', '755']);
+    expect([mode('manifest.ndjson'), mode(F1, R1, 'scan.pdf'), mode(F1, 'merged.pdf')]).toEqual([
+      '644',
+      '644',
+      '644',
+    ]);
   });
 
   it('--resume keeps what the manifest and the disk agree on, continues a partial file with Range, removes leftovers', async () => {
