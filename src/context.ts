@@ -201,6 +201,7 @@ export function createContext(init: ContextInit): Context {
             : {}),
         userAgent: `wfd/${init.version}`,
         ...(globals.requestTimeout !== undefined ? { timeoutMs: globals.requestTimeout } : {}),
+        ...(globals.minDownloadRate !== undefined ? { minDownloadRate: globals.minDownloadRate } : {}),
         ...(globals.retries !== undefined ? { retries: globals.retries } : {}),
         ...(env.WFD_MAX_WAIT ? { maxWaitMs: await maxWait(env.WFD_MAX_WAIT) } : {}),
         ...(globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),

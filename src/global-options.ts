@@ -81,6 +81,14 @@ export const GLOBAL_OPTIONS = [
     help: 'time-out of each request: 30s, 2m or seconds (default 30s)',
   },
   {
+    key: 'minDownloadRate',
+    flags: '--min-download-rate <bytes>',
+    kind: 'int',
+    min: 0,
+    max: 1 << 30,
+    help: 'a download slower than this many bytes a second over a --request-timeout fails (default 1024; 0: no minimum)',
+  },
+  {
     key: 'retries',
     flags: '--retries <n>',
     kind: 'int',

@@ -7,14 +7,27 @@
  * Only the open, which may wait on the file system's journal to create the file, goes through
  * the pool.
  */
-import { closeSync, open, writeSync } from 'node:fs';
+import { closeSync, constants, open, writeSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import { FILE_MODE } from './file-modes.js';
 
-/** Opens `path` with `flags` ('w', 'a', 'wx') and returns its file descriptor. */
-export function openFile(path: string, flags: string): Promise<number> {
+const { O_WRONLY, O_CREAT, O_TRUNC, O_APPEND, O_EXCL } = constants;
+/** Where the platform has it: never through a symbolic link at the path itself (ELOOP instead). */
+const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const FLAGS = {
+  w: O_WRONLY | O_CREAT | O_TRUNC,
+  a: O_WRONLY | O_CREAT | O_APPEND,
+  wx: O_WRONLY | O_CREAT | O_EXCL,
+} as const;
+
+/**
+ * Opens `path` to write (`w`), append (`a`) or create (`wx`) and returns its file descriptor;
+ * a symbolic link at `path` is not followed, and a file made is FILE_MODE at most.
+ */
+export function openFile(path: string, flags: keyof typeof FLAGS): Promise<number> {
   return new Promise((resolve, reject) =>
-    open(path, flags, (error, fd) => (error ? reject(error) : resolve(fd))),
+    open(path, FLAGS[flags] | O_NOFOLLOW, FILE_MODE, (error, fd) => (error ? reject(error) : resolve(fd))),
   );
 }
 

@@ -1,13 +1,15 @@
 /**
  * The folder of an attachments export on disk: DIR/manifest.ndjson, DIR/<form>/<response>/<file>
  * and DIR/<form>/merged.pdf, and nothing else but temporary files while a run is under way
- * (hidden, ending in `.part`: src/core/files.ts).
+ * (hidden, ending in `.part`: src/core/files.ts). Never a symbolic link below DIR: a link to a
+ * folder elsewhere would have the export write there (a shared CI cache may hold one).
  */
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { UsageError } from './errors.js';
+import { UsageError, WfdError } from './errors.js';
 import { MANIFEST_NAME, type Manifest, parseManifest } from './export-manifest.js';
-import { isTemporaryName } from './files.js';
+import { FOLDER_MODE } from './file-modes.js';
+import { isTemporaryName, writeError } from './files.js';
 import { quote } from './quote.js';
 
 /** What DIR holds before a run. */
@@ -19,16 +21,71 @@ export type ExportFolder =
   /** other files, and no manifest */
   | { kind: 'other' };
 
-/** Reads DIR's state. A DIR that exists as something other than a folder is a UsageError. */
+/**
+ * Reads DIR's state. A DIR that exists as something other than a folder, or that holds a
+ * symbolic link anywhere an export writes, is a UsageError.
+ */
 export async function readExportFolder(dir: string): Promise<ExportFolder> {
   const found = await stat(dir).catch(() => undefined);
   if (found && !found.isDirectory()) throw new UsageError(`--dir ${quote(dir)} is not a folder`);
+  const link = found ? await findLink(dir) : undefined;
+  if (link !== undefined) {
+    throw new UsageError(
+      `--dir ${quote(dir)} holds a symbolic link, ${quote(link, PATH_MAX)}: an export writes only to folders and files of its own`,
+      { hint: 'remove the link (or export into a new folder)' },
+    );
+  }
   const names = found ? await readdir(dir) : [];
   const text = names.includes(MANIFEST_NAME) ? await readFile(join(dir, MANIFEST_NAME), 'utf8') : undefined;
   const manifest = parseManifest(text ?? '');
   if (text === undefined && names.some((name) => !isTemporaryName(name))) return { kind: 'other' };
   const empty = manifest.files.size === 0 && manifest.merged.size === 0 && manifest.runs.length === 0;
   return { kind: empty ? 'new' : 'export', manifest };
+}
+
+/** The longest path Linux takes: a path in a message is shown whole. */
+const PATH_MAX = 4096;
+
+/**
+ * The first symbolic link in DIR, its form folders and their response folders (the depths an
+ * export writes to), relative to DIR and `/`-separated; undefined when there is none.
+ */
+async function findLink(dir: string): Promise<string | undefined> {
+  async function search(folder: string, depth: number): Promise<string | undefined> {
+    const entries = await readdir(join(dir, folder), { withFileTypes: true });
+    for (const entry of entries) {
+      const path = folder === '' ? entry.name : `${folder}/${entry.name}`;
+      if (entry.isSymbolicLink()) return path;
+      if (entry.isDirectory() && depth < 2) {
+        const found = await search(path, depth + 1);
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  }
+  return search('', 0);
+}
+
+/**
+ * Makes `folder` (a path inside `dir`, which exists) one level at a time, each checked to be a folder of its
+ * own: a link planted since the run began is refused (a WfdError naming it), never followed, not
+ * even to make a folder (as a recursive mkdir would).
+ */
+export async function makeFolderInside(dir: string, folder: string): Promise<void> {
+  const root = resolve(dir);
+  const levels = relative(root, resolve(folder)).split(sep).filter(Boolean);
+  let path = root;
+  for (const level of levels) {
+    path = join(path, level);
+    await mkdir(path, { mode: FOLDER_MODE }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw writeError(path, error);
+    });
+    if (!(await lstat(path)).isDirectory()) {
+      throw new WfdError(
+        `${quote(relative(root, path).split(sep).join('/'), PATH_MAX)} in --dir ${quote(dir)} is not a folder of its own (a symbolic link?): the export does not write through it`,
+      );
+    }
+  }
 }
 
 /**

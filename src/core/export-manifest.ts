@@ -5,17 +5,19 @@
  *
  *   {id, form_id, response_id, path, bytes, sha256, downloaded_at}       an attachment
  *   {type: "merged", form_id, ids, path, bytes, sha256, downloaded_at}   a form's merged PDF (--merge)
- *   {type: "run", started_at, completed_at, query, forms, files, bytes}   a run that exported everything
+ *   {type: "run", started_at, completed_at, query, forms, files, bytes}   a run that exported everything:
+ *     the forms it read, the files it wrote and their bytes
  *
  * `path` is relative to DIR, `/`-separated; `bytes` and `sha256` (hex) are of the file as written.
  * A later line about the same file replaces an earlier one; a last line cut short by a crash is
- * dropped. Run lines are what `--incremental` starts from.
+ * dropped.
  */
 import { writeSync } from 'node:fs';
 import { type FileHandle, open, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
+import { FILE_MODE } from './file-modes.js';
 
 export const MANIFEST_NAME = 'manifest.ndjson';
 
@@ -45,7 +47,7 @@ const RunEntry = z.object({
   type: z.literal('run'),
   started_at: z.string(),
   completed_at: z.string(),
-  /** the forms query of the run (filters, --since), so a run with other filters is not taken as its predecessor */
+  /** the forms query of the run (filters, --since), as its query string without the `?` */
   query: z.string(),
   forms: z.number().int().nonnegative(),
   files: z.number().int().nonnegative(),
@@ -119,11 +121,6 @@ function parseLine(line: string): ManifestEntry | undefined {
   return undefined;
 }
 
-/** The latest completed run over the same forms query, if any. */
-export function lastRun(manifest: Manifest, query: string): RunEntry | undefined {
-  return manifest.runs.findLast((run) => run.query === query);
-}
-
 /** Every entry a rewritten manifest keeps: one line per file and merged PDF, then the runs. */
 export function currentEntries(manifest: Manifest): ManifestEntry[] {
   return [...manifest.files.values(), ...manifest.merged.values(), ...manifest.runs];
@@ -152,7 +149,7 @@ export class ManifestWriter {
 
   /** Opens (or creates) the manifest at `path`, first cutting it to `keepBytes` (a torn last line). */
   static async open(path: string, keepBytes?: number): Promise<ManifestWriter> {
-    const handle = await open(path, 'a');
+    const handle = await open(path, 'a', FILE_MODE);
     if (keepBytes !== undefined && (await handle.stat()).size > keepBytes) {
       await handle.truncate(keepBytes);
       await handle.datasync();
@@ -189,7 +186,7 @@ export class ManifestWriter {
     await this.#queue;
     // Hidden and ending in .part, as every temporary file of an export (files.ts), so a crash here is cleaned up too.
     const temporary = join(dirname(this.path), `.${basename(this.path)}.${process.pid}.part`);
-    const file = await open(temporary, 'w');
+    const file = await open(temporary, 'w', FILE_MODE);
     try {
       await file.write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
       await file.sync();
@@ -198,7 +195,7 @@ export class ManifestWriter {
     }
     await rename(temporary, this.path);
     await this.handle.close();
-    this.handle = await open(this.path, 'a');
+    this.handle = await open(this.path, 'a', FILE_MODE);
   }
 
   async close(): Promise<void> {

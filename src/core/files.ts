@@ -6,12 +6,13 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, lstatSync } from 'node:fs';
-import { rename, rm, stat, unlink } from 'node:fs/promises';
+import { lstat, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { openFile, writeChunks } from './chunk-writer.js';
 import { UsageError, WfdError } from './errors.js';
+import { FILE_MODE, FOLDER_MODE } from './file-modes.js';
 import { onInterrupt } from './interrupt.js';
 import { quote } from './quote.js';
 
@@ -28,6 +29,46 @@ export async function checkTarget(target: string, flag = '-O'): Promise<string> 
   const existing = await stat(path).catch(() => undefined);
   if (existing?.isDirectory()) throw new UsageError(`cannot write ${flag} ${quote(target)}: it is a folder`);
   return path;
+}
+
+/**
+ * Checks, before any request, that files can be written in folder `dir` (made when missing): a
+ * byte is written to a temporary file there and removed, so a read-only file system, a full disk,
+ * a quota or a permission is found before the downloads rather than by each of them. Throws a
+ * UsageError naming `flag` and the reason.
+ */
+export async function checkWritableFolder(dir: string, flag = '--dir'): Promise<void> {
+  const refuse = (error: unknown) => {
+    if (!isSystemError(error)) return error;
+    return new UsageError(`cannot write to ${flag} ${quote(dir)}: ${systemReason(error)}`, {
+      hint: `choose another ${flag}, or make this one writable (and with room)`,
+    });
+  };
+  await makeFolders(dir).catch((error: unknown) => {
+    throw refuse(error);
+  });
+  const probe = join(dir, `.wfd-check.${randomBytes(6).toString('hex')}.part`);
+  try {
+    // Through the same writer as the downloads, so a failure there shows here first.
+    await writeChunks(await openFile(probe, 'wx'), Readable.from([Buffer.from('\n')]), () => {});
+  } catch (error) {
+    throw refuse(error);
+  } finally {
+    await unlink(probe).catch(() => {});
+  }
+}
+
+/**
+ * Makes `dir` and its missing parents one at a time: a recursive mkdir says ENOENT where the
+ * file system is read-only (EROFS), and the reason is what the user needs.
+ */
+async function makeFolders(dir: string): Promise<void> {
+  const missing: string[] = [];
+  for (let path = resolve(dir); !(await lstat(path).catch(() => undefined)); path = dirname(path)) {
+    missing.unshift(path);
+    if (dirname(path) === path) break;
+  }
+  for (const path of missing) await mkdir(path, { mode: FOLDER_MODE });
 }
 
 /**
@@ -50,7 +91,7 @@ export async function writeFileAtomic(
     onChunk?.(chunk);
   });
   // `wx`: never through a file (or link) someone else put at the temporary name.
-  const file = createWriteStream(temporary, { flags: 'wx', flush: true });
+  const file = createWriteStream(temporary, { flags: 'wx', flush: true, mode: FILE_MODE });
   const closed = new Promise<void>((resolve) => file.once('close', () => resolve()));
   const written = pipeline(chunks, file);
   // The file is removed once the stream let go of it (an unlink before its open completes would
@@ -160,19 +201,52 @@ export async function writeFileResumable(
     await rename(part, target);
     return { bytes, sha256: hash.digest('hex'), resumedFrom: from };
   } catch (error) {
+    // An empty part is worth nothing to the next attempt (a full disk leaves one per file).
+    if (bytes === 0) await unlink(part).catch(() => {});
     throw writeError(target, error);
   } finally {
     release();
   }
 }
 
+/** A file that could not be written; `code` is the system's reason (ENOSPC, EACCES, ...). */
+export class WriteError extends WfdError {
+  readonly code: string | undefined;
+
+  constructor(target: string, cause: NodeJS.ErrnoException) {
+    // Whole: a path cut short would not say which file.
+    super(`cannot write ${quote(target, PATH_MAX)}: ${systemReason(cause)}`, { cause });
+    this.code = cause.code;
+  }
+}
+
+/** The longest path Linux takes. */
+const PATH_MAX = 4096;
+
+/** Reasons after which no other file can be written either: a run stops at the first. */
+const EVERY_WRITE_REFUSED = new Set(['ENOSPC', 'EROFS', 'EDQUOT']);
+
+/** True when `error` is a write that every other write would meet too (a full disk, a read-only one). */
+export function refusesEveryWrite(error: unknown): error is WriteError {
+  return error instanceof WriteError && EVERY_WRITE_REFUSED.has(error.code ?? '');
+}
+
 /**
- * A file-system failure (disk full, no permission) as a WfdError named after the file; any other
- * failure, of the source (the connection broke), as it is: the caller's to report.
+ * A file-system failure (disk full, no permission) as a WriteError named after the file; any
+ * other failure, of the source (the connection broke), as it is: the caller's to report.
  */
-function writeError(target: string, error: unknown): unknown {
-  if (!(error as NodeJS.ErrnoException).syscall) return error;
-  return new WfdError(`cannot write ${quote(target)}: ${(error as Error).message}`, { cause: error });
+export function writeError(target: string, error: unknown): unknown {
+  return isSystemError(error) ? new WriteError(target, error) : error;
+}
+
+function isSystemError(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+}
+
+/** `no space left on device (ENOSPC)`, from Node's `ENOSPC: no space left on device, write '/x'`. */
+function systemReason(error: NodeJS.ErrnoException): string {
+  const words = /^[A-Z0-9_]+: ([^,]+)/.exec(error.message)?.[1] ?? error.message;
+  return error.code ? `${words} (${error.code})` : words;
 }
 
 /** The bytes already in `part`; anything there but a regular file (a link, a folder) is removed first. */

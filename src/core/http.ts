@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher, FormData } from 'undici';
 import type { ZodType } from 'zod';
 import { parseBaseUrl } from './base-url.js';
+import { checkDownloadStatus } from './download-status.js';
 import { formatDuration } from './duration.js';
 import { ApiError, type ApiErrorDetail, NetworkError, UsageError, WfdError } from './errors.js';
 import { isRecord } from './guards.js';
@@ -23,6 +24,7 @@ import type { RateLimiter } from './limiter.js';
 import { NodeHttpTransport, type ResponseBody, type Transport } from './node-transport.js';
 import { redactSecrets, redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
+import { withMinimumRate } from './transfer-rate.js';
 
 export type QueryParams = ReadonlyArray<readonly [string, string]>;
 
@@ -47,6 +49,8 @@ export interface ApiClientOptions {
   auth?: TokenSource;
   userAgent: string;
   timeoutMs?: number;
+  /** a download slower than this many bytes a second over a `timeoutMs` window fails (transfer-rate.ts); 0: none */
+  minDownloadRate?: number;
   retries?: number;
   /** the longest wait a server may ask for (Retry-After); a longer one fails the request at once */
   maxWaitMs?: number;
@@ -107,6 +111,8 @@ export interface StreamedResponse {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** 1 KiB a second: 30 KiB over the default time-out. */
+const DEFAULT_MIN_DOWNLOAD_RATE = 1024;
 /** Longer URLs meet 414 or 431 at common servers and proxies (8 KiB request lines). */
 const MAX_URL_LENGTH = 8000;
 const DEFAULT_RETRIES = 5;
@@ -225,13 +231,29 @@ export class ApiClient {
   }
 
   /**
-   * Sends a request and hands back a 2xx answer with its body unread (a download streams it to
-   * disk); any other status becomes the same typed error `request` throws.
+   * Sends a request and hands back the file, a 200 (or a 206 to a `Range`), with its body unread
+   * (a download streams it to disk); another status below 400 is not the file (download-status.ts),
+   * and an error status becomes the same typed error `request` throws.
    */
   async stream(request: Omit<ApiRequest, 'schema'>): Promise<StreamedResponse> {
     const answer = await this.send(request, 'streamed');
     if (answer.text === undefined && answer.status < 400) {
-      return { status: answer.status, headers: answer.headers, body: answer.body };
+      try {
+        checkDownloadStatus(
+          answer.status,
+          answer.headers,
+          lowerCaseKeys(request.headers).range !== undefined,
+        );
+      } catch (error) {
+        await answer.body.dump().catch(() => {});
+        throw error;
+      }
+      const body = withMinimumRate(answer.body, {
+        bytesPerSecond: this.options.minDownloadRate ?? DEFAULT_MIN_DOWNLOAD_RATE,
+        windowMs: this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        origin: this.origin,
+      });
+      return { status: answer.status, headers: answer.headers, body };
     }
     const text = answer.text ?? (await readBoundedText(answer.body, answer.headers));
     const json = text.length > 0 ? parseJson(text, answer.status) : undefined;

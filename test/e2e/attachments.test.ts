@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,35 +201,47 @@ describe('export', () => {
     expect(fileLines(dir)).toHaveLength(fileLines(clean).length);
   });
 
-  it('--incremental after a form changed reads and downloads only that form', async () => {
+  it('--incremental after responses were added to old forms ends with the files of a full export', async () => {
     const before = new Set(fileLines(clean).map((entry) => entry.id));
-    const forms = (await api('/forms?page[size]=100')).data as { id: string; status: string }[];
-    const form = forms.find((f) => f.status === 'sent')!.id;
-    for (const body of [
-      { event: 'responses:created', form_id: form },
-      { event: 'responses:completed', form_id: form, attachments: 2 },
-    ]) {
-      const answer = await fetch(`${sandbox.baseUrl}/_sandbox/trigger`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      expect(answer.status).toBe(202);
+    const forms = (await api('/forms?page[size]=100')).data as {
+      id: string;
+      status: string;
+      updated_at: string;
+    }[];
+    // Forms whose status no longer changes when a respondent acts: their updated_at stays.
+    const old = forms.filter((f) => f.status !== 'sent').slice(0, 3);
+    expect(old).toHaveLength(3);
+    for (const form of old) {
+      const trigger = await runWfd(
+        ['sandbox', 'trigger', 'responses:created', '--form', form.id, '--attachments', '2'],
+        { env },
+      );
+      expect(trigger.code, trigger.stderr).toBe(0);
     }
+    const after = (await api('/forms?page[size]=100')).data as { id: string; updated_at: string }[];
+    for (const form of old) expect(after.find((f) => f.id === form.id)?.updated_at).toBe(form.updated_at);
     await sandbox.resetRequests();
     const run = await runWfd(['attachments', 'export', '--dir', clean, '--incremental'], { env });
     expect(run.code, run.stderr).toBe(0);
-    const seen = (await sandbox.requests()).requests.map((r) => `${r.method} ${r.url.replace(/\?.*/, '')}`);
     const added = fileLines(clean).filter((entry) => !before.has(entry.id as string));
-    expect(added).toHaveLength(2);
-    expect(added.every((entry) => entry.form_id === form)).toBe(true);
+    expect(added).toHaveLength(6);
+    // A list page, every form, and the new files only.
+    const seen = (await sandbox.requests()).requests.map((r) => `${r.method} ${r.url.replace(/\?.*/, '')}`);
     expect(seen.sort()).toEqual(
       [
         'GET /v1/forms',
-        `GET /v1/forms/${form}`,
+        ...forms.map((form) => `GET /v1/forms/${form.id}`),
         ...added.map((entry) => `GET /v1/attachments/${entry.id}`),
       ].sort(),
     );
-    expect(statSync(join(clean, added[0]!.path as string)).size).toBe(added[0]!.bytes);
+    expect(run.stderr).toContain(`${forms.length + 1 + 6} requests in all`);
+    const full = join(work.path, 'full');
+    const exportedAgain = await runWfd(['attachments', 'export', '--dir', full], { env, timeoutMs: 60_000 });
+    expect(exportedAgain.code, exportedAgain.stderr).toBe(0);
+    expect(contents(clean)).toEqual(contents(full));
+    const runs = lines(readFileSync(join(clean, 'manifest.ndjson'), 'utf8'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((entry) => entry.type === 'run');
+    expect(runs.at(-1)).toMatchObject({ forms: forms.length, files: 6 });
   });
 });

@@ -11,6 +11,8 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,15 +36,17 @@ afterEach(async () => {
 const F1 = '10000000-0000-4000-8000-000000000001';
 const F2 = '20000000-0000-4000-8000-000000000002';
 const R1 = 'a0000000-0000-4000-8000-000000000001';
+const R2 = 'a0000000-0000-4000-8000-000000000002';
 const A = '7c1d0000-0000-4000-8000-00000000000a';
 const B = '7c1d0000-0000-4000-8000-00000000000b';
+const C = '7c1d0000-0000-4000-8000-00000000000c';
 const NOW = '2026-11-23T12:00:00.000Z';
 const LIST = '/v1/forms?page%5Bnumber%5D=1&page%5Bsize%5D=100';
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** F1 has one response with two files named alike; F2 has none. */
-function serveForms(listPath = LIST) {
+/** F1 has one response with two files named alike; F2 has `f2Responses` (none by default). */
+function serveForms(listPath = LIST, f2Responses: unknown[] = []) {
   t.api
     .intercept({ path: listPath, method: 'GET' })
     .reply(200, envelopeOf([makeForm({ id: F1 }), makeForm({ id: F2 })], 1, 100, 2));
@@ -61,7 +65,22 @@ function serveForms(listPath = LIST) {
       ],
     }),
   );
-  t.api.intercept({ path: `/v1/forms/${F2}`, method: 'GET' }).reply(200, makeForm({ id: F2, responses: [] }));
+  t.api
+    .intercept({ path: `/v1/forms/${F2}`, method: 'GET' })
+    .reply(200, makeForm({ id: F2, responses: f2Responses }));
+}
+
+/** DIR as a complete earlier export of F1's two files left it, its run begun at `startedAt`. */
+function exportedBefore(startedAt = '2026-11-22T00:00:00.000Z') {
+  mkdirSync(join(dir, F1, R1), { recursive: true });
+  writeFileSync(join(dir, F1, R1, 'scan.pdf'), 'one');
+  writeFileSync(join(dir, F1, R1, 'scan (1).pdf'), 'two');
+  const lines = [
+    entry(A, 'scan.pdf', 'one'),
+    entry(B, 'scan (1).pdf', 'two'),
+    { ...run(2, 2, 6), started_at: startedAt },
+  ];
+  writeFileSync(join(dir, 'manifest.ndjson'), lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
 }
 
 function serveFile(id: string, body: string) {
@@ -140,6 +159,29 @@ describe('attachments export', () => {
     expect(stderr[3]).toMatch(/^✓ exported 2 files \(6 B\) in \d+m?s; manifest .*manifest\.ndjson$/);
   });
 
+  it('under umask 000: files and the manifest 0644, folders 0755, not writable by others', async () => {
+    t = await testContext({ fields: EXPORT_FIELDS });
+    serveForms();
+    serveFile(A, 'one');
+    serveFile(B, 'two');
+    t.api
+      .intercept({ path: `/v1/attachments?ids=${A}%2C${B}`, method: 'GET' })
+      .reply(200, '%PDF-merged', { headers: { 'content-type': 'application/pdf' } });
+    const previous = process.umask(0);
+    try {
+      await exportWith({ merge: true });
+    } finally {
+      process.umask(previous);
+    }
+    const mode = (...path: string[]) => (statSync(join(dir, ...path)).mode & 0o777).toString(8);
+    expect([mode(), mode(F1), mode(F1, R1)]).toEqual(['755', '755', '755']);
+    expect([mode('manifest.ndjson'), mode(F1, R1, 'scan.pdf'), mode(F1, 'merged.pdf')]).toEqual([
+      '644',
+      '644',
+      '644',
+    ]);
+  });
+
   it('--resume keeps what the manifest and the disk agree on, continues a partial file with Range, removes leftovers', async () => {
     t = await testContext({ fields: EXPORT_FIELDS });
     const folder = join(dir, F1, R1);
@@ -158,7 +200,7 @@ describe('attachments export', () => {
     await exportWith({ resume: true });
     expect(readdirSync(folder).sort()).toEqual(['scan (1).pdf', 'scan.pdf']);
     expect(readFileSync(join(folder, 'scan (1).pdf'), 'utf8')).toBe('two');
-    expect(manifest()).toEqual([entry(A, 'scan.pdf', 'one'), entry(B, 'scan (1).pdf', 'two'), run(2, 2, 6)]);
+    expect(manifest()).toEqual([entry(A, 'scan.pdf', 'one'), entry(B, 'scan (1).pdf', 'two'), run(2, 1, 3)]);
     expect(t.stderr()).toContain('wfd: 2 attachments in 2 forms: 1 to download (3 B), 1 already exported\n');
   });
 
@@ -175,7 +217,7 @@ describe('attachments export', () => {
       .reply(200, 'two', { headers: { 'content-length': '3' } });
     await exportWith({ resume: true });
     expect(readFileSync(join(folder, 'scan (1).pdf'), 'utf8')).toBe('two');
-    expect(manifest()).toEqual([entry(A, 'scan.pdf', 'one'), entry(B, 'scan (1).pdf', 'two'), run(2, 2, 6)]);
+    expect(manifest()).toEqual([entry(A, 'scan.pdf', 'one'), entry(B, 'scan (1).pdf', 'two'), run(2, 1, 3)]);
   });
 
   it('--resume fetches again a file whose bytes no longer match the manifest, and keeps one line per file', async () => {
@@ -193,7 +235,7 @@ describe('attachments export', () => {
     serveFile(A, 'one');
     await exportWith({ resume: true });
     expect(readFileSync(join(dir, F1, R1, 'scan.pdf'), 'utf8')).toBe('one');
-    expect(manifest()).toEqual([entry(A, 'scan.pdf', 'one'), entry(B, 'scan (1).pdf', 'two'), run(2, 2, 6)]);
+    expect(manifest()).toEqual([entry(A, 'scan.pdf', 'one'), entry(B, 'scan (1).pdf', 'two'), run(2, 1, 3)]);
   });
 
   it('a folder holding an export needs --resume or --incremental; one holding other files is refused', async () => {
@@ -212,28 +254,71 @@ describe('attachments export', () => {
     });
   });
 
-  it('--incremental lists only forms updated since the last complete run with these filters began, less 5 minutes', async () => {
+  it('--incremental reads every form: a file added to an old form, whose updated_at did not change, is exported', async () => {
     t = await testContext({ fields: EXPORT_FIELDS });
-    mkdirSync(dir);
-    const runs = [
-      { ...run(2, 2, 6, 'completed=true'), started_at: '2026-11-20T00:00:00.000Z' },
-      { ...run(2, 2, 6, 'completed=true'), started_at: '2026-11-22T00:00:00.000Z' },
-      { ...run(9, 9, 9, ''), started_at: '2026-11-23T00:00:00.000Z' },
-    ];
-    writeFileSync(join(dir, 'manifest.ndjson'), runs.map((r) => `${JSON.stringify(r)}\n`).join(''));
-    const filter = JSON.stringify({ attributes: { updated_at: { $ge: '2026-11-21T23:55:00.000Z' } } });
-    t.api
-      .intercept({
-        path: `/v1/forms?completed=true&filter=${encodeURIComponent(filter)}&page%5Bnumber%5D=1&page%5Bsize%5D=100`,
-        method: 'GET',
-      })
-      .reply(200, envelopeOf([], 1, 100, 0));
-    await exportWith({ incremental: true, completed: true });
+    exportedBefore();
+    // No updated_at filter: the API need not change a form's updated_at when a response is added.
+    serveForms(LIST, [{ id: R2, attachments: [{ id: C, filename: 'id.pdf', size: 5 }] }]);
+    serveFile(C, 'three');
+    await exportWith({ incremental: true });
+    expect(readFileSync(join(dir, F2, R2, 'id.pdf'), 'utf8')).toBe('three');
+    expect(manifest().slice(-2)).toEqual([
+      { ...entry(C, 'id.pdf', 'three'), form_id: F2, response_id: R2, path: `${F2}/${R2}/id.pdf` },
+      run(2, 1, 5),
+    ]);
     expect(t.stderr()).toContain(
-      'wfd: forms updated since 2026-11-21T23:55:00.000Z (the last complete run began at 2026-11-22T00:00:00.000Z; less 5m for clock differences)\n',
+      'wfd: --incremental reads every matching form: the API lists responses only in a form, and adding one need not change its updated_at\n',
     );
-    expect(manifest().at(-1)).toEqual(run(0, 0, 0, 'completed=true'));
+    expect(t.stderr()).toContain('wfd: 3 attachments in 2 forms: 1 to download (5 B), 2 already exported\n');
   });
+
+  it('the run line counts what this run did: nothing left to fetch is "files":0 and "bytes":0', async () => {
+    t = await testContext({ fields: EXPORT_FIELDS });
+    exportedBefore();
+    serveForms();
+    await exportWith({ resume: true });
+    expect(manifest().at(-1)).toEqual(run(2, 0, 0));
+    expect(t.stderr()).toMatch(/^✓ exported 0 files \(0 B\) in \d+m?s; 2 already there; manifest /m);
+  });
+
+  it("the summary's duration is the whole run's, from the first request", async () => {
+    let now = Date.parse(NOW);
+    t = await testContext({ fields: EXPORT_FIELDS });
+    const ctx = { ...t.ctx, now: () => new Date(now) };
+    t.api.intercept({ path: LIST, method: 'GET' }).reply(200, envelopeOf([makeForm({ id: F2 })], 1, 100, 1));
+    t.api.intercept({ path: `/v1/forms/${F2}`, method: 'GET' }).reply(() => {
+      // Reading the forms takes 3 s; there is nothing to download.
+      now += 3000;
+      return { statusCode: 200, data: makeForm({ id: F2, responses: [] }) };
+    });
+    await runExportAttachments(ExportAttachmentsOptions.parse({ dir }), ctx);
+    expect(t.stderr()).toMatch(/^✓ exported 0 files \(0 B\) in 3s; manifest /m);
+  });
+
+  it.each([
+    ['a form folder', F1, 'folder'],
+    ['a response folder', `${F1}/${R1}`, 'folder'],
+    ['a file', `${F1}/${R1}/scan.pdf`, 'file'],
+    ['the manifest', 'manifest.ndjson', 'file'],
+  ])(
+    'a symbolic link under DIR (%s) is refused before any request, naming it',
+    async (_what, planted, kind) => {
+      t = await testContext({ fields: EXPORT_FIELDS });
+      exportedBefore();
+      const outside = join(dir, '..', 'outside');
+      mkdirSync(outside);
+      const path = join(dir, ...planted.split('/'));
+      if (kind === 'file') writeFileSync(join(outside, 'target'), readFileSync(path));
+      rmSync(path, { recursive: true });
+      symlinkSync(kind === 'file' ? join(outside, 'target') : outside, path);
+      const error = await failure(exportWith({ resume: true }));
+      expect(error).toMatchObject({
+        exitCode: 2,
+        message: `--dir "${dir}" holds a symbolic link, "${planted}": an export writes only to folders and files of its own`,
+      });
+      expect(readdirSync(outside)).toEqual(kind === 'file' ? ['target'] : []);
+    },
+  );
 
   it('a failed download: exit with its code, the list of what failed, a manifest of what was exported, no run line', async () => {
     t = await testContext({ fields: EXPORT_FIELDS });
@@ -250,6 +335,22 @@ describe('attachments export', () => {
     expect(manifest()).toEqual([entry(B, 'scan (1).pdf', 'two')]);
     expect(t.stderr()).toContain(`failed: ${F1}/${R1}/scan.pdf (${A}): attachment ${A} not found\n`);
     expect(t.stdout()).toBe(`${B}\t${F1}/${R1}/scan (1).pdf\t3\t${sha('two')}\n`);
+    expect(readdirSync(join(dir, F1, R1))).toEqual(['scan (1).pdf']);
+  });
+
+  it('a 302 for a file is a failure naming its Location, and the manifest does not list the page', async () => {
+    t = await testContext({ fields: EXPORT_FIELDS });
+    serveForms();
+    t.api
+      .intercept({ path: `/v1/attachments/${A}`, method: 'GET' })
+      .reply(302, '<html>Moved</html>', { headers: { location: 'https://cdn.example.test/a' } });
+    serveFile(B, 'two');
+    const error = await failure(exportWith());
+    expect(error).toMatchObject({ exitCode: 1 });
+    expect(t.stderr()).toContain(
+      `failed: ${F1}/${R1}/scan.pdf (${A}): the API answered 302 Found instead of the file, redirecting to "https://cdn.example.test/a"\n`,
+    );
+    expect(manifest()).toEqual([entry(B, 'scan (1).pdf', 'two')]);
     expect(readdirSync(join(dir, F1, R1))).toEqual(['scan (1).pdf']);
   });
 

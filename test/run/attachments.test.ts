@@ -3,7 +3,7 @@
  * requests (every interceptor used, none left), the files written, and the exact output.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
@@ -262,6 +262,54 @@ describe('attachments download', () => {
     );
     expect(error).toMatchObject({ exitCode: 5, message: `attachment ${B} not found` });
     expect(readdirSync(dir)).toEqual(['a.bin']);
+  });
+
+  it.each([
+    [
+      302,
+      { location: 'https://login.example.test/sso?next=%2Fattachments' },
+      'the API answered 302 Found instead of the file, redirecting to "https://login.example.test/sso?next=%2Fattachments"',
+    ],
+    [204, {}, 'the API answered 204 No Content instead of the file'],
+    [206, { 'content-range': 'bytes 0-3/10' }, 'the API answered 206 Partial Content instead of the file'],
+  ])('-O FILE: a %d is not the file (exit 1), and nothing is saved', async (status, headers, message) => {
+    t = await testContext();
+    t.api
+      .intercept({ path: `/v1/attachments/${A}`, method: 'GET' })
+      .reply(status, status === 204 ? '' : '<html>Sign in</html>', {
+        headers: { 'content-type': 'text/html', ...headers },
+      });
+    const error = await failure(
+      runDownloadAttachments(
+        DownloadAttachmentsOptions.parse({ ids: [A], outputFile: join(dir, 'a.pdf') }),
+        t.ctx,
+      ),
+    );
+    expect(error).toMatchObject({ exitCode: 1, message });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('under umask 000: -O FILE and --dir files are 0644, the folder 0755', async () => {
+    t = await testContext({ fields: DOWNLOAD_FIELDS });
+    t.api.intercept({ path: `/v1/attachments/${A}`, method: 'GET' }).reply(200, 'a', served());
+    t.api
+      .intercept({ path: `/v1/attachments/${B}`, method: 'GET' })
+      .reply(200, 'b', served('attachment; filename="b.pdf"'));
+    const previous = process.umask(0);
+    try {
+      await runDownloadAttachments(
+        DownloadAttachmentsOptions.parse({ ids: [A], outputFile: join(dir, 'one.pdf') }),
+        t.ctx,
+      );
+      await runDownloadAttachments(
+        DownloadAttachmentsOptions.parse({ ids: [B], dir: join(dir, 'new') }),
+        t.ctx,
+      );
+    } finally {
+      process.umask(previous);
+    }
+    const mode = (...path: string[]) => (statSync(join(dir, ...path)).mode & 0o777).toString(8);
+    expect([mode('one.pdf'), mode('new'), mode('new', 'b.pdf')]).toEqual(['644', '755', '644']);
   });
 
   it('-O - refuses a terminal before any request, and streams to a pipe', async () => {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +40,17 @@ describe('writeChunks', () => {
     await expect(openFile(path, 'wx')).rejects.toMatchObject({ code: 'EEXIST' });
   });
 
+  it.each(['w', 'a'] as const)(
+    '"%s" does not write through a symbolic link planted at the path',
+    async (flags) => {
+      const elsewhere = join(temp.path, 'elsewhere.txt');
+      writeFileSync(elsewhere, 'kept');
+      symlinkSync(elsewhere, join(temp.path, 'link.part'));
+      await expect(openFile(join(temp.path, 'link.part'), flags)).rejects.toMatchObject({ code: 'ELOOP' });
+      expect(readFileSync(elsewhere, 'utf8')).toBe('kept');
+    },
+  );
+
   it('a source that breaks midway: its error, what came before it on disk, the file closed', async () => {
     const path = join(temp.path, 'out.txt');
     const before = openFiles();
@@ -57,7 +68,7 @@ describe('writeChunks', () => {
     writeFileSync(path, '');
     const source = new PassThrough();
     // A descriptor opened for reading only: the write fails (EBADF), as a full disk would.
-    const written = writeChunks(await openFile(path, 'r'), source, () => {});
+    const written = writeChunks(openSync(path, 'r'), source, () => {});
     source.write('data');
     await expect(written).rejects.toMatchObject({ code: 'EBADF', syscall: 'write' });
     expect(source.destroyed).toBe(true);

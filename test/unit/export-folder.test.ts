@@ -1,7 +1,12 @@
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pathInside, readExportFolder, removeTemporaryFiles } from '../../src/core/export-folder.js';
+import {
+  makeFolderInside,
+  pathInside,
+  readExportFolder,
+  removeTemporaryFiles,
+} from '../../src/core/export-folder.js';
 import { batchIds } from '../../src/core/id-batches.js';
 import { useTempDir } from '../support/temp-dir.js';
 
@@ -28,6 +33,23 @@ describe('readExportFolder', () => {
   it('a file at the path is a usage error', async () => {
     writeFileSync(join(temp.path, 'file'), '');
     await expect(readExportFolder(join(temp.path, 'file'))).rejects.toMatchObject({ exitCode: 2 });
+  });
+});
+
+describe('makeFolderInside', () => {
+  it('makes each level, and refuses a link planted on the way without making anything through it', async () => {
+    const dir = join(temp.path, 'export');
+    mkdirSync(dir);
+    await makeFolderInside(dir, join(dir, 'form', 'response'));
+    expect(statSync(join(dir, 'form', 'response')).isDirectory()).toBe(true);
+    const outside = join(temp.path, 'outside');
+    mkdirSync(outside);
+    symlinkSync(outside, join(dir, 'planted'));
+    await expect(makeFolderInside(dir, join(dir, 'planted', 'response'))).rejects.toMatchObject({
+      exitCode: 1,
+      message: `"planted" in --dir "${dir}" is not a folder of its own (a symbolic link?): the export does not write through it`,
+    });
+    expect(readdirSync(outside)).toEqual([]);
   });
 });
 

@@ -5,7 +5,6 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   currentEntries,
   type FileEntry,
-  lastRun,
   ManifestWriter,
   parseManifest,
   type RunEntry,
@@ -62,13 +61,6 @@ describe('parseManifest', () => {
     expect(manifest.unreadable).toBe(2);
     expect(manifest.merged.get('f')?.path).toBe('f/merged.pdf');
     expect(manifest.runs).toHaveLength(1);
-  });
-
-  it('the last run of a query is the one --incremental follows', () => {
-    const manifest = parseManifest(lines(run('', 't1'), run('completed=true', 't2'), run('', 't3')));
-    expect(lastRun(manifest, '')?.started_at).toBe('t3');
-    expect(lastRun(manifest, 'completed=true')?.started_at).toBe('t2');
-    expect(lastRun(manifest, 'archived=true')).toBeUndefined();
   });
 });
 

@@ -291,10 +291,11 @@ describe('retries', () => {
 
   it('a streamed download may take longer than the time-out while its bytes keep coming', async () => {
     handlers.push((_q, r) => {
-      r.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': '12' });
+      r.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': '6144' });
       let sent = 0;
+      // 2 KiB every 80 ms: above the minimum rate (1 KiB a second) in every window.
       const timer = setInterval(() => {
-        r.write('abcd');
+        r.write('abcd'.repeat(512));
         if (++sent === 3) {
           clearInterval(timer);
           r.end();
@@ -305,7 +306,7 @@ describe('retries', () => {
     const answer = await c.stream({ method: 'GET', path: '/attachments/x' });
     let text = '';
     for await (const chunk of answer.body) text += chunk;
-    expect(text).toBe('abcdabcdabcd');
+    expect(text).toBe('abcd'.repeat(1536));
     await c.close();
   });
 

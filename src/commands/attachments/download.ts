@@ -17,6 +17,7 @@ import { downloadAttachment } from '../../api/attachments.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { mapPooled } from '../../core/concurrency.js';
 import { UsageError, WfdError } from '../../core/errors.js';
+import { FOLDER_MODE } from '../../core/file-modes.js';
 import { checkTarget, writeFileAtomic } from '../../core/files.js';
 import type { ApiClient } from '../../core/http.js';
 import { quote } from '../../core/quote.js';
@@ -104,7 +105,7 @@ async function downloadTo(ctx: Context, id: string, outputFile: string, existing
 
 /** `--dir`: every id under the server's filename, a report row each. */
 async function downloadToFolder(ctx: Context, ids: string[], dir: string, existing: Existing): Promise<void> {
-  await mkdir(dir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
+  await mkdir(dir, { recursive: true, mode: FOLDER_MODE }).catch((error: NodeJS.ErrnoException) => {
     throw new UsageError(`cannot use --dir ${quote(dir)}: ${error.message}`);
   });
   const client = await ctx.api();

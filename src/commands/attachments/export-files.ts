@@ -8,11 +8,10 @@
  * A connection that breaks mid-file is tried again in the same run, from where it stopped.
  */
 import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { downloadAttachment } from '../../api/attachments.js';
 import { ApiError, NetworkError, WfdError } from '../../core/errors.js';
-import { pathInside } from '../../core/export-folder.js';
+import { makeFolderInside, pathInside } from '../../core/export-folder.js';
 import type { FileEntry, MergedEntry } from '../../core/export-manifest.js';
 import type { PlannedFile, PlannedMerge } from '../../core/export-plan.js';
 import {
@@ -121,7 +120,7 @@ export async function exportMerge(merge: PlannedMerge, target: ExportTarget): Pr
 
 async function makeFolder(target: ExportTarget, folder: string): Promise<void> {
   if (target.folders.has(folder)) return;
-  await mkdir(folder, { recursive: true });
+  await makeFolderInside(target.dir, folder);
   target.folders.add(folder);
 }
 

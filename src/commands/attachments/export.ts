@@ -5,10 +5,12 @@
  * (src/core/export-manifest.ts), a line appended and flushed as each file completes.
  *
  * 1. Checks, before any request (exit 2): the filters, `--since`, and DIR: new or empty, or an
- *    earlier export, which only `--resume` or `--incremental` continue.
+ *    earlier export, which only `--resume` or `--incremental` continue; and writable, with room.
  * 2. Reads the forms: their list (100 a page), then each form, whose responses list their
- *    attachments. `--incremental` reads only the forms updated since the last complete run with
- *    the same filters began (less a margin for clock differences); `--since` since a date.
+ *    attachments. `--incremental` reads every form the filters match, as a full export does: the
+ *    API lists responses only in a form, and adding one need not change the form's `updated_at`
+ *    (the spec does not say it does), so no cheaper question finds every new file. `--since`
+ *    reads the forms updated since a date.
  * 3. Plans (src/core/export-plan.ts) and says how many requests the run takes, the fewest the
  *    API allows: a file the manifest lists, whose size and SHA-256 on disk agree, is not fetched
  *    again. Temporary files of an earlier run are removed, but the partial downloads this run
@@ -16,10 +18,10 @@
  * 4. Downloads, `--concurrency` at a time: a progress line on a terminal (files, bytes, rate,
  *    ETA), a row per file otherwise. Then, with `--merge`, one merged PDF per form.
  * 5. A summary on stderr. Exit 0 only when everything was exported (the run is then recorded in
- *    the manifest, for `--incremental`); else the failures' exit code and the list of what
- *    failed. Either way the manifest lists exactly the files on disk.
+ *    the manifest); else the failures' exit code and the list of what failed. A disk that refuses
+ *    every write (full, read-only, over quota) stops the run at the first failure: no request
+ *    after it, one error line. Either way the manifest lists exactly the files on disk.
  */
-import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { getFormFiles } from '../../api/attachments.js';
@@ -32,7 +34,6 @@ import { pathInside, readExportFolder, removeTemporaryFiles } from '../../core/e
 import {
   addEntry,
   currentEntries,
-  lastRun,
   MANIFEST_NAME,
   type Manifest,
   type ManifestEntry,
@@ -47,7 +48,14 @@ import {
   planMerges,
   type RequestCount,
 } from '../../core/export-plan.js';
-import { hashFile, partPathOf } from '../../core/files.js';
+import {
+  checkWritableFolder,
+  hashFile,
+  partPathOf,
+  refusesEveryWrite,
+  type WriteError,
+  writeError,
+} from '../../core/files.js';
 import { type ApiClient, encodeQuery, type QueryParams } from '../../core/http.js';
 import { onInterrupt } from '../../core/interrupt.js';
 import { buildListQuery } from '../../core/list-query/build.js';
@@ -80,15 +88,9 @@ export const ExportAttachmentsOptions = z
   })
   .refine((o) => !(o.since !== undefined && o.incremental), {
     message:
-      '--since and --incremental cannot be used together: --incremental takes its date from the manifest',
+      '--since and --incremental cannot be used together: --incremental adds every file the manifest lacks',
   });
 export type ExportAttachmentsOptions = z.infer<typeof ExportAttachmentsOptions>;
-
-/**
- * `--incremental` starts this long before the last complete run did: the API compares
- * `updated_at` by its own clock, which may be behind this machine's.
- */
-const CLOCK_MARGIN_MS = 5 * 60_000;
 
 /** The columns of the row per exported file (plain, CSV): from its manifest line. */
 const COLUMNS: Column[] = [
@@ -102,14 +104,13 @@ export async function runExportAttachments(options: ExportAttachmentsOptions, ct
   const checked = await checkExport(options, ctx);
   const client = await ctx.api();
   const exporter = new Exporter(ctx, client, options.dir, checked.manifest);
-  await exporter.run(checked.query, checked.runKey, options.merge === true);
+  await exporter.run(checked.query, options.merge === true);
 }
 
-/** What the checks decided: the manifest so far, the forms query, and the key this run is recorded under. */
+/** What the checks decided: the manifest so far and the forms query. */
 interface Checked {
   manifest: Manifest;
   query: QueryParams;
-  runKey: string;
 }
 
 /** Everything that can be refused before a request: the filters, --since and DIR. */
@@ -119,8 +120,9 @@ async function checkExport(options: ExportAttachmentsOptions, ctx: Context): Pro
       `invalid --since ${quote(options.since)}: expected an ISO date such as 2026-01-31 or 2026-01-31T09:30:00Z`,
     );
   }
-  const filters = { flags: options, filter: options.filter, where: options.where };
-  const everything = buildListQuery(FORMS, filters);
+  const { since } = options;
+  const where = since === undefined ? options.where : [...(options.where ?? []), `updated_at >= ${since}`];
+  const query = buildListQuery(FORMS, { flags: options, filter: options.filter, where });
   const folder = await readExportFolder(options.dir);
   if (folder.kind === 'other') {
     throw new UsageError(`--dir ${quote(options.dir)} is not empty and holds no export (${MANIFEST_NAME})`, {
@@ -129,40 +131,21 @@ async function checkExport(options: ExportAttachmentsOptions, ctx: Context): Pro
   }
   if (folder.kind === 'export' && !options.resume && !options.incremental) {
     throw new UsageError(`--dir ${quote(options.dir)} already holds an export (${MANIFEST_NAME})`, {
-      hint: 'pass --resume to finish it, --incremental to add what changed since its last run, or choose an empty folder',
+      hint: 'pass --resume to finish it, --incremental to add the files it lacks, or choose an empty folder',
     });
   }
-  const since = options.incremental
-    ? incrementalSince(ctx, folder.manifest, keyOf(everything))
-    : options.since;
-  const where = since === undefined ? options.where : [...(options.where ?? []), `updated_at >= ${since}`];
-  const query = buildListQuery(FORMS, { ...filters, where });
-  // A --since run covers part of the forms: it is recorded under its own query, so that an
-  // --incremental run never follows it.
-  return {
-    manifest: folder.manifest,
-    query,
-    runKey: keyOf(options.since === undefined ? everything : query),
-  };
+  await checkWritableFolder(options.dir);
+  if (options.incremental) {
+    ctx.io.errorLine(
+      'wfd: --incremental reads every matching form: the API lists responses only in a form, and adding one need not change its updated_at',
+    );
+  }
+  return { manifest: folder.manifest, query };
 }
 
 /** A forms query as the manifest records it: its query string, without the `?`. */
 function keyOf(query: QueryParams): string {
   return encodeQuery(query).slice(1);
-}
-
-/** Where `--incremental` starts: the last complete run with these filters, less the margin. */
-function incrementalSince(ctx: Context, manifest: Manifest, runKey: string): string | undefined {
-  const run = lastRun(manifest, runKey);
-  if (!run) {
-    ctx.io.errorLine('wfd: no complete earlier run with these filters in the manifest: exporting every form');
-    return undefined;
-  }
-  const since = new Date(Date.parse(run.started_at) - CLOCK_MARGIN_MS).toISOString();
-  ctx.io.errorLine(
-    `wfd: forms updated since ${since} (the last complete run began at ${run.started_at}; less ${formatDuration(CLOCK_MARGIN_MS)} for clock differences)`,
-  );
-  return since;
 }
 
 /** What did not make it, for the final list. */
@@ -184,6 +167,13 @@ interface Plan {
 /** One run of an export: reads, plans, transfers, records, reports. */
 class Exporter {
   readonly #failures: Failure[] = [];
+  /** the files this run wrote, and their bytes (what its run line records), and its merged PDFs */
+  readonly #fetched = { files: 0, bytes: 0, merged: 0 };
+  /**
+   * The first write that every other would meet too (a full or read-only disk): no request is
+   * started after it, and the run ends with it.
+   */
+  #stop: WriteError | undefined;
   readonly #concurrency: number;
   readonly #status: StatusLine;
 
@@ -197,40 +187,45 @@ class Exporter {
     this.#status = new StatusLine(ctx.io);
   }
 
-  async run(query: QueryParams, runKey: string, merge: boolean): Promise<void> {
-    const startedAt = this.ctx.now().toISOString();
+  async run(query: QueryParams, merge: boolean): Promise<void> {
+    const started = this.ctx.now();
     this.#status.show('Listing forms…');
     try {
       const plan = await this.#plan(await this.#readForms(query), merge);
-      await mkdir(this.dir, { recursive: true });
       // The partial downloads this run continues are kept; any other temporary file is a leftover.
       await removeTemporaryFiles(this.dir, new Set(plan.pending.map((file) => this.#partOf(file))));
       const writer = await ManifestWriter.open(join(this.dir, MANIFEST_NAME), this.manifest.completeBytes);
       try {
         const progress = await this.#transfer(plan, writer);
-        if (this.#failures.length === 0) {
+        if (this.#failures.length === 0 && !this.#stop) {
           await this.#record(writer, {
             type: 'run',
-            started_at: startedAt,
+            started_at: started.toISOString(),
             completed_at: this.ctx.now().toISOString(),
-            query: runKey,
+            query: keyOf(query),
             forms: plan.forms,
-            files: plan.files.length,
-            bytes: plan.files.reduce((n, file) => n + (this.manifest.files.get(file.id)?.bytes ?? 0), 0),
+            files: this.#fetched.files,
+            bytes: this.#fetched.bytes,
           });
         }
-        // Lines replaced by later ones (a file fetched again) go: one line per file.
-        if (this.manifest.stale > 0) await writer.rewrite(currentEntries(this.manifest));
-        this.#summarize(plan, progress);
+        // Lines replaced by later ones (a file fetched again) go: one line per file. Not on a disk
+        // that refuses writes: the manifest as it is lists the files on disk just as well.
+        if (this.manifest.stale > 0 && !this.#stop) await writer.rewrite(currentEntries(this.manifest));
+        this.#summarize(plan, progress, this.ctx.now().getTime() - started.getTime());
       } finally {
         await writer.close();
       }
     } finally {
       this.#status.stop();
     }
+    for (const { what, error } of this.#failures) this.ctx.io.errorLine(`failed: ${what}: ${error.message}`);
+    if (this.#stop) {
+      throw new WfdError(`${this.#stop.message}; the export stopped`, {
+        hint: 'make room (or make --dir writable), then run the same command with --resume',
+        cause: this.#stop,
+      });
+    }
     if (this.#failures.length > 0) {
-      for (const { what, error } of this.#failures)
-        this.ctx.io.errorLine(`failed: ${what}: ${error.message}`);
       throw new PartialFailure(
         `${count(this.#failures.length)} of the export's items failed (listed above); the manifest lists every file exported`,
         this.#failures.map((failure) => failure.error.exitCode),
@@ -367,8 +362,12 @@ class Exporter {
           ? await createRowSink(this.ctx.io, renderOptions(this.ctx, { columns: COLUMNS }))
           : undefined;
       const files = mapPooled(plan.pending, this.#concurrency, async (file) => {
+        if (this.#stop) return { file, outcome: Promise.resolve(STOPPED) };
         const downloaded = await settle(() => exportFile(file, target));
-        if ('error' in downloaded) return { file, outcome: downloaded };
+        if ('error' in downloaded) {
+          this.#stopAt(downloaded.error);
+          return { file, outcome: downloaded };
+        }
         progress.addFile();
         // Recorded as soon as it is complete, not in order: a crash then loses no finished file.
         // The line is written at once; the worker goes on while the flush to disk is batched.
@@ -376,6 +375,9 @@ class Exporter {
         const recorded = settle(async () => {
           await this.#record(writer, entry);
           return entry;
+        }).then((outcome) => {
+          if ('error' in outcome) this.#stopAt(outcome.error);
+          return outcome;
         });
         // Awaited in its turn below; a failure to write the manifest must not go unhandled meanwhile.
         recorded.catch(() => {});
@@ -383,16 +385,20 @@ class Exporter {
       });
       for await (const { file, outcome } of files) {
         const recorded = await outcome;
+        if ('stopped' in recorded || ('error' in recorded && refusesEveryWrite(recorded.error))) continue;
         if ('error' in recorded) {
           this.#failures.push({ kind: 'file', what: `${file.path} (${file.id})`, error: recorded.error });
         } else await rows?.write(recorded.value);
       }
       await rows?.end();
-      const merges = mapPooled(plan.merges, this.#concurrency, async (merge) => ({
-        merge,
-        outcome: await settle(async () => this.#record(writer, await exportMerge(merge, target))),
-      }));
+      const merges = mapPooled(this.#stop ? [] : plan.merges, this.#concurrency, async (merge) => {
+        if (this.#stop) return { merge, outcome: STOPPED };
+        const outcome = await settle(async () => this.#record(writer, await exportMerge(merge, target)));
+        if ('error' in outcome) this.#stopAt(outcome.error);
+        return { merge, outcome };
+      });
       for await (const { merge, outcome } of merges) {
+        if ('stopped' in outcome || ('error' in outcome && refusesEveryWrite(outcome.error))) continue;
         if ('error' in outcome)
           this.#failures.push({ kind: 'merge', what: merge.path, error: outcome.error });
       }
@@ -406,25 +412,39 @@ class Exporter {
 
   /** Appends a line to the manifest, and keeps the manifest in memory as the file now reads. */
   async #record(writer: ManifestWriter, entry: ManifestEntry): Promise<void> {
-    await writer.append(entry);
+    await writer.append(entry).catch((error: unknown) => {
+      throw writeError(join(this.dir, MANIFEST_NAME), error);
+    });
     addEntry(this.manifest, entry);
+    if (!('type' in entry)) {
+      this.#fetched.files++;
+      this.#fetched.bytes += entry.bytes;
+    } else if (entry.type === 'merged') this.#fetched.merged++;
+  }
+
+  /** Stops the run at the first write that every other would meet too. */
+  #stopAt(error: WfdError): void {
+    if (refusesEveryWrite(error)) this.#stop ??= error;
   }
 
   #partOf(file: PlannedFile): string {
     return partPathOf(dirname(pathInside(this.dir, file.path)), safeFilename(file.id, 'attachment'));
   }
 
-  /** One line: what was fetched, in how long, what was there already, the manifest. */
-  #summarize(plan: Plan, progress: TransferProgress): void {
-    const failedFiles = this.#failures.filter((failure) => failure.kind === 'file').length;
-    const fetched = plan.pending.length - failedFiles;
+  /**
+   * One line: what was fetched, in how long the run took, what was there already, what a stop
+   * left undone, the manifest.
+   */
+  #summarize(plan: Plan, progress: TransferProgress, elapsedMs: number): void {
+    const { files, merged } = this.#fetched;
     const kept = plan.files.length - plan.pending.length;
     const parts = [
-      `exported ${plural(fetched, 'file')} (${formatBytes(progress.bytes)}) in ${formatDuration(progress.elapsedMs())}`,
+      `exported ${plural(files, 'file')} (${formatBytes(progress.bytes)}) in ${formatDuration(elapsedMs)}`,
     ];
     if (kept > 0) parts.push(`${count(kept)} already there`);
-    if (plan.merges.length > 0) parts.push(plural(plan.merges.length, 'merged PDF'));
-    const mark = this.#failures.length === 0 ? '✓' : '✗';
+    if (merged > 0) parts.push(plural(merged, 'merged PDF'));
+    if (this.#stop) parts.push(`stopped with ${count(plan.pending.length - files)} not exported`);
+    const mark = this.#failures.length === 0 && !this.#stop ? '✓' : '✗';
     this.ctx.io.errorLine(`${mark} ${parts.join('; ')}; manifest ${join(this.dir, MANIFEST_NAME)}`);
   }
 }
@@ -438,6 +458,9 @@ function sizeOf(files: readonly PlannedFile[]): number | undefined {
   }
   return total;
 }
+
+/** The outcome of an item not attempted, as the run had stopped. */
+const STOPPED: { stopped: true } = { stopped: true };
 
 /** `work`'s value, or its WfdError; any other error is a bug, and ends the run. */
 async function settle<T>(work: () => Promise<T>): Promise<{ value: T } | { error: WfdError }> {

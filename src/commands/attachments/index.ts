@@ -70,7 +70,7 @@ export function registerAttachmentsCommands(attachments: Command): void {
     .description(
       `Export the attachments of every matching form to a folder, with a manifest; resumable
 
-Writes DIR/<form-id>/<response-id>/<filename> (names made safe) and DIR/manifest.ndjson, a line per file {id, form_id, response_id, path, bytes, sha256, downloaded_at} appended as each completes; DIR holds nothing else. Says how many requests it will make (the fewest the API allows) before it starts. --resume finishes an interrupted export: files whose size and SHA-256 match the manifest are kept, partial downloads continue with Range. --incremental reads only the forms updated since the last complete run. Exit 0 only when everything was exported.`,
+Writes DIR/<form-id>/<response-id>/<filename> (names made safe) and DIR/manifest.ndjson, a line per file {id, form_id, response_id, path, bytes, sha256, downloaded_at} appended as each completes; DIR holds nothing else. Says how many requests it will make (the fewest the API allows) before it starts. --resume finishes an interrupted export: files whose size and SHA-256 match the manifest are kept, partial downloads continue with Range. --incremental adds what the manifest lacks: every matching form is read (a new response need not change a form's updated_at), and only new files are downloaded. Exit 0 only when everything was exported.`,
     )
     .requiredOption(
       '--dir <dir>',
@@ -82,7 +82,10 @@ Writes DIR/<form-id>/<response-id>/<filename> (names made safe) and DIR/manifest
       'finish an earlier export into DIR: keep what is complete, continue partial downloads',
     )
     .option('--since <date>', 'only forms updated since this ISO date (2026-01-31, 2026-01-31T09:30:00Z)')
-    .option('--incremental', 'only forms updated since the last complete run into DIR (a nightly job)')
+    .option(
+      '--incremental',
+      'add the files DIR lacks: reads every matching form, downloads only new files (a nightly job)',
+    )
     .option('--merge', "also save each form's attachments merged into one PDF: DIR/<form-id>/merged.pdf");
   addExamples(exporting, [
     'wfd attachments export --dir export --completed',

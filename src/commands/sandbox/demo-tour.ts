@@ -137,7 +137,7 @@ async function files(t: Tour, responseId: string): Promise<void> {
   await t.say('An export for CI: every attachment of the matching forms, with a manifest');
   await t.step(['attachments', 'export', '--dir', 'export', '--email', 'ana@example.org']);
   await t.head('export/manifest.ndjson', 1);
-  await t.say('Run again with --incremental, it reads only forms changed since');
+  await t.say('Run again with --incremental: it downloads only the files that are new');
   await t.step(['attachments', 'export', '--dir', 'export', '--email', 'ana@example.org', '--incremental']);
   await t.say('Upload a file: its id comes back, to use in later requests');
   await t.step(['attachments', 'upload', 'signed-nda.pdf']);
