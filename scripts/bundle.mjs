@@ -72,7 +72,12 @@ if (![...renames.values()].includes('startup.cjs')) throw new Error('bundle: no 
 for (const file of result.outputFiles) {
   const renamed = renames.get(basename(file.path));
   const path = renamed ? resolve(dirname(file.path), renamed) : file.path;
-  let text = file.text;
+  // A CommonJS package reached by import() gets a chunk whose one export is its module.exports
+  // as `default`. As CommonJS, that chunk is the package's module.exports itself, so the importer
+  // sees its named exports as Node shows a CommonJS module's (`const { generate } = await
+  // import('selfsigned')`), with `default` the whole.
+  const onlyExport = /(?<=^|[;}])export default (require_[\w$]+)\(\);/m;
+  let text = /\bexport\s*\{/.test(file.text) ? file.text : file.text.replace(onlyExport, 'module.exports = $1();');
   for (const [from, to] of renames) text = text.replaceAll(`/${from}"`, `/${to}"`);
   const { code } = await transform(text, {
     format: 'cjs',
