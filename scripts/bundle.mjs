@@ -77,7 +77,9 @@ for (const file of result.outputFiles) {
   // sees its named exports as Node shows a CommonJS module's (`const { generate } = await
   // import('selfsigned')`), with `default` the whole.
   const onlyExport = /(?<=^|[;}])export default (require_[\w$]+)\(\);/m;
-  let text = /\bexport\s*\{/.test(file.text) ? file.text : file.text.replace(onlyExport, 'module.exports = $1();');
+  let text = /\bexport\s*\{/.test(file.text)
+    ? file.text
+    : file.text.replace(onlyExport, 'module.exports = $1();');
   for (const [from, to] of renames) text = text.replaceAll(`/${from}"`, `/${to}"`);
   const { code } = await transform(text, {
     format: 'cjs',
