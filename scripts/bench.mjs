@@ -4,8 +4,9 @@
  *   npm run bench                  (builds, then runs this script)
  *   BENCH_QUICK=1 node scripts/bench.mjs   (sizes / 10, one repeat: a smoke run)
  *
- * 1. Start-up: `node bin/wfd.js --version` and `... cases list --help` against `node -e 0`,
- *    run alternately, medians.
+ * 1. Start-up: `wfd --version` and `wfd cases list --help` against `node -e 0` and against the
+ *    same bundle without a cache, on each supported Node line, with and without NODE_OPTIONS
+ *    (scripts/bench-startup.mjs), run alternately, medians.
  * 2. Throughput: a sandbox (a child `wfd sandbox start`) of 100,000 cases;
  *    `wfd cases list --all -o ndjson` against scripts/bench-baseline.mjs (a minimal undici
  *    loop with the same concurrency), alternately, median wall times; every run's line count
@@ -65,6 +66,7 @@ import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { benchBinary } from './bench-binary.mjs';
 import { benchOneshot } from './bench-oneshot.mjs';
+import { benchStartup, startupRows } from './bench-startup.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'wfd.js');
@@ -404,39 +406,6 @@ async function countThroughWfd(baseUrl, token, label, resource) {
 
 // ---------------------------------------------------------------------------------------------
 // Measurements
-
-async function timeStartup(label, args, configDir) {
-  let out = '';
-  const { ms } = await runChild(label, args, {
-    env: cliEnv(configDir),
-    timeoutMs: STARTUP_TIMEOUT_MS,
-    onStdout: (chunk) => {
-      if (out.length < 100_000) out += chunk;
-    },
-  });
-  return { ms, out };
-}
-
-/** Alternates `args` and `node -e 0` (who goes first alternates too); returns both sample sets. */
-async function startupPair(name, args, configDir) {
-  const cli = [];
-  const bare = [];
-  const total = CONFIG.startupWarmups + CONFIG.startupRuns;
-  for (let i = 0; i < total; i++) {
-    const order = i % 2 === 0 ? ['cli', 'bare'] : ['bare', 'cli'];
-    for (const which of order) {
-      if (which === 'cli') {
-        const { ms, out } = await timeStartup(`wfd ${name}`, [BIN, ...args], configDir);
-        if (out.trim() === '') throw new BenchError(`wfd ${name} printed nothing on stdout`);
-        if (i >= CONFIG.startupWarmups) cli.push(ms);
-      } else {
-        const { ms } = await timeStartup('node -e 0', ['-e', '0'], configDir);
-        if (i >= CONFIG.startupWarmups) bare.push(ms);
-      }
-    }
-  }
-  return { cli, bare };
-}
 
 /** `wfd <noun> list --all -o ndjson` at the benchmark's concurrency. */
 function listArgs(resource) {
@@ -795,38 +764,14 @@ async function main() {
   const record = { date: new Date().toISOString(), config: CONFIG, parts: ONLY };
 
   if (wants('startup')) {
-    progress(`start-up: ${CONFIG.startupWarmups} warm-ups + ${CONFIG.startupRuns} runs of each, alternating`);
-    const version = await startupPair('--version', ['--version'], configDir);
-    const help = await startupPair('cases list --help', ['cases', 'list', '--help'], configDir);
-    const startup = {
-      version: { wfdMs: median(version.cli), nodeMs: median(version.bare) },
-      help: { wfdMs: median(help.cli), nodeMs: median(help.bare) },
-    };
-    const nStart = `n=${CONFIG.startupRuns}`;
-    table.push(
-      [
-        'start-up: --version (median)',
-        fmt.ms(startup.version.wfdMs),
-        fmt.ms(startup.version.nodeMs),
-        fmt.x(startup.version.wfdMs / startup.version.nodeMs),
-        `${nStart}; wfd ${fmt.range(version.cli, 'ms')}, node ${fmt.range(version.bare, 'ms')}`,
-      ],
-      [
-        'start-up: cases list --help (median)',
-        fmt.ms(startup.help.wfdMs),
-        fmt.ms(startup.help.nodeMs),
-        fmt.x(startup.help.wfdMs / startup.help.nodeMs),
-        `${nStart}; wfd ${fmt.range(help.cli, 'ms')}, node ${fmt.range(help.bare, 'ms')}`,
-      ],
-    );
-    record.startup = {
-      version: {
-        ...startup.version,
-        ratio: startup.version.wfdMs / startup.version.nodeMs,
-        samples: version,
-      },
-      help: { ...startup.help, ratio: startup.help.wfdMs / startup.help.nodeMs, samples: help },
-    };
+    // On each supported Node line, with and without NODE_OPTIONS (scripts/bench-startup.mjs).
+    const measured = await benchStartup({
+      runs: CONFIG.startupRuns,
+      warmups: CONFIG.startupWarmups,
+      log: progress,
+    });
+    table.push(...startupRows(measured, CONFIG.startupRuns));
+    record.startup = measured;
   }
 
   if (wants('oneshot')) {

@@ -1,31 +1,35 @@
-// Bundles the CLI for start-up speed (DESIGN.md: start-up matters). Two stages:
+// Bundles the CLI for start-up speed (DESIGN.md: start-up matters), and the sandbox library
+// (`wfd-cli/sandbox`) with it: the package ships this bundle and nothing else of src. Two stages:
 //
 // 1. esbuild bundles src/main.ts as ES modules with code splitting: our modules and commander in
 //    one start-up chunk, so `wfd --version` reads two files instead of ~30, while each command's
 //    code stays in its own chunk, loaded when the command runs. undici and zod, which every
 //    command that calls the API loads, are bundled into chunks of their own: required from
 //    node_modules they are some 150 files to resolve and read, about 90 ms of every such command.
-//    The sandbox's packages (fastify, pdf-lib, ...) stay external.
+//    Every package is bundled (package.json has no `dependencies`): an install fetches nothing
+//    but this package, and no version a consumer's install resolves differently (it ignores this
+//    package's `overrides`) can break it or warn about its engines. The sandbox library is a
+//    second entry (dist/sandbox.cjs) of the same build, so its code exists once, shared with the
+//    `wfd sandbox` commands; its types are bundled by scripts/bundle-types.mjs.
 // 2. Every output file is turned into CommonJS (dist/wfd.cjs, dist/chunks/*.cjs). Node starts a
 //    CommonJS entry about 8 ms sooner than an ES module one: an ESM entry first sets up the ESM
 //    loader, which `node -e 0` never does. esbuild splits only ES modules, hence the two stages;
 //    the result is still one module graph (chunks require each other), so every class and every
 //    piece of state exists once.
-// 3. The start-up chunk is named dist/chunks/startup.cjs, and a start-up is run once to save V8's
-//    compiled code for every chunk beside it (<chunk>.v8cache), which bin/wfd.js hands to V8.
-import { spawnSync } from 'node:child_process';
+// The start-up chunk is named dist/chunks/startup.cjs. Compiled code is cached per user at run
+// time, by Node itself where it can (bin/wfd.js), never in the install folder.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { build, transform } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-// Bundled rather than required: commander, undici and zod (start-up speed, see 1.) and the
-// packages that ship only as ES modules, which `require` cannot load on every Node 20.
-const BUNDLED = new Set(['commander', 'chalk', 'ora', 'string-width', 'open', 'undici', 'zod']);
-const external = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
+// What the package declares it needs at run time is loaded from node_modules; all else is bundled.
+const external = Object.keys(pkg.dependencies ?? {});
+// The packages this project names itself, which name a chunk (a chunk holds their dependencies too).
+const named = new Set(Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }));
 
 const result = await build({
-  entryPoints: { wfd: 'src/main.ts' },
+  entryPoints: { wfd: 'src/main.ts', sandbox: 'src/sandbox/index.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.cjs' },
   write: false,
@@ -46,20 +50,21 @@ const result = await build({
 });
 
 // Chunks get names that say what they hold: the one with the program's modules is
-// chunks/startup.cjs (bin/wfd.js and the tests know it by that name), and a shared chunk with
-// bundled packages is named after them (chunks/undici-<hash>.cjs), so a trace of what a command
-// loaded reads plainly.
+// chunks/startup.cjs (the tests know it by that name), and a shared chunk with bundled packages
+// is named after those of them package.json names (chunks/undici-<hash>.cjs), so a trace of what
+// a command loaded reads plainly.
 const renames = new Map();
 for (const [output, { inputs }] of Object.entries(result.metafile.outputs)) {
   const name = basename(output);
   if (Object.keys(inputs).includes('src/program.ts')) renames.set(name, 'startup.cjs');
   else if (name.startsWith('chunk-')) {
-    const packages = [
-      ...new Set(Object.keys(inputs).map((input) => /node_modules\/([^/]+)\//.exec(input)?.[1])),
-    ]
-      .filter(Boolean)
-      .sort();
-    if (packages.length > 0) renames.set(name, name.replace('chunk', packages.join('+')));
+    const packages = new Set(
+      Object.keys(inputs).map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1]),
+    );
+    packages.delete(undefined);
+    const ours = [...packages].filter((name) => named.has(name));
+    const names = (ours.length > 0 ? ours : [...packages]).sort().map((name) => name.replace('/', '-'));
+    if (names.length > 0) renames.set(name, name.replace('chunk', names.join('+')));
   }
 }
 if (![...renames.values()].includes('startup.cjs')) throw new Error('bundle: no output holds src/program.ts');
@@ -67,14 +72,21 @@ if (![...renames.values()].includes('startup.cjs')) throw new Error('bundle: no 
 for (const file of result.outputFiles) {
   const renamed = renames.get(basename(file.path));
   const path = renamed ? resolve(dirname(file.path), renamed) : file.path;
-  let text = file.text;
+  // A CommonJS package reached by import() gets a chunk whose one export is its module.exports
+  // as `default`. As CommonJS, that chunk is the package's module.exports itself, so the importer
+  // sees its named exports as Node shows a CommonJS module's (`const { generate } = await
+  // import('selfsigned')`), with `default` the whole.
+  const onlyExport = /(?<=^|[;}])export default (require_[\w$]+)\(\);/m;
+  let text = /\bexport\s*\{/.test(file.text)
+    ? file.text
+    : file.text.replace(onlyExport, 'module.exports = $1();');
   for (const [from, to] of renames) text = text.replaceAll(`/${from}"`, `/${to}"`);
   const { code } = await transform(text, {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    // Lazily loaded chunks and packages are required, in the same CommonJS graph: bin/wfd.js
-    // runs the chunks as scripts, which have no ES module loader to import() with.
+    // Lazily loaded chunks and packages are required, in the same CommonJS graph: an import()
+    // would set up the ES module loader, which no start-up needs.
     supported: { 'dynamic-import': false },
     // `import.meta.url` means the file's own URL, as it did in the ES module.
     define: { 'import.meta.url': '__wfdModuleUrl' },
@@ -84,18 +96,9 @@ for (const file of result.outputFiles) {
     minifyWhitespace: true,
     logLevel: 'warning',
   });
-  if (/\bimport\(/.test(code)) throw new Error(`bundle: ${basename(path)} still calls import()`);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, code);
 }
-
-// A start-up that builds a noun's subtree and its help compiles nearly all the start-up code;
-// the other chunks are cached as compiled before they run.
-const cached = spawnSync(process.execPath, ['bin/wfd.js', 'cases', 'list', '--help'], {
-  env: { ...process.env, WFD_WRITE_CODE_CACHE: '1' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-if (cached.status !== 0) throw new Error('bundle: the start-up run for the code cache failed');
 
 /** commander requires node:child_process for executable subcommands, which wfd does not use;
  * loading it (with net and dgram) costs every start about 6 ms, so commander gets a stub. */
@@ -139,7 +142,10 @@ function oneStartupChunk() {
           resolveDir: args.resolveDir,
           pluginData: { startup: true },
         });
-        if (resolved.path.startsWith(resolve('src'))) lazy.add(resolved.path);
+        // The sandbox library's modules stay free of the CLI's (wfd-cli/sandbox loads none of it).
+        if (resolved.path.startsWith(resolve('src')) && !resolved.path.startsWith(resolve('src/sandbox'))) {
+          lazy.add(resolved.path);
+        }
         return resolved;
       });
       build.onLoad({ filter: /\.ts$/ }, (args) => {

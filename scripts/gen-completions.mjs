@@ -1,8 +1,8 @@
-// Writes completions/{wfd.bash,_wfd,wfd.fish} from the built command tree (run after `npm run build`).
+// Writes completions/{wfd.bash,_wfd,wfd.fish} from the command tree (`npm run completions`, through tsx).
 import { writeFileSync } from 'node:fs';
-import { generateCompletion } from '../dist/commands/completion/generate.js';
-import { createSystemIO } from '../dist/output/io.js';
-import { buildProgram } from '../dist/program.js';
+import { generateCompletion } from '../src/commands/completion/generate.js';
+import { createSystemIO } from '../src/output/io.js';
+import { buildProgram } from '../src/program.js';
 
 const program = buildProgram({ io: createSystemIO(), env: {}, version: '0' });
 const files = { bash: 'completions/wfd.bash', zsh: 'completions/_wfd', fish: 'completions/wfd.fish' };

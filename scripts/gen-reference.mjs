@@ -1,8 +1,9 @@
-// Writes the command reference into README.md between its markers, from the built command tree.
+// Writes the command reference into README.md between its markers, from the command tree
+// (`npm run reference`, through tsx).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { commandReference, REFERENCE_END, REFERENCE_START } from '../dist/commands/help/reference.js';
-import { createMemoryIO } from '../dist/output/memory-io.js';
-import { buildProgram } from '../dist/program.js';
+import { commandReference, REFERENCE_END, REFERENCE_START } from '../src/commands/help/reference.js';
+import { createMemoryIO } from '../src/output/memory-io.js';
+import { buildProgram } from '../src/program.js';
 
 const path = new URL('../README.md', import.meta.url);
 const readme = readFileSync(path, 'utf8');

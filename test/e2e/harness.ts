@@ -35,6 +35,8 @@ export function baseEnv(extra: Record<string, string | undefined> = {}): NodeJS.
     if (process.env[key] !== undefined) env[key] = process.env[key];
   }
   env.NO_COLOR = '1';
+  // The suite's own cache folder (test/support/global-setup.ts), never the user's.
+  if (process.env.WFD_CACHE_DIR !== undefined) env.WFD_CACHE_DIR = process.env.WFD_CACHE_DIR;
   for (const [key, value] of Object.entries(extra)) if (value !== undefined) env[key] = value;
   return env;
 }

@@ -1,12 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, baseEnv, tempDir } from './harness.js';
+import { lineTest, nodeLines, requireNode } from './node-lines.js';
 
 // Every module the real binary loads is recorded at exit: require's cache (bin/wfd.js and the
 // bundle are CommonJS, and the bundle requires the packages it uses) and Node's own modules.
-// The start-up files make no import() (scripts/bundle.mjs checks), so nothing escapes the list.
+// The bundle requires its chunks (scripts/bundle.mjs turns import() into require), so nothing
+// escapes the list.
 const dir = tempDir('wfd-startup-');
 writeFileSync(
   join(dir.path, 'trace.cjs'),
@@ -17,6 +19,14 @@ writeFileSync(
 );
 
 afterAll(() => dir.remove());
+
+/** The files of the install: the package's bin and dist folders. */
+function installedFiles(): string[] {
+  const root = join(BIN, '../..');
+  return ['bin', 'dist']
+    .flatMap((folder) => readdirSync(join(root, folder), { recursive: true }).map(String))
+    .sort();
+}
 
 const HEAVY = [
   'undici',
@@ -81,25 +91,48 @@ describe('start-up loads no heavy module', () => {
     expect(readFileSync(file, 'utf8')).toBe(help.stdout);
   });
 
-  it('the build leaves a code cache for every chunk that V8 accepts', () => {
-    // As bin/wfd.js compiles them; a rejected cache would go unnoticed but for the time it costs.
-    const check = `const { readdirSync, readFileSync } = require('node:fs');
-const Module = require('node:module');
-const { join } = require('node:path');
-const { Script } = require('node:vm');
-const dir = ${JSON.stringify(join(BIN, '../../dist/chunks'))};
-const chunks = readdirSync(dir).filter((name) => name.endsWith('.cjs'));
-const rejected = chunks.filter((name) => {
-  const file = join(dir, name);
-  const cachedData = readFileSync(file + '.v8cache');
-  return new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData }).cachedDataRejected;
-});
-process.stdout.write(JSON.stringify({ chunks: chunks.length, rejected }));`;
-    const result = spawnSync(process.execPath, ['-e', check], { encoding: 'utf8' });
-    expect(result.stderr).toBe('');
-    const { chunks, rejected } = JSON.parse(result.stdout);
-    expect(chunks).toBeGreaterThan(20);
-    expect(rejected).toEqual([]);
+  describe("compiled code is kept in the user's cache folder, where V8 accepts it, and nowhere else", () => {
+    for (const nodeLine of nodeLines()) {
+      const { title, skip } = lineTest(nodeLine);
+      it.skipIf(skip)(title, () => {
+        const node = requireNode(nodeLine);
+        // Node's own compile cache (Node >= 22.8) under WFD_CACHE_DIR, as under ~/.cache/wfd;
+        // Node 20 has none and runs from source. The install folder is never written to.
+        const cache = join(dir.path, `cache-${nodeLine.line}`);
+        const before = installedFiles();
+        const run = (extra: Record<string, string> = {}) => {
+          const result = spawnSync(node, [BIN, 'cases', 'list', '--help'], {
+            env: baseEnv({ WFD_CACHE_DIR: cache, NODE_DEBUG_NATIVE: 'COMPILE_CACHE', ...extra }),
+            encoding: 'utf8',
+          });
+          expect(result.status, result.stderr).toBe(0);
+          return result.stderr;
+        };
+        run();
+        const second = run();
+        expect(installedFiles()).toEqual(before);
+        if (nodeLine.line === 20) {
+          expect(existsSync(cache)).toBe(false);
+          return;
+        }
+        // Node's folder for this version, its flags and this user.
+        expect(readdirSync(join(cache, 'compile-cache'))).toHaveLength(1);
+        expect(second).toMatch(/dist\/chunks\/startup\.cjs was accepted/);
+        expect(second).not.toMatch(/was rejected/);
+        // Other V8 flags get a cache of their own, which V8 accepts as well.
+        run({ NODE_OPTIONS: '--max-old-space-size=4096' });
+        const flagged = run({ NODE_OPTIONS: '--max-old-space-size=4096' });
+        expect(flagged).toMatch(/dist\/chunks\/startup\.cjs was accepted/);
+        expect(flagged).not.toMatch(/was rejected/);
+        // NODE_DISABLE_COMPILE_CACHE turns it off.
+        const off = join(dir.path, `off-${nodeLine.line}`);
+        const disabled = spawnSync(node, [BIN, '--version'], {
+          env: baseEnv({ WFD_CACHE_DIR: off, NODE_DISABLE_COMPILE_CACHE: '1' }),
+        });
+        expect(disabled.status).toBe(0);
+        expect(existsSync(join(off, 'compile-cache'))).toBe(false);
+      });
+    }
   });
 
   it('the trace does see heavy modules when a command runs', () => {

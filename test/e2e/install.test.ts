@@ -1,0 +1,88 @@
+/**
+ * The package as users install it: the packed tarball installed globally into a temporary
+ * prefix, on each supported Node line, then run from another folder. The tarball has no
+ * dependencies (scripts/bundle.mjs bundles them), so the install needs no registry.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseEnv, tempDir } from './harness.js';
+import { lineTest, nodeLines, requireNode } from './node-lines.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const dir = tempDir('wfd-install-');
+let tarball: string;
+
+beforeAll(() => {
+  // --ignore-scripts: the build this suite runs against is the one packed.
+  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', dir.path, '--loglevel=error'], {
+    cwd: ROOT,
+  });
+  tarball = join(dir.path, readdirSync(dir.path).find((name) => name.endsWith('.tgz'))!);
+}, 120_000);
+afterAll(() => dir.remove());
+
+describe('the packed tarball, installed globally', () => {
+  for (const nodeLine of nodeLines()) {
+    const { title, skip } = lineTest(nodeLine);
+    it.skipIf(skip)(
+      title,
+      () => {
+        const node = requireNode(nodeLine);
+        const prefix = join(dir.path, `prefix-${nodeLine.line}`);
+        const elsewhere = join(dir.path, `elsewhere-${nodeLine.line}`);
+        mkdirSync(elsewhere);
+        // npm and the installed `wfd` (#!/usr/bin/env node) run on this line's node.
+        const env = baseEnv({
+          PATH: [dirname(node), join(prefix, 'bin'), process.env.PATH].join(delimiter),
+          WFD_CONFIG_DIR: join(dir.path, `config-${nodeLine.line}`),
+        });
+        const run = (command: string, args: string[]) => {
+          const result = spawnSync(command, args, {
+            cwd: elsewhere,
+            env,
+            encoding: 'utf8',
+            timeout: 120_000,
+          });
+          expect(result.status, `${command} ${args.join(' ')}: ${result.stdout}${result.stderr}`).toBe(0);
+          return result;
+        };
+
+        const install = run('npm', [
+          'install',
+          '-g',
+          '--prefix',
+          prefix,
+          tarball,
+          '--offline',
+          '--no-audit',
+          '--no-fund',
+        ]);
+        expect(install.stderr).not.toMatch(/EBADENGINE/);
+
+        const version = run(join(prefix, 'bin', 'wfd'), ['--version']);
+        expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+        const help = run('wfd', ['cases', 'list', '--help']);
+        expect(help.stdout).toContain('--parent-status');
+        const demo = run('wfd', ['sandbox', 'demo']);
+        expect(demo.stdout).toContain('now stopped');
+
+        // The library export, by its name, as ES module and as CommonJS, from beside the install.
+        const lib = join(prefix, 'lib');
+        writeFileSync(
+          join(lib, 'check.mjs'),
+          `import { startSandbox } from 'wfd-cli/sandbox';
+import { createRequire } from 'node:module';
+const sandbox = await startSandbox({ seed: 7, cases: 5, rateLimit: 'off' });
+const res = await fetch(sandbox.baseUrl + '/v1/cases', { headers: { authorization: 'Bearer ' + sandbox.workspaces[0].token } });
+await sandbox.close();
+const required = createRequire(import.meta.url)('wfd-cli/sandbox');
+console.log(res.status, typeof required.startSandbox);`,
+        );
+        expect(run(node, [join(lib, 'check.mjs')]).stdout.trim()).toBe('200 function');
+      },
+      240_000,
+    );
+  }
+});
