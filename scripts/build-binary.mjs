@@ -78,6 +78,9 @@ async function bundleForSea(outfile) {
     define: { 'import.meta.url': '__seaModuleUrl' },
     banner: { js: "const __seaModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
     plugins: [versionInline()],
+    // Native bindings cannot live in the blob: the binary keeps tokens in the config file
+    // (src/core/auth/keyring.ts falls back to it when the binding cannot be loaded).
+    external: Object.keys(pkg.dependencies ?? {}),
     logLevel: 'warning',
   });
 }
