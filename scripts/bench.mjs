@@ -105,7 +105,17 @@ const CONFIG = {
   dataDirRuns: QUICK ? 1 : 5,
 };
 
-const PARTS = ['startup', 'oneshot', 'cases', 'forms', 'webhooks', 'attachments', 'resilience', 'datadir', 'binary'];
+const PARTS = [
+  'startup',
+  'oneshot',
+  'cases',
+  'forms',
+  'webhooks',
+  'attachments',
+  'resilience',
+  'datadir',
+  'binary',
+];
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((part) => part.trim()) : PARTS;
 for (const part of ONLY) {
   if (!PARTS.includes(part)) {

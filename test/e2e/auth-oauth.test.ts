@@ -4,7 +4,7 @@
  * two processes sharing one refresh, the refusals, Ctrl-C and a busy port, and no secret in any
  * output, trace or process argument.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { hook, oauthLogin, savedConfig, startOAuthLogin } from './auth-oauth-dri
 import {
   BIN,
   baseEnv,
+  collectRun,
   lines,
   type RunResult,
   runWfd,
@@ -331,23 +332,7 @@ function runUnderUmask000(
   const child = spawn('sh', ['-c', 'umask 000 && exec "$0" "$@"', process.execPath, BIN, ...args], {
     env: options.env,
   });
-  return collect(child, options.stdin);
-}
-
-function collect(child: ChildProcessWithoutNullStreams, stdin: string): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
+  return collectRun(child, options.stdin);
 }
 
 /** Takes a config lock the way proper-lockfile does (a folder kept fresh), until released. */

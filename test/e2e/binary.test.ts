@@ -11,7 +11,7 @@ import { join, relative, sep } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lines, type RunResult, runWfd, type SandboxInfo, tempDir } from './harness.js';
+import { collectRun, lines, type RunResult, runWfd, type SandboxInfo, tempDir } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BINARY = join(ROOT, 'dist/bin/wfd-linux-x64');
@@ -28,19 +28,7 @@ let server: ChildProcess | undefined;
 let client: NodeJS.ProcessEnv;
 
 function runBinary(args: string[], env: NodeJS.ProcessEnv = client): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(BINARY, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return collectRun(spawn(BINARY, args, { env, stdio: ['ignore', 'pipe', 'pipe'] }));
 }
 
 async function startSandboxWithBinary(): Promise<SandboxInfo> {

@@ -59,21 +59,28 @@ export function runWfd(
       ...(options.uid === undefined ? {} : { uid: options.uid, gid: options.uid }),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 25_000);
+    collectRun(child, options.stdin ?? '').then((result) => {
+      clearTimeout(timer);
+      resolve(result);
+    }, reject);
+  });
+}
+
+/** The exit code and the whole output of a spawned process, `stdin` written to it (when piped). */
+export function collectRun(child: ChildProcess, stdin = ''): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;
     });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 25_000);
     child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(options.stdin ?? '');
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin?.end(stdin);
   });
 }
 

@@ -165,7 +165,13 @@ describe('SharedBudget', () => {
     for (let i = 0; i < 3; i++) (other.reserve(now) as SharedGrant).release(now);
     const limiter = new RateLimiter(
       { rules: RULES },
-      { now: () => now, sleep: async (ms) => void (now += ms), shared: budget() },
+      {
+        now: () => now,
+        sleep: async (ms) => {
+          now += ms;
+        },
+        shared: budget(),
+      },
     );
     const permit = await limiter.acquire();
     expect(now).toBe(2_000);
