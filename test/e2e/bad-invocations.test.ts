@@ -35,7 +35,7 @@ const ROWS: Row[] = [
   ['page size 101', ['cases', 'list', '--page', '1', '--page-size', '101'], 2],
   ['--where operator', ['cases', 'list', '--where', 'title ~ x'], 2],
   ['--where field', ['cases', 'list', '--where', 'colour = red'], 2],
-  ['--where date', ['cases', 'list', '--where', 'created_at > yesterday'], 2],
+  ['--where date', ['cases', 'list', '--where', 'created_at > tomorrow'], 2],
   ['--where enum', ['cases', 'list', '--where', 'parent_status = done'], 2],
   ['--where null order', ['cases', 'list', '--where', 'created_at > null'], 2],
   ['--filter JSON', ['cases', 'list', '--filter', '{'], 2],
