@@ -390,10 +390,20 @@ describe('attachments export', () => {
     expect(t.stdout()).toBe('');
   });
 
+  it('--since 2d reads the forms updated in the last two days (from the clock, in UTC)', async () => {
+    t = await testContext({ fields: EXPORT_FIELDS });
+    const filter = JSON.stringify({ attributes: { updated_at: { $ge: '2026-11-21T12:00:00.000Z' } } });
+    serveForms(`/v1/forms?filter=${encodeURIComponent(filter)}&page%5Bnumber%5D=1&page%5Bsize%5D=100`);
+    serveFile(A, 'one');
+    serveFile(B, 'two');
+    await exportWith({ since: '2d' });
+    expect(readdirSync(dir)).toContain('manifest.ndjson');
+  });
+
   it.each([
     [
-      { since: 'yesterday' },
-      'invalid --since "yesterday": expected an ISO date such as 2026-01-31 or 2026-01-31T09:30:00Z',
+      { since: 'tomorrow' },
+      'invalid --since "tomorrow": expected a date such as 2026-01-31, 2026-01-31T09:30:00Z, yesterday or 7d',
     ],
     [{ email: 'x' }, 'invalid --email "x": expected an e-mail address'],
   ])('%j exits 2 before any request', async (options, message) => {

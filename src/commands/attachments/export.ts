@@ -59,7 +59,7 @@ import {
 import { type ApiClient, encodeQuery, type QueryParams } from '../../core/http.js';
 import { onInterrupt } from '../../core/interrupt.js';
 import { buildListQuery } from '../../core/list-query/build.js';
-import { isIsoDate } from '../../core/list-query/values.js';
+import { isDateText } from '../../core/list-query/dates.js';
 import { MAX_PAGE_SIZE, paginate, planPages } from '../../core/paginate.js';
 import { quote } from '../../core/quote.js';
 import { safeFilename } from '../../core/safe-filename.js';
@@ -115,14 +115,15 @@ interface Checked {
 
 /** Everything that can be refused before a request: the filters, --since and DIR. */
 async function checkExport(options: ExportAttachmentsOptions, ctx: Context): Promise<Checked> {
-  if (options.since !== undefined && !isIsoDate(options.since)) {
+  if (options.since !== undefined && !isDateText(options.since)) {
     throw new UsageError(
-      `invalid --since ${quote(options.since)}: expected an ISO date such as 2026-01-31 or 2026-01-31T09:30:00Z`,
+      `invalid --since ${quote(options.since)}: expected a date such as 2026-01-31, 2026-01-31T09:30:00Z, yesterday or 7d`,
     );
   }
   const { since } = options;
+  // As a --where date: a local day, today, yesterday or an age (core/list-query/dates.ts).
   const where = since === undefined ? options.where : [...(options.where ?? []), `updated_at >= ${since}`];
-  const query = buildListQuery(FORMS, { flags: options, filter: options.filter, where });
+  const query = buildListQuery(FORMS, { flags: options, filter: options.filter, where, now: ctx.now() });
   const folder = await readExportFolder(options.dir);
   if (folder.kind === 'other') {
     throw new UsageError(`--dir ${quote(options.dir)} is not empty and holds no export (${MANIFEST_NAME})`, {

@@ -81,7 +81,10 @@ Writes DIR/<form-id>/<response-id>/<filename> (names made safe) and DIR/manifest
       '--resume',
       'finish an earlier export into DIR: keep what is complete, continue partial downloads',
     )
-    .option('--since <date>', 'only forms updated since this ISO date (2026-01-31, 2026-01-31T09:30:00Z)')
+    .option(
+      '--since <date>',
+      'only forms updated since this date (2026-01-31 local, 2026-01-31T09:30:00Z, yesterday, 7d)',
+    )
     .option(
       '--incremental',
       'add the files DIR lacks: reads every matching form, downloads only new files (a nightly job)',
