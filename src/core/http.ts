@@ -411,6 +411,8 @@ export class ApiClient {
         );
       } catch (error) {
         const code = errorCode(error);
+        // An http:// server behind an https:// base URL: no retry will make it speak TLS.
+        if (isPlainHttpAnswer(error)) throw networkError(code ?? 'EPROTO', this.origin, timeout, error);
         if (!code || !NETWORK_CODES.has(code)) throw error;
         this.trace(`#${id} ✗ ${code} after ${Math.round(performance.now() - started)}ms`);
         // Nothing listens on this machine's port: waiting will not start it. (A remote host may
@@ -657,8 +659,27 @@ const NOT_SENT_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
+/**
+ * True when a TLS handshake met a plain-HTTP answer (an `https://` base URL for an `http://`
+ * server): OpenSSL reads the HTTP text as a record of an unknown version.
+ */
+export function isPlainHttpAnswer(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ERR_SSL_WRONG_VERSION_NUMBER') return true;
+    if (code === 'EPROTO' && /wrong version number/i.test(e.message)) return true;
+  }
+  return false;
+}
+
 function networkError(code: string, origin: string, timeoutMs: number, cause: unknown): NetworkError {
   const requestSent = !NOT_SENT_CODES.has(code);
+  if (isPlainHttpAnswer(cause)) {
+    return new NetworkError(`${origin} does not speak TLS: it answered in plain HTTP`, {
+      hint: `try ${origin.replace(/^https:/, 'http:')} as the base URL`,
+      cause,
+    });
+  }
   if (code.includes('TIMEOUT') || code === 'ETIMEDOUT') {
     return new NetworkError(`request to ${origin} timed out after ${timeoutMs / 1000}s`, {
       hint: 'raise --request-timeout, or check the service status',

@@ -52,6 +52,23 @@ describe('wfd doctor', () => {
     expect(plain.stdout).toMatch(/^✓ token +valid, for workspace Acme Corporation \(acme\)$/m);
   });
 
+  it('https:// against the plain-HTTP sandbox: "does not speak TLS", exit 8; doctor fails the TLS check alike', async () => {
+    const tls = sandbox.baseUrl.replace(/^http:/, 'https:');
+    const list = await runWfd(['cases', 'list', '--base-url', tls], { env });
+    expect(list.code).toBe(8);
+    expect(list.stderr).toBe(
+      `error: ${tls} does not speak TLS: it answered in plain HTTP\nhint: try ${sandbox.baseUrl} as the base URL\n`,
+    );
+    const { code, checks } = await doctor({ WFD_BASE_URL: tls });
+    expect(code).toBe(1);
+    expect(checks.find((c) => c.check === 'TLS')).toEqual({
+      check: 'TLS',
+      status: 'fail',
+      detail: `${tls} does not speak TLS: it answered in plain HTTP`,
+      fix: `try ${sandbox.baseUrl} as the base URL`,
+    });
+  });
+
   it('a revoked token fails with the fix, exit 1', async () => {
     const token = sandbox.workspaces[1]!.token;
     await fetch(`${sandbox.baseUrl}/_sandbox/tokens/revoke`, {

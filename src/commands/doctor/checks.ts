@@ -9,7 +9,7 @@ import type { Credentials } from '../../core/auth/credentials.js';
 import { parseBaseUrl } from '../../core/base-url.js';
 import { formatDuration } from '../../core/duration.js';
 import { NetworkError, WfdError } from '../../core/errors.js';
-import { isLoopback, type StreamedResponse } from '../../core/http.js';
+import { isLoopback, isPlainHttpAnswer, type StreamedResponse } from '../../core/http.js';
 import { plural } from '../../output/counts.js';
 
 export type Status = 'ok' | 'warn' | 'fail';
@@ -240,6 +240,8 @@ export async function checkServer(ctx: Context, baseUrl: string): Promise<CheckR
     const client = await ctx.api();
     answer = await client.exchange(listWorkspaces());
   } catch (error) {
+    if (error instanceof NetworkError && isPlainHttpAnswer(error))
+      return [fail('TLS', error.message, error.hint ?? 'try http:// as the base URL')];
     const tlsProblem = tlsCode(error);
     if (tlsProblem)
       return [
