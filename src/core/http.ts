@@ -20,7 +20,7 @@ import { ApiError, type ApiErrorDetail, NetworkError, UsageError, WfdError } fro
 import { isRecord } from './guards.js';
 import { firstHeader } from './headers.js';
 import { checkJsonDepth, readBoundedText } from './json-answer.js';
-import type { RateLimiter } from './limiter.js';
+import { NOTICE_AFTER_MS, type RateLimiter } from './limiter.js';
 import { NodeHttpTransport, type ResponseBody, type Transport } from './node-transport.js';
 import { redactSecrets, redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
@@ -120,8 +120,6 @@ const DEFAULT_RETRIES = 5;
 export const DEFAULT_MAX_WAIT_MS = 15 * 60_000;
 /** Connections per origin: above any --concurrency a command uses. */
 const MAX_CONNECTIONS = 16;
-/** A wait this long is worth a line on stderr, so a run does not look hung. */
-const NOTICE_AFTER_MS = 2_000;
 
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

@@ -79,8 +79,8 @@ export interface RateLimiterOptions {
 
 /** Pauses less than this apart are one burst of 429s: one notice. */
 const PAUSE_BURST_GAP_MS = 5_000;
-/** A wait this long is worth a line on stderr, so a run does not look hung. */
-const NOTICE_AFTER_MS = 2_000;
+/** A wait this long is worth a line on stderr, so a run does not look hung (every waiter's rule). */
+export const NOTICE_AFTER_MS = 2_000;
 
 /** A granted request: call `release` once its answer (or failure) is back. */
 export interface Permit {

@@ -13,7 +13,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, wri
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { type BudgetLog, earliestStart, parseLog, pruneLog, releaseIn } from './budget-log.js';
-import type { RateRule } from './limiter.js';
+import { NOTICE_AFTER_MS, type RateRule } from './limiter.js';
 
 /** A lock older than this was left by a process that died holding it (it is held for microseconds). */
 const STALE_LOCK_MS = 5_000;
@@ -107,11 +107,11 @@ export class SharedBudget {
     this.#update(now, (log) => ({ ...log, pausedUntil: Math.max(log.pausedUntil, until) }));
   }
 
-  /** One line, once per process, when the shared budget makes it wait a second or more. */
+  /** One line, once per process, when the shared budget makes it wait noticeably. */
   #tell(now: number, until: number): void {
     const ms = until - now;
     this.#options.debug?.(`rate budget shared with other wfd processes: next request in ${ms}ms`);
-    if (this.#noticed || ms < 1_000) return;
+    if (this.#noticed || ms < NOTICE_AFTER_MS) return;
     this.#noticed = true;
     const time = new Date(until).toISOString().slice(11, 19);
     this.#options.notice?.(

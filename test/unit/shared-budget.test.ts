@@ -105,7 +105,7 @@ describe('SharedBudget', () => {
     for (let i = 0; i < 3; i++) (first.reserve(1_000 + i) as SharedGrant).release(1_010 + i);
     expect(second.reserve(1_100)).toBe(2_010);
     expect(second.reserve(1_200)).toBe(2_010);
-    expect(notices).toHaveLength(0); // under a second: not worth a line
+    expect(notices).toHaveLength(0); // under two seconds: not worth a line
     for (let i = 0; i < 27; i++) (first.reserve(3_000 + i * 1_000) as SharedGrant).release(3_000 + i * 1_000);
     expect(second.reserve(29_500)).toBe(61_010);
     expect(notices).toEqual([
