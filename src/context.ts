@@ -5,7 +5,6 @@
  */
 import type { Command } from 'commander';
 import type { Dispatcher } from 'undici';
-import type { OutputSettings } from './commands/output-settings.js';
 import type { Credentials } from './core/auth/credentials.js';
 import type { ConfigStore } from './core/auth/store.js';
 import { UsageError } from './core/errors.js';
@@ -14,6 +13,7 @@ import type { RateLimits } from './core/limiter.js';
 import type { SharedBudget } from './core/shared-budget.js';
 import type { GlobalOptions } from './global-options.js';
 import type { IO } from './output/io.js';
+import type { OutputSettings } from './output/settings.js';
 
 export const DEFAULT_CONCURRENCY = 4;
 /** The client's own default (src/core/http.ts): how long a reservation of the shared budget can last. */

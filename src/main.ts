@@ -4,8 +4,8 @@
  */
 import { createRequire } from 'node:module';
 import { type Command, CommanderError } from 'commander';
-import type { WfdRuntime } from './commands/action.js';
-import { fromCommanderError, helpHint } from './commands/commander-errors.js';
+import type { WfdRuntime } from './cli/action.js';
+import { fromCommanderError, helpHint } from './cli/commander-errors.js';
 import { habitHint } from './commands/habit-hints.js';
 import { UsageError, WfdError } from './core/errors.js';
 import { ExitCode } from './exit-codes.js';

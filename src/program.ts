@@ -4,10 +4,10 @@
  * it runs, so `wfd --version` and `--help` stay fast.
  */
 import { Command, Option } from 'commander';
-import type { RuntimeCommand, WfdRuntime } from './commands/action.js';
-import { globalCommanderOptions } from './commands/global-commander-options.js';
-import { HELP_TOPICS } from './commands/help/index.js';
-import { addExamples, addHelpTopics, addLearnMore, formatHelp, GLOBAL_GROUP } from './commands/help/page.js';
+import type { RuntimeCommand, WfdRuntime } from './cli/action.js';
+import { globalCommanderOptions } from './cli/global-commander-options.js';
+import { addExamples, addHelpTopics, addLearnMore, formatHelp, GLOBAL_GROUP } from './cli/help-page.js';
+import { HELP_TOPICS } from './commands/help/topics.js';
 import { NOUN_NAMES, registerCommands } from './commands/index.js';
 import { GLOBAL_OPTIONS } from './global-options.js';
 

@@ -7,9 +7,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command, Option } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeWith } from '../../src/cli/completion-values.js';
 import { generateCompletion } from '../../src/commands/completion/generate.js';
-import { completeWith } from '../../src/commands/completion-values.js';
-import { HELP_TOPIC_NAMES } from '../../src/commands/help/index.js';
+import { HELP_TOPIC_NAMES } from '../../src/commands/help/topics.js';
 import { createMemoryIO } from '../../src/output/memory-io.js';
 import { buildProgram } from '../../src/program.js';
 import {

@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MockAgent } from 'undici';
-import { resolveOutput } from '../../src/commands/output-settings.js';
 import { type Context, createContext } from '../../src/context.js';
 import type { GlobalOptions } from '../../src/global-options.js';
 import { createMemoryIO, type MemoryIOOptions } from '../../src/output/memory-io.js';
+import { resolveOutput } from '../../src/output/settings.js';
 
 export const ORIGIN = 'http://api.test';
 export const TOKEN = 'wfd_0123456789abcdef0123456789abcdef';

@@ -4,7 +4,7 @@
  * its run function. Nothing is sent anywhere.
  */
 import { expect } from 'vitest';
-import type { Invocation } from '../../src/commands/action.js';
+import type { Invocation } from '../../src/cli/action.js';
 import { run } from '../../src/main.js';
 import { createMemoryIO } from '../../src/output/memory-io.js';
 

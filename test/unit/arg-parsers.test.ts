@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { durationArg, intArg } from '../../src/commands/arg-parsers.js';
+import { durationArg, intArg } from '../../src/cli/arg-parsers.js';
 
 describe('durationArg', () => {
   const parse = durationArg({ minMs: 1000, maxMs: 86_400_000 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exampleLines } from '../../src/commands/help/example-lines.js';
+import { exampleLines } from '../../src/cli/example-lines.js';
 
 /** The lines as a shell reads them: continuations joined, the note left out. */
 function pasted(lines: readonly string[]): string {

@@ -6,7 +6,7 @@ import {
   pathInside,
   readExportFolder,
   removeTemporaryFiles,
-} from '../../src/core/export-folder.js';
+} from '../../src/commands/attachments/export-folder.js';
 import { batchIds } from '../../src/core/id-batches.js';
 import { useTempDir } from '../support/temp-dir.js';
 

@@ -8,7 +8,7 @@ import {
   ManifestWriter,
   parseManifest,
   type RunEntry,
-} from '../../src/core/export-manifest.js';
+} from '../../src/commands/attachments/export-manifest.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const file = (id: string, path = `f/r/${id}.pdf`): FileEntry => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FileEntry } from '../../src/core/export-manifest.js';
-import { countRequests, planFiles, planMerges } from '../../src/core/export-plan.js';
+import type { FileEntry } from '../../src/commands/attachments/export-manifest.js';
+import { countRequests, planFiles, planMerges } from '../../src/commands/attachments/export-plan.js';
 
 const F1 = '10000000-0000-4000-8000-000000000001';
 const F2 = '20000000-0000-4000-8000-000000000002';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { commandPath } from '../../src/commands/help/page.js';
+import { commandPath } from '../../src/cli/help-page.js';
 import { NOUN_NAMES } from '../../src/commands/index.js';
 import { run } from '../../src/main.js';
 import { createMemoryIO } from '../../src/output/memory-io.js';

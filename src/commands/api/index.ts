@@ -1,9 +1,9 @@
 /** Registers `wfd api <METHOD> <path>`. */
 import { Argument, type Command, Option } from 'commander';
-import { lazy } from '../action.js';
-import { collect } from '../arg-parsers.js';
-import { completeWith } from '../completion-values.js';
-import { addDryRun, addExamples } from '../options.js';
+import { lazy } from '../../cli/action.js';
+import { collect } from '../../cli/arg-parsers.js';
+import { completeWith } from '../../cli/completion-values.js';
+import { addDryRun, addExamples } from '../../cli/options.js';
 import { METHODS } from './methods.js';
 
 export function registerApiCommand(api: Command): void {

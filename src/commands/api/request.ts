@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { readJson } from '../../core/body.js';
 import { UsageError } from '../../core/errors.js';
@@ -7,7 +8,6 @@ import { quote } from '../../core/quote.js';
 import { parseHeaderLines } from '../shared/header-args.js';
 import { mutationClient, printDryRun } from '../shared/mutation.js';
 import { DryRunFlag } from '../shared/schemas.js';
-import { defineVerb } from '../verb.js';
 import { fieldsToBody, fieldsToQuery, readFields } from './fields.js';
 import { METHODS } from './methods.js';
 import { printAnswer, printPages } from './print.js';

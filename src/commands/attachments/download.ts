@@ -14,6 +14,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { downloadAttachment } from '../../api/attachments.js';
+import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { mapPooled } from '../../core/concurrency.js';
 import { UsageError, WfdError } from '../../core/errors.js';
@@ -29,7 +30,6 @@ import { collectIds } from '../shared/ids.js';
 import { explainNotFound } from '../shared/not-found.js';
 import { renderOptions } from '../shared/output.js';
 import { PartialFailure } from '../shared/partial-failure.js';
-import { defineVerb } from '../verb.js';
 import { filenameOf, ID_HINT } from './shared.js';
 
 export const DownloadAttachmentsOptions = z

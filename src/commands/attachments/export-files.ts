@@ -11,9 +11,6 @@ import { createHash } from 'node:crypto';
 import { dirname } from 'node:path';
 import { downloadAttachment } from '../../api/attachments.js';
 import { ApiError, NetworkError, WfdError } from '../../core/errors.js';
-import { makeFolderInside, pathInside } from '../../core/export-folder.js';
-import type { FileEntry, MergedEntry } from '../../core/export-manifest.js';
-import type { PlannedFile, PlannedMerge } from '../../core/export-plan.js';
 import {
   partPathOf,
   type ResumedSource,
@@ -26,6 +23,9 @@ import type { ApiClient, StreamedResponse } from '../../core/http.js';
 import { safeFilename } from '../../core/safe-filename.js';
 import { downloaded } from '../shared/download.js';
 import { explainNotFound } from '../shared/not-found.js';
+import { makeFolderInside, pathInside } from './export-folder.js';
+import type { FileEntry, MergedEntry } from './export-manifest.js';
+import type { PlannedFile, PlannedMerge } from './export-plan.js';
 import { fetchMergedPdf } from './merged-pdf.js';
 import type { TransferProgress } from './progress.js';
 import { ID_HINT } from './shared.js';

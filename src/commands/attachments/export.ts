@@ -2,7 +2,7 @@
  * `wfd attachments export --dir DIR [form filters] [--resume] [--since DATE|--incremental]
  * [--merge]`: every attachment of every form the filters match, to
  * `DIR/<form-id>/<response-id>/<safe filename>`, recorded in `DIR/manifest.ndjson`
- * (src/core/export-manifest.ts), a line appended and flushed as each file completes.
+ * (export-manifest.ts), a line appended and flushed as each file completes.
  *
  * 1. Checks, before any request (exit 2): the filters, `--since`, and DIR: new or empty, or an
  *    earlier export, which only `--resume` or `--incremental` continue; and writable, with room.
@@ -11,7 +11,7 @@
  *    API lists responses only in a form, and adding one need not change the form's `updated_at`
  *    (the spec does not say it does), so no cheaper question finds every new file. `--since`
  *    reads the forms updated since a date.
- * 3. Plans (src/core/export-plan.ts) and says how many requests the run takes, the fewest the
+ * 3. Plans (export-plan.ts) and says how many requests the run takes, the fewest the
  *    API allows: a file the manifest lists, whose size and SHA-256 on disk agree, is not fetched
  *    again. Temporary files of an earlier run are removed, but the partial downloads this run
  *    continues (with `Range`: export-files.ts).
@@ -26,28 +26,11 @@ import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { getFormFiles } from '../../api/attachments.js';
 import { listForms } from '../../api/forms.js';
+import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { mapOrdered, mapPooled } from '../../core/concurrency.js';
 import { formatDuration } from '../../core/duration.js';
 import { ApiError, UsageError, WfdError } from '../../core/errors.js';
-import { pathInside, readExportFolder, removeTemporaryFiles } from '../../core/export-folder.js';
-import {
-  addEntry,
-  currentEntries,
-  MANIFEST_NAME,
-  type Manifest,
-  type ManifestEntry,
-  ManifestWriter,
-} from '../../core/export-manifest.js';
-import {
-  countRequests,
-  type FormAttachments,
-  type PlannedFile,
-  type PlannedMerge,
-  planFiles,
-  planMerges,
-  type RequestCount,
-} from '../../core/export-plan.js';
 import {
   checkWritableFolder,
   hashFile,
@@ -71,8 +54,25 @@ import { FORMS } from '../../resources/forms.js';
 import { renderOptions } from '../shared/output.js';
 import { PartialFailure } from '../shared/partial-failure.js';
 import { filterFlagsShape, QueryFlags } from '../shared/schemas.js';
-import { defineVerb } from '../verb.js';
 import { type ExportTarget, exportFile, exportMerge } from './export-files.js';
+import { pathInside, readExportFolder, removeTemporaryFiles } from './export-folder.js';
+import {
+  addEntry,
+  currentEntries,
+  MANIFEST_NAME,
+  type Manifest,
+  type ManifestEntry,
+  ManifestWriter,
+} from './export-manifest.js';
+import {
+  countRequests,
+  type FormAttachments,
+  type PlannedFile,
+  type PlannedMerge,
+  planFiles,
+  planMerges,
+  type RequestCount,
+} from './export-plan.js';
 import { mergeBatches } from './merged-pdf.js';
 import { rateLimitedTime, StatusLine, TransferProgress } from './progress.js';
 

@@ -1,9 +1,9 @@
 /** Registers `wfd attachments <verb>`. */
 import { type Command, Option } from 'commander';
+import { lazy } from '../../cli/action.js';
+import { completeWith } from '../../cli/completion-values.js';
+import { addDryRun, addExamples, addFilterFlags, addFilterOptions } from '../../cli/options.js';
 import { FORMS } from '../../resources/forms.js';
-import { lazy } from '../action.js';
-import { completeWith } from '../completion-values.js';
-import { addDryRun, addExamples, addFilterFlags, addFilterOptions } from '../options.js';
 
 const IDS = 'attachment ids (UUIDs; see `wfd responses get <id>`), or - to read them from stdin';
 

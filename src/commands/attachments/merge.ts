@@ -4,13 +4,13 @@
  * temporary file renamed once complete, or streamed to stdout with `-O -` (never a terminal).
  */
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
 import { checkTarget } from '../../core/files.js';
 import { plural } from '../../output/counts.js';
 import { refuseTerminal, saveTo } from '../shared/download.js';
 import { collectIds } from '../shared/ids.js';
-import { defineVerb } from '../verb.js';
 import { fetchMergedPdf } from './merged-pdf.js';
 import { ID_HINT } from './shared.js';
 

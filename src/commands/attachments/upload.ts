@@ -11,6 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { uploadJson, uploadMultipart } from '../../api/attachments.js';
 import type { Attachment } from '../../api/schemas.js';
+import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { mapOrdered } from '../../core/concurrency.js';
 import { ApiError, WfdError } from '../../core/errors.js';
@@ -24,7 +25,6 @@ import { mutationClient, printDryRun } from '../shared/mutation.js';
 import { renderOptions } from '../shared/output.js';
 import { PartialFailure } from '../shared/partial-failure.js';
 import { DryRunFlag } from '../shared/schemas.js';
-import { defineVerb } from '../verb.js';
 
 export const UploadAttachmentsOptions = DryRunFlag.extend({
   files: z.array(z.string()).min(1),

@@ -1,9 +1,9 @@
 /** Registers `wfd auth <verb>`. */
 import { Argument, type Command, Option } from 'commander';
-import { lazy } from '../action.js';
-import { durationArg } from '../arg-parsers.js';
-import { completeWith } from '../completion-values.js';
-import { addExamples } from '../options.js';
+import { lazy } from '../../cli/action.js';
+import { durationArg } from '../../cli/arg-parsers.js';
+import { completeWith } from '../../cli/completion-values.js';
+import { addExamples } from '../../cli/options.js';
 
 export function registerAuthCommands(auth: Command): void {
   addExamples(auth, ['wfd auth login --base-url https://api.example.com', 'wfd auth status']);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { redirectUriProblem } from '../../core/auth/authorization.js';
 import { ApiError, AuthError, UsageError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
-import { defineVerb } from '../verb.js';
 import { boundWorkspace, loggedInLine, loginTarget, tokenStorageOf } from './shared.js';
 
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;

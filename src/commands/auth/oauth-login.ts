@@ -5,7 +5,7 @@
  * (in the system keyring, else the 0600 file). The client secret comes from WFD_CLIENT_SECRET or a hidden prompt, never
  * from an argument, which any user of the machine could read in the process list.
  */
-import { type ClientCredentials, exchangeCode } from '../../api/oauth.js';
+
 import type { Context } from '../../context.js';
 import {
   AuthorizationRefusedError,
@@ -19,6 +19,7 @@ import {
 } from '../../core/auth/authorization-code.js';
 import { loopbackCertificate } from '../../core/auth/certificate.js';
 import { discoverEndpoints, type OAuthEndpoints } from '../../core/auth/discovery.js';
+import { type ClientCredentials, exchangeCode } from '../../core/auth/oauth-requests.js';
 import {
   type IssuedTokens,
   renewedGrant,
@@ -27,14 +28,25 @@ import {
 } from '../../core/auth/token-exchange.js';
 import { ApiError, AuthError, UsageError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
-import type { LoginOptions } from './login.js';
 import { boundWorkspace, type LoginTarget, loggedInLine, tokenStorageOf } from './shared.js';
+
+/** The OAuth flags of `auth login` (checked by its schema in ./login.ts), with the timeout resolved. */
+export interface OAuthLoginOptions {
+  clientId?: string | undefined;
+  scope?: string | undefined;
+  redirectUri?: string | undefined;
+  manual?: boolean | undefined;
+  browser: boolean;
+  force?: boolean | undefined;
+  insecureStorage?: boolean | undefined;
+  timeout: number;
+}
 
 /** Client ids are printable ASCII (RFC 6749 A.1). */
 const CLIENT_ID = /^[\x20-\x7e]+$/;
 
 export async function loginWithOAuth(
-  options: LoginOptions,
+  options: OAuthLoginOptions,
   target: LoginTarget,
   ctx: Context,
 ): Promise<void> {

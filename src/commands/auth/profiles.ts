@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { createRowSink } from '../../output/render.js';
 import { renderOptions } from '../shared/output.js';
-import { defineVerb } from '../verb.js';
 
 export const ProfilesOptions = z.object({});
 

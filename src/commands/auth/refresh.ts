@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { requireCredentials } from '../../core/auth/credentials.js';
 import { RefreshingToken } from '../../core/auth/refresh.js';
 import { UsageError } from '../../core/errors.js';
-import { defineVerb } from '../verb.js';
 
 export const RefreshOptions = z.object({});
 

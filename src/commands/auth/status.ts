@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { requireCredentials } from '../../core/auth/credentials.js';
 import { ApiError, AuthError } from '../../core/errors.js';
@@ -7,7 +8,6 @@ import { redactToken } from '../../core/redact.js';
 import { renderItem } from '../../output/render.js';
 import { absoluteTime, relativeTime } from '../../output/time.js';
 import { renderOptions } from '../shared/output.js';
-import { defineVerb } from '../verb.js';
 import { boundWorkspace } from './shared.js';
 
 export const StatusOptions = z.object({});

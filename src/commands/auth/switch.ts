@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
-import { defineVerb } from '../verb.js';
 
 export const SwitchOptions = z.object({ name: z.string() });
 export type SwitchOptions = z.infer<typeof SwitchOptions>;

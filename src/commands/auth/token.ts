@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { AuthError } from '../../core/errors.js';
-import { defineVerb } from '../verb.js';
 
 export const TokenOptions = z.object({});
 

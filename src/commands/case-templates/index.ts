@@ -1,8 +1,8 @@
 /** Registers `wfd case-templates <verb>`. */
 import type { Command } from 'commander';
+import { lazy } from '../../cli/action.js';
+import { addExamples, addListOptions } from '../../cli/options.js';
 import { CASE_TEMPLATES } from '../../resources/case-templates.js';
-import { lazy } from '../action.js';
-import { addExamples, addListOptions } from '../options.js';
 
 export function registerCaseTemplatesCommands(templates: Command): void {
   addExamples(templates, ['wfd case-templates list']);

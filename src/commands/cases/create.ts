@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createCase } from '../../api/cases.js';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { parseSetPairs, readJsonBody } from '../../core/body.js';
 import { isRecord } from '../../core/guards.js';
@@ -9,7 +10,6 @@ import { CASES } from '../../resources/cases.js';
 import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { renderOptions } from '../shared/output.js';
 import { DryRunFlag } from '../shared/schemas.js';
-import { defineVerb } from '../verb.js';
 import { CASE_DETAIL_VIEW } from './shared.js';
 
 export const CreateCaseOptions = DryRunFlag.extend({

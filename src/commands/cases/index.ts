@@ -1,10 +1,10 @@
 /** Registers `wfd cases <verb>`. */
 import type { Command } from 'commander';
+import { lazy } from '../../cli/action.js';
+import { addArchiveCommands } from '../../cli/archive-commands.js';
+import { collect } from '../../cli/arg-parsers.js';
+import { addCountOptions, addDryRun, addExamples, addListOptions } from '../../cli/options.js';
 import { CASES } from '../../resources/cases.js';
-import { lazy } from '../action.js';
-import { addArchiveCommands } from '../archive-commands.js';
-import { collect } from '../arg-parsers.js';
-import { addCountOptions, addDryRun, addExamples, addListOptions } from '../options.js';
 
 export function registerCasesCommands(cases: Command): void {
   addExamples(cases, [

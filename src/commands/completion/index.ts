@@ -1,8 +1,8 @@
 /** Registers `wfd completion <shell>`. */
 import { Argument, type Command, Option } from 'commander';
-import { lazy } from '../action.js';
-import { completeWith } from '../completion-values.js';
-import { addExamples } from '../options.js';
+import { lazy } from '../../cli/action.js';
+import { completeWith } from '../../cli/completion-values.js';
+import { addExamples } from '../../cli/options.js';
 import { SHELLS } from './shells.js';
 
 export function registerCompletionCommand(completion: Command): void {

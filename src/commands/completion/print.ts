@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { ConfigFileError } from '../../core/auth/config-file.js';
 import { UsageError } from '../../core/errors.js';
-import { defineVerb } from '../verb.js';
 import { generateCompletion } from './generate.js';
 import { SHELLS } from './shells.js';
 

@@ -5,7 +5,7 @@
  * without extra work.
  */
 import type { Argument, Command, Option } from 'commander';
-import { type Completion, type CompletionValue, completionOf } from '../completion-values.js';
+import { type Completion, type CompletionValue, completionOf } from '../../cli/completion-values.js';
 
 /** A word to offer and what it means ('' when nothing says). */
 export interface Candidate {

@@ -4,6 +4,7 @@
  * the job's id (`-o json`: the job); with `--wait`, its result (see shared.ts).
  */
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { assertUuid } from '../../core/list-query/values.js';
 import { checkUploadFile } from '../../core/upload-file.js';
@@ -11,7 +12,6 @@ import { renderItem } from '../../output/render.js';
 import { DOCINTEL_JOB_FIELDS } from '../../resources/document-intelligence.js';
 import { renderOptions } from '../shared/output.js';
 import { DryRunFlag } from '../shared/schemas.js';
-import { defineVerb } from '../verb.js';
 import {
   DEFAULT_WAIT_MS,
   type DocumentSource,

@@ -5,11 +5,11 @@
  * `wfd docintel get <id> --wait`.
  */
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { checkUploadFile } from '../../core/upload-file.js';
 import { DOCINTEL_JOB_FIELDS } from '../../resources/document-intelligence.js';
 import { DryRunFlag } from '../shared/schemas.js';
-import { defineVerb } from '../verb.js';
 import { DEFAULT_WAIT_MS, finish, parseFieldList, startJob, waitFor } from './shared.js';
 
 export const ExtractDocintelOptions = DryRunFlag.extend({

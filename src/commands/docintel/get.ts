@@ -5,11 +5,11 @@
  */
 import { z } from 'zod';
 import { getDocIntelJob } from '../../api/docintel.js';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { assertUuid } from '../../core/list-query/values.js';
 import { DOCINTEL_JOB_FIELDS } from '../../resources/document-intelligence.js';
 import { explainNotFound } from '../shared/not-found.js';
-import { defineVerb } from '../verb.js';
 import { DEFAULT_WAIT_MS, finish, waitFor } from './shared.js';
 
 export const GetDocintelOptions = z

@@ -1,8 +1,8 @@
 /** Registers `wfd docintel <verb>`. */
 import { type Command, Option } from 'commander';
-import { lazy } from '../action.js';
-import { durationArg } from '../arg-parsers.js';
-import { addDryRun, addExamples } from '../options.js';
+import { lazy } from '../../cli/action.js';
+import { durationArg } from '../../cli/arg-parsers.js';
+import { addDryRun, addExamples } from '../../cli/options.js';
 
 const KEYS = 'the keys to extract, comma-separated (default: every field found)';
 

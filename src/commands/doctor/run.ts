@@ -3,13 +3,13 @@
  * `{check, status, detail, fix}`; exit 1 when a check fails. It works with a broken config file.
  */
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
 import { escapeControls } from '../../core/quote.js';
 import { plural } from '../../output/counts.js';
 import { createRowSink } from '../../output/render.js';
 import { renderOptions } from '../shared/output.js';
-import { defineVerb } from '../verb.js';
 import {
   type CheckResult,
   checkCredentials,

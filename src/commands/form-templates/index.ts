@@ -1,8 +1,8 @@
 /** Registers `wfd form-templates <verb>`. */
 import type { Command } from 'commander';
+import { lazy } from '../../cli/action.js';
+import { addExamples, addListOptions } from '../../cli/options.js';
 import { FORM_TEMPLATES } from '../../resources/form-templates.js';
-import { lazy } from '../action.js';
-import { addExamples, addListOptions } from '../options.js';
 
 const SLUG = 'form template slug (see `wfd form-templates list`)';
 

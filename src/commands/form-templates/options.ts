@@ -1,9 +1,9 @@
 import { getFormTemplateOptions } from '../../api/form-templates.js';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { renderItem } from '../../output/render.js';
 import { FORM_TEMPLATE_OPTION_FIELDS } from '../../resources/form-templates.js';
 import { renderOptions } from '../shared/output.js';
-import { defineVerb } from '../verb.js';
 import { explainUnknownSlug, SlugArgument } from './shared.js';
 
 export const FormTemplateOptionsOptions = SlugArgument;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createForm } from '../../api/forms.js';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { readJsonBody } from '../../core/body.js';
 import { UsageError } from '../../core/errors.js';
@@ -12,7 +13,6 @@ import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { renderOptions } from '../shared/output.js';
 import { DryRunFlag } from '../shared/schemas.js';
 import { parseWebhookFlags } from '../shared/webhook-args.js';
-import { defineVerb } from '../verb.js';
 import { FORM_DETAIL_VIEW } from './shared.js';
 
 const nonEmpty = z.string().trim().min(1, 'must not be empty');

@@ -1,11 +1,10 @@
 /** Registers `wfd forms <verb>`. */
 import { type Command, Option } from 'commander';
+import { lazy } from '../../cli/action.js';
+import { addArchiveCommands } from '../../cli/archive-commands.js';
+import { collect } from '../../cli/arg-parsers.js';
+import { addCountOptions, addDryRun, addExamples, addListOptions } from '../../cli/options.js';
 import { FORMS } from '../../resources/forms.js';
-import { lazy } from '../action.js';
-import { addArchiveCommands } from '../archive-commands.js';
-import { collect } from '../arg-parsers.js';
-import { completeWith } from '../completion-values.js';
-import { addCountOptions, addDryRun, addExamples, addListOptions } from '../options.js';
 
 const ID = 'form id (UUID)';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { updateForm } from '../../api/forms.js';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { readJsonBody } from '../../core/body.js';
 import { UsageError } from '../../core/errors.js';
@@ -10,7 +11,6 @@ import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { explainNotFound } from '../shared/not-found.js';
 import { renderOptions } from '../shared/output.js';
 import { DryRunFlag } from '../shared/schemas.js';
-import { defineVerb } from '../verb.js';
 import { FORM_DETAIL_VIEW } from './shared.js';
 
 export const UpdateFormOptions = DryRunFlag.extend({

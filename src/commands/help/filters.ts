@@ -1,6 +1,7 @@
 /** `wfd help filters`, generated from the resource tables so it lists every flag there is. */
+
+import { exampleLines } from '../../cli/example-lines.js';
 import type { FilterFlag, ResourceDef } from '../../resources/types.js';
-import { exampleLines } from './example-lines.js';
 
 function flagLine(filter: FilterFlag): [string, string] {
   if (filter.kind === 'boolean') return [`--${filter.flag}, --no-${filter.flag}`, filter.help];

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
 import { BULK_EXIT_CODES, exitCodeTable } from '../../exit-codes.js';
 import { wrapBlock } from '../../output/wrap-block.js';
-import { defineVerb } from '../verb.js';
-import { HELP_TOPIC_NAMES } from './index.js';
 import { suggestSimilar } from './suggest.js';
+import { HELP_TOPIC_NAMES } from './topics.js';
 
 export const HelpOptions = z.object({ topic: z.array(z.string()).optional() });
 export type HelpOptions = z.infer<typeof HelpOptions>;

@@ -5,11 +5,11 @@
  */
 import { z } from 'zod';
 import { readDeliveries } from '../../api/sandbox.js';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { assertUuid } from '../../core/list-query/values.js';
 import { DELIVERY_COLUMNS, DELIVERY_FIELDS, DELIVERY_TABLE_COLUMNS } from '../../resources/sandbox-feeds.js';
 import { renderOptions } from '../shared/output.js';
-import { defineVerb } from '../verb.js';
 import { printFeed } from './feed.js';
 
 export const DeliveriesSandboxOptions = z.object({

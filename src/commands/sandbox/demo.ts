@@ -8,10 +8,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
 import { createMemoryIO } from '../../output/memory-io.js';
-import { defineVerb } from '../verb.js';
 import { type Tour, tour } from './demo-tour.js';
 
 export const DemoOptions = z.object({});

@@ -1,10 +1,10 @@
 /** Registers `wfd sandbox <verb>`. */
 import { Argument, type Command, Option } from 'commander';
+import { lazy } from '../../cli/action.js';
+import { collect, durationArg, intArg } from '../../cli/arg-parsers.js';
+import { completeWith } from '../../cli/completion-values.js';
+import { addDryRun, addExamples } from '../../cli/options.js';
 import { WEBHOOK_EVENTS } from '../../resources/webhook-events.js';
-import { lazy } from '../action.js';
-import { collect, durationArg, intArg } from '../arg-parsers.js';
-import { completeWith } from '../completion-values.js';
-import { addDryRun, addExamples } from '../options.js';
 
 /** The events `sandbox trigger` simulates: a respondent's, or the form's deletion. */
 const TRIGGER_EVENTS = WEBHOOK_EVENTS.filter(

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { readRequestLog } from '../../api/sandbox.js';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
@@ -14,7 +15,6 @@ import {
   REQUEST_LOG_TABLE_COLUMNS,
 } from '../../resources/sandbox-feeds.js';
 import { renderOptions } from '../shared/output.js';
-import { defineVerb } from '../verb.js';
 import { printFeed } from './feed.js';
 
 export const LogsSandboxOptions = z.object({

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { resendDelivery } from '../../api/sandbox.js';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { assertUuid } from '../../core/list-query/values.js';
 import { type DetailView, renderItem } from '../../output/render.js';
@@ -13,7 +14,6 @@ import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { explainNotFound } from '../shared/not-found.js';
 import { renderOptions } from '../shared/output.js';
 import { DryRunFlag } from '../shared/schemas.js';
-import { defineVerb } from '../verb.js';
 
 export const ResendDeliveryOptions = DryRunFlag.extend({ deliveryId: z.string() });
 export type ResendDeliveryOptions = z.infer<typeof ResendDeliveryOptions>;

@@ -3,9 +3,9 @@
  * parameters; a sandbox running on the directory (its lock) makes it refuse.
  */
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { quote } from '../../core/quote.js';
-import { defineVerb } from '../verb.js';
 import { dataDirFailure } from './data-dir-errors.js';
 
 export const ResetSandboxOptions = z.object({

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { UsageError, WfdError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
 import type { RunningSandbox } from '../../sandbox/server.js';
-import { defineVerb } from '../verb.js';
 import { banner } from './banner.js';
 import { dataDirFailure, dataDirWarning } from './data-dir-errors.js';
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { triggerEvent } from '../../api/sandbox.js';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { parseSetPairs } from '../../core/body.js';
 import { UsageError } from '../../core/errors.js';
@@ -15,7 +16,6 @@ import { isWebhookEvent, WEBHOOK_EVENTS } from '../../resources/webhook-events.j
 import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { renderOptions } from '../shared/output.js';
 import { DryRunFlag } from '../shared/schemas.js';
-import { defineVerb } from '../verb.js';
 
 export const TriggerSandboxOptions = DryRunFlag.extend({
   event: z.string(),

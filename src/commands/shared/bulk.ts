@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import { listWorkspaces } from '../../api/workspaces.js';
+import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { mapOrdered } from '../../core/concurrency.js';
 import { ApiError, NetworkError, WfdError } from '../../core/errors.js';
@@ -22,7 +23,6 @@ import { onInterrupt } from '../../core/interrupt.js';
 import { ExitCode } from '../../exit-codes.js';
 import type { Column, ColumnKind } from '../../output/render.js';
 import { createRowSink } from '../../output/render.js';
-import { defineVerb } from '../verb.js';
 import { collectIds } from './ids.js';
 import { mutationClient, printDryRun } from './mutation.js';
 import { renderOptions } from './output.js';

@@ -1,10 +1,10 @@
 /** The `<noun> get <id>` verbs: one record by UUID, a detail view on a terminal, JSON when asked. */
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import type { ApiRequest } from '../../core/http.js';
 import { assertUuid } from '../../core/list-query/values.js';
 import { type DetailView, renderItem } from '../../output/render.js';
-import { defineVerb } from '../verb.js';
 import { explainNotFound } from './not-found.js';
 import { renderOptions } from './output.js';
 

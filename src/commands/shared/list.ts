@@ -5,13 +5,13 @@
 import { z } from 'zod';
 import { countGroups } from '../../api/count-groups.js';
 import type { PageRequest } from '../../api/paging.js';
+import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import type { ApiRequest, QueryParams } from '../../core/http.js';
 import { buildListQuery } from '../../core/list-query/build.js';
 import { MAX_PAGE_SIZE, type PageMeta, type PagePlan, paginate, planPages } from '../../core/paginate.js';
 import { createRowSink } from '../../output/render.js';
 import type { ColumnDef, ResourceDef } from '../../resources/types.js';
-import { defineVerb } from '../verb.js';
 import { countPrinter } from './count.js';
 import { parseGroupBy, printGroups } from './count-groups.js';
 import { renderOptions } from './output.js';

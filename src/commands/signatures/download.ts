@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { downloadSignature } from '../../api/signatures.js';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
 import { checkTarget } from '../../core/files.js';
@@ -12,7 +13,6 @@ import type { ApiClient, StreamedResponse } from '../../core/http.js';
 import { assertUuid } from '../../core/list-query/values.js';
 import { refuseTerminal, saveTo } from '../shared/download.js';
 import { explainNotFound } from '../shared/not-found.js';
-import { defineVerb } from '../verb.js';
 
 export const DownloadSignatureOptions = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
-import { defineVerb } from '../verb.js';
 
 export const VersionOptions = z.object({});
 

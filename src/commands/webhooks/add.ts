@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { DryRunFlag } from '../shared/schemas.js';
 import { addEvents, checkWebhookUrl, parseEvents } from '../shared/webhook-args.js';
-import { defineVerb } from '../verb.js';
 import { rewriteWebhooks, WEBHOOK_FIELDS } from './shared.js';
 
 export const AddWebhookOptions = DryRunFlag.extend({

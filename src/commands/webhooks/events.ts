@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { createRowSink } from '../../output/render.js';
 import { WEBHOOK_EVENTS } from '../../resources/webhook-events.js';
 import { renderOptions } from '../shared/output.js';
-import { defineVerb } from '../verb.js';
 
 export const ListWebhookEventsOptions = z.object({});
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { getForm } from '../../api/forms.js';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { assertUuid } from '../../core/list-query/values.js';
 import { explainNotFound } from '../shared/not-found.js';
-import { defineVerb } from '../verb.js';
 import { printWebhooks, WEBHOOK_FIELDS, webhooksOf } from './shared.js';
 
 export const ListWebhooksOptions = z.object({ formId: z.string() });

@@ -7,6 +7,7 @@
  * closed in every case.
  */
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { formatDuration } from '../../core/duration.js';
 import { NetworkError, UsageError, WfdError } from '../../core/errors.js';
@@ -17,7 +18,6 @@ import { plainText } from '../../output/cells.js';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../resources/webhook-events.js';
 import { parseHeaderLines } from '../shared/header-args.js';
 import { checkWebhookUrl, parseEvents } from '../shared/webhook-args.js';
-import { defineVerb } from '../verb.js';
 import { type DeliveryFacts, factsOf, ndjsonLine, plainLine } from './delivery-view.js';
 import { type ForwardResult, forward } from './forward.js';
 import { type Delivery, startReceiver } from './receiver.js';

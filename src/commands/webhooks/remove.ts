@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { own, putOwn } from '../../core/guards.js';
 import { quote } from '../../core/quote.js';
 import { DryRunFlag } from '../shared/schemas.js';
 import { parseEvents } from '../shared/webhook-args.js';
-import { defineVerb } from '../verb.js';
 import { rewriteWebhooks, UnknownReceiverError, WEBHOOK_FIELDS, type WebhookMap } from './shared.js';
 
 export const RemoveWebhookOptions = DryRunFlag.extend({

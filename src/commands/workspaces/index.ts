@@ -1,7 +1,7 @@
 /** Registers `wfd workspaces <verb>`. */
 import type { Command } from 'commander';
-import { lazy } from '../action.js';
-import { addExamples } from '../options.js';
+import { lazy } from '../../cli/action.js';
+import { addExamples } from '../../cli/options.js';
 
 export function registerWorkspacesCommands(workspaces: Command): void {
   addExamples(workspaces, ['wfd workspaces list']);

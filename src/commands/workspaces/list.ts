@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { listWorkspaces } from '../../api/workspaces.js';
+import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/render.js';
 import { createRowSink } from '../../output/render.js';
 import { renderOptions } from '../shared/output.js';
-import { defineVerb } from '../verb.js';
 
 const COLUMNS: Column[] = [{ field: 'id', kind: 'id' }, { field: 'slug' }, { field: 'name' }];
 

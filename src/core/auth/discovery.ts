@@ -3,9 +3,10 @@
  * none (404), the spec's fixed `/authorize` and `/token` at the host root. Endpoints are taken
  * only on the API's own origin or over https: the token endpoint receives the client secret.
  */
-import { type ClientCredentials, getOAuthMetadata, type OAuthMetadata } from '../../api/oauth.js';
+
 import { ApiError, AuthError } from '../errors.js';
 import type { ApiClient } from '../http.js';
+import { type ClientCredentials, getOAuthMetadata, type OAuthMetadata } from './oauth-requests.js';
 
 export interface OAuthEndpoints {
   authorizationEndpoint: string;

@@ -7,11 +7,12 @@
  * if it is still due: another process (two cron jobs on one profile) may have renewed it while
  * this one waited, and renewing again would revoke the token that process now uses.
  */
-import { refreshAccessToken } from '../../api/oauth.js';
+
 import { ApiError, AuthError } from '../errors.js';
 import type { TokenSource } from '../http.js';
 import { OFFLINE_ACCESS, scopeHas } from './authorization.js';
 import { loginCommand } from './login-command.js';
+import { refreshAccessToken } from './oauth-requests.js';
 import type { ConfigStore, OAuthGrant, Profile } from './store.js';
 import {
   clientOf,

@@ -2,10 +2,11 @@
  * Calls of the token endpoint and what they change in a profile's OAuth grant. The endpoint may
  * live on another origin than the API, so the caller hands over a client for its origin.
  */
-import type { ClientCredentials, TokenResponse } from '../../api/oauth.js';
+
 import { AuthError } from '../errors.js';
 import type { ApiClient, ApiRequest } from '../http.js';
 import { userFromIdToken } from './id-token.js';
+import type { ClientCredentials, TokenResponse } from './oauth-requests.js';
 import type { OAuthGrant, OAuthUser } from './store.js';
 
 /** What the token endpoint issued. */

@@ -4,9 +4,10 @@
  * and how many requests the run takes, the fewest the API allows (DESIGN.md: bulk commands say so
  * before they start). Pure: the command reads the forms and the manifest, this decides.
  */
+
+import { MAX_PAGE_SIZE } from '../../core/paginate.js';
+import { FolderNames, safeFilename } from '../../core/safe-filename.js';
 import type { FileEntry } from './export-manifest.js';
-import { MAX_PAGE_SIZE } from './paginate.js';
-import { FolderNames, safeFilename } from './safe-filename.js';
 
 /** A form as the export reads it: its responses and the attachments each lists, in the API's order. */
 export interface FormAttachments {

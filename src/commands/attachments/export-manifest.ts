@@ -17,7 +17,7 @@ import { type FileHandle, open, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { FILE_MODE } from './file-modes.js';
+import { FILE_MODE } from '../../core/file-modes.js';
 
 export const MANIFEST_NAME = 'manifest.ndjson';
 

@@ -5,7 +5,7 @@
  * all take), and the ApiClient redacts their secret fields wherever it shows a request.
  */
 import { z } from 'zod';
-import type { ApiRequest } from '../core/http.js';
+import type { ApiRequest } from '../http.js';
 
 export const OAuthMetadata = z.looseObject({
   authorization_endpoint: z.string().optional(),

@@ -58,7 +58,7 @@ export function lazy<O>(load: () => Promise<{ verb: Verb<O> }>) {
     }
     const [{ verb }, { resolveOutput }, { checkGlobals }, { createContext }] = await Promise.all([
       load(),
-      import('./output-settings.js'),
+      import('../output/settings.js'),
       import('./check-globals.js'),
       import('../context.js'),
     ]);

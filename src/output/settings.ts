@@ -5,8 +5,8 @@
 import { UsageError } from '../core/errors.js';
 import { quote } from '../core/quote.js';
 import { type GlobalOptions, OUTPUT_FORMATS, type OutputFormat } from '../global-options.js';
-import type { IO } from '../output/io.js';
-import { parseFields, queryWithCsv } from '../output/render.js';
+import type { IO } from './io.js';
+import { parseFields, queryWithCsv } from './render.js';
 
 /** What the run prints, decided once. */
 export interface OutputSettings {
@@ -61,7 +61,7 @@ export async function resolveOutput(
       hint: "for example --query 'baseUrl' --raw",
     });
   if (query !== undefined) {
-    const { compileQuery } = await import('../output/query.js');
+    const { compileQuery } = await import('./query.js');
     compileQuery(query);
     settings.query = query;
     if (globals.raw) settings.raw = true;

@@ -7,9 +7,9 @@ import { type Command, Option } from 'commander';
 import type { FilterFlag, ResourceDef } from '../resources/types.js';
 import { collect, intArg } from './arg-parsers.js';
 import { completeWith } from './completion-values.js';
-import { addLearnMore } from './help/page.js';
+import { addLearnMore } from './help-page.js';
 
-export { addExamples } from './help/page.js';
+export { addExamples } from './help-page.js';
 
 const FILTERS_TOPIC = ['wfd help filters', 'every filter flag, --where and --filter'] as const;
 const FORMATS_TOPIC = ['wfd help formats', 'output formats, --fields and --query'] as const;

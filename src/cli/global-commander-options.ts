@@ -7,7 +7,7 @@ import { Option } from 'commander';
 import { GLOBAL_OPTIONS } from '../global-options.js';
 import { durationArg, intArg } from './arg-parsers.js';
 import { completeWith } from './completion-values.js';
-import { GLOBAL_GROUP } from './help/page.js';
+import { GLOBAL_GROUP } from './help-page.js';
 
 let made: readonly Option[] | undefined;
 

@@ -6,11 +6,11 @@
  */
 import { lstat, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { UsageError, WfdError } from './errors.js';
+import { UsageError, WfdError } from '../../core/errors.js';
+import { FOLDER_MODE } from '../../core/file-modes.js';
+import { isTemporaryName, writeError } from '../../core/files.js';
+import { quote } from '../../core/quote.js';
 import { MANIFEST_NAME, type Manifest, parseManifest } from './export-manifest.js';
-import { FOLDER_MODE } from './file-modes.js';
-import { isTemporaryName, writeError } from './files.js';
-import { quote } from './quote.js';
 
 /** What DIR holds before a run. */
 export type ExportFolder =
