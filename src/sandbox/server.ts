@@ -153,11 +153,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     throw new Error(`Invalid webhook retry delays ${retryDelays.join(',')}: expected integers >= 0 (ms)`);
   }
   checkInteger('port', port, 0, 65_535);
-  if (!Number.isInteger(accessTokenTtl) || accessTokenTtl < 1 || accessTokenTtl > MAX_TOKEN_TTL) {
-    throw new Error(
-      `Invalid OAuth token lifetime ${accessTokenTtl}: expected seconds from 1 to ${MAX_TOKEN_TTL}`,
-    );
-  }
+  checkInteger('OAuth token lifetime', accessTokenTtl, 1, MAX_TOKEN_TTL, ' (seconds)');
   const rateLimit = parseRateLimit(options.rateLimit ?? 'spec');
   const rates = parseFaults(options.faults ?? 'off');
   const slowMs = checkSlowMs(options.slowMs ?? DEFAULT_SLOW_MS);

@@ -108,6 +108,11 @@ describe('startSandbox', () => {
     [{ cases: 1.5 }, /^Invalid case count 1.5/],
     [{ seed: 0.5 }, /^Invalid seed 0.5/],
     [{ port: 70_000 }, /^Invalid port 70000/],
+    [
+      { oauthTokenTtl: 0 },
+      /^Invalid OAuth token lifetime 0: expected an integer from 1 to 86400 \(seconds\)$/,
+    ],
+    [{ oauthTokenTtl: 86_401 }, /^Invalid OAuth token lifetime 86401: expected an integer from 1 to 86400/],
     [{ rateLimit: '10 per minute' }, /^Invalid rate limit "10 per minute"/],
   ])('rejects %j with a one-line message', async (options, message) => {
     await expect(startSandbox(options)).rejects.toThrow(message);
