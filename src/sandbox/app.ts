@@ -39,14 +39,22 @@ import { toSandboxError } from './fastify-errors.js';
 import type { FaultInjector } from './faults/injector.js';
 import { FaultStage } from './faults/stage.js';
 import { registerFaultTestHooks } from './faults/test-hooks.js';
-import { listCaseTemplates } from './handlers/case-templates.js';
-import { archiveCase, countCases, createCase, getCase, listCases, updateCaseData } from './handlers/cases.js';
+import { CASE_TEMPLATE_LISTING } from './handlers/case-templates.js';
 import {
+  archiveCase,
+  CASE_LISTING,
+  countCases,
+  createCase,
+  getCase,
+  updateCaseData,
+} from './handlers/cases.js';
+import {
+  FORM_TEMPLATE_LISTING,
   getFormTemplateOptions,
   getFormTemplateSteps,
-  listFormTemplates,
 } from './handlers/form-templates.js';
-import { countForms, createForm, getForm, listForms, updateForm } from './handlers/forms.js';
+import { countForms, createForm, FORM_LISTING, getForm, updateForm } from './handlers/forms.js';
+import { listRoute } from './handlers/listing.js';
 import { getResponse } from './handlers/responses.js';
 import { getSignature } from './handlers/signatures.js';
 import { listWorkspaces } from './handlers/workspaces.js';
@@ -219,20 +227,24 @@ export function createApp(options: AppOptions): FastifyInstance {
           handler: async (req, reply) => sendReply(reply, await handler(contextOf(req), services), webhooks),
         });
       route('GET', '/workspaces', listWorkspaces);
-      route('GET', '/cases', listCases);
+      // The paginated lists: one handler, each at its collection's name.
+      const lists = [
+        listRoute(CASE_LISTING),
+        listRoute(CASE_TEMPLATE_LISTING),
+        listRoute(FORM_LISTING),
+        listRoute(FORM_TEMPLATE_LISTING),
+      ];
+      for (const { path, handler } of lists) route('GET', path, handler);
       route('GET', '/cases/count', countCases);
       route('GET', '/cases/:id', getCase);
       route('POST', '/cases', createCase);
       route('POST', '/cases/:id', archiveCase);
       route('POST', '/cases/:id/data', updateCaseData);
-      route('GET', '/case_templates', listCaseTemplates);
-      route('GET', '/forms', listForms);
       route('GET', '/forms/count', countForms);
       route('GET', '/forms/:id', getForm);
       route('POST', '/forms', createForm);
       route('PATCH', '/forms/:id', updateForm);
       route('GET', '/responses/:id', getResponse);
-      route('GET', '/form_templates', listFormTemplates);
       route('GET', '/form_templates/:slug/options', getFormTemplateOptions);
       route('GET', '/form_templates/:slug/steps', getFormTemplateSteps);
       route('GET', '/signatures/:id', getSignature);

@@ -1,11 +1,10 @@
-/** `/v1/case_templates`: the paginated, filterable list of case templates. */
+/** `/v1/case_templates`: the filterable list of case templates. */
 import type { CollectionDef } from '../collection.js';
-import { type Handler, ok } from '../context.js';
 import { param } from '../filter.js';
-import { pageOf } from '../paging.js';
 import type { TemplateRecord } from '../store.js';
 import { templateView } from '../views.js';
-import { commonAttributes, commonParams, commonRelations, queryRecords } from './shared.js';
+import type { Listing } from './listing.js';
+import { commonAttributes, commonParams, commonRelations } from './shared.js';
 
 /** Filters, relations and sort fields of `/case_templates`, per the spec. */
 export const CASE_TEMPLATES: CollectionDef<TemplateRecord> = {
@@ -28,10 +27,9 @@ export const CASE_TEMPLATES: CollectionDef<TemplateRecord> = {
   defaultSort: '-created_at',
 };
 
-/** GET /v1/case_templates: the paginated envelope of templates. */
-export const listCaseTemplates: Handler = (req, services) => {
-  const { store } = services;
-  const templates = store.templatesIn(req.auth.workspace);
-  const { query, results } = queryRecords(req, services, CASE_TEMPLATES, templates, store.version);
-  return ok(pageOf(results, query.page, templateView));
+/** GET /v1/case_templates: the workspace's case templates. */
+export const CASE_TEMPLATE_LISTING: Listing<TemplateRecord> = {
+  collection: CASE_TEMPLATES,
+  records: ({ store }, workspace) => ({ records: store.templatesIn(workspace), version: store.version }),
+  view: templateView,
 };

@@ -6,7 +6,6 @@ import { dataIssues } from '../data-schema.js';
 import { errorList, invalid } from '../errors.js';
 import { type FilterField, param } from '../filter.js';
 import { type Groupable, groupedCount } from '../group-counts.js';
-import { pageOf } from '../paging.js';
 import {
   type CaseLike,
   type CaseRecord,
@@ -17,7 +16,8 @@ import {
 } from '../store.js';
 import { parseBody, uuidString } from '../validation.js';
 import { caseView, detailView } from '../views.js';
-import { commonAttributes, commonParams, commonRelations, findOwn, queryRecords } from './shared.js';
+import { type Listing, queryListing } from './listing.js';
+import { commonAttributes, commonParams, commonRelations, findOwn } from './shared.js';
 
 const templateId: FilterField<CaseRecord> = { type: 'uuid', get: (r) => r.template.id };
 
@@ -68,17 +68,11 @@ export const CASES: CollectionDef<CaseRecord> = {
   defaultSort: '-created_at',
 };
 
-/** GET /v1/cases: the paginated envelope of case list items. */
-export const listCases: Handler = (req, services) => {
-  const { store } = services;
-  const { query, results } = queryRecords(
-    req,
-    services,
-    CASES,
-    store.casesIn(req.auth.workspace),
-    store.version,
-  );
-  return ok(pageOf(results, query.page, caseView));
+/** GET /v1/cases: the workspace's cases, as list items. */
+export const CASE_LISTING: Listing<CaseRecord> = {
+  collection: CASES,
+  records: ({ store }, workspace) => ({ records: store.casesIn(workspace), version: store.version }),
+  view: caseView,
 };
 
 /** What `group_by` may name on cases: the stages and statuses, and who the case belongs to. */
@@ -95,15 +89,8 @@ const GROUPABLE: Groupable<CaseRecord> = {
  * GET /v1/cases/count: `{count}` of the cases matching the same filters as the list; with
  * `group_by=field[,field]` also `groups` (see group-counts.ts).
  */
-export const countCases: Handler = (req, services) => {
-  const { store } = services;
-  const cases = store.casesIn(req.auth.workspace);
-  return groupedCount(
-    req,
-    GROUPABLE,
-    (query) => queryRecords({ ...req, query }, services, CASES, cases, store.version).results,
-  );
-};
+export const countCases: Handler = (req, services) =>
+  groupedCount(req, GROUPABLE, (query) => queryListing({ ...req, query }, services, CASE_LISTING).results);
 
 /** GET /v1/cases/{id}: the case (or template) with steps and schema. */
 export const getCase: Handler = (req, { store }) => ok(detailView(findRecord(req, store)));

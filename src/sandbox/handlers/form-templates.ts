@@ -4,8 +4,7 @@ import { type Handler, ok, type RequestContext, type Services } from '../context
 import { standardError } from '../errors.js';
 import type { FormTemplateRecord } from '../forms/records.js';
 import { formTemplateView, templateOptionsView, templateStepsView } from '../forms/views.js';
-import { pageOf } from '../paging.js';
-import { queryRecords } from './shared.js';
+import type { Listing } from './listing.js';
 
 /** `/form_templates` takes paging and sort only: no filter of either method. */
 export const FORM_TEMPLATES: CollectionDef<FormTemplateRecord> = {
@@ -18,12 +17,11 @@ export const FORM_TEMPLATES: CollectionDef<FormTemplateRecord> = {
   defaultSort: '-created_at',
 };
 
-/** GET /v1/form_templates: the paginated envelope of the workspace's templates. */
-export const listFormTemplates: Handler = (req, services) => {
-  const { forms } = services;
-  const templates = forms.templatesIn(req.auth.workspace);
-  const { query, results } = queryRecords(req, services, FORM_TEMPLATES, templates, forms.version);
-  return ok(pageOf(results, query.page, formTemplateView));
+/** GET /v1/form_templates: the workspace's form templates. */
+export const FORM_TEMPLATE_LISTING: Listing<FormTemplateRecord> = {
+  collection: FORM_TEMPLATES,
+  records: ({ forms }, workspace) => ({ records: forms.templatesIn(workspace), version: forms.version }),
+  view: formTemplateView,
 };
 
 /** GET /v1/form_templates/{slug}/options */

@@ -1,18 +1,18 @@
 /** `/v1/forms`: list, count (optionally grouped), detail with responses, create, update. */
 import { z } from 'zod';
 import type { CollectionDef } from '../collection.js';
-import { type Handler, ok, type RequestContext, type Services } from '../context.js';
+import { type Handler, ok, type RequestContext } from '../context.js';
 import { invalid } from '../errors.js';
 import { param } from '../filter.js';
 import type { FormChanges, FormRecord } from '../forms/records.js';
 import type { FormStore } from '../forms/store.js';
 import { formDetailView, formView } from '../forms/views.js';
 import { type Groupable, groupedCount } from '../group-counts.js';
-import { pageOf } from '../paging.js';
 import { parseBody, uuidString } from '../validation.js';
 import type { Delivery } from '../webhooks/deliveries.js';
 import { EVENTS, type EventName } from '../webhooks/events.js';
-import { findOwn, queryRecords } from './shared.js';
+import { type Listing, queryListing } from './listing.js';
+import { findOwn } from './shared.js';
 
 /** Filters, relations and sort fields of `/forms` and `/forms/count`. */
 export const FORMS: CollectionDef<FormRecord> = {
@@ -65,15 +65,11 @@ export const FORMS: CollectionDef<FormRecord> = {
   defaultSort: '-created_at',
 };
 
-function queryForms(req: RequestContext, services: Services) {
-  const { forms } = services;
-  return queryRecords(req, services, FORMS, forms.formsIn(req.auth.workspace), forms.version);
-}
-
-/** GET /v1/forms: the paginated envelope of forms, without responses. */
-export const listForms: Handler = (req, services) => {
-  const { query, results } = queryForms(req, services);
-  return ok(pageOf(results, query.page, formView));
+/** GET /v1/forms: the workspace's forms, without responses. */
+export const FORM_LISTING: Listing<FormRecord> = {
+  collection: FORMS,
+  records: ({ forms }, workspace) => ({ records: forms.formsIn(workspace), version: forms.version }),
+  view: formView,
 };
 
 /** What `group_by` may name, and how to read it from a form. */
@@ -93,7 +89,7 @@ const GROUPABLE: Groupable<FormRecord> = {
  * `group_by=field[,field]` also `groups` (see group-counts.ts).
  */
 export const countForms: Handler = (req, services) =>
-  groupedCount(req, GROUPABLE, (query) => queryForms({ ...req, query }, services).results);
+  groupedCount(req, GROUPABLE, (query) => queryListing({ ...req, query }, services, FORM_LISTING).results);
 
 /** GET /v1/forms/{id}: the form with its responses. */
 export const getForm: Handler = (req, { forms }) => ok(formDetailView(findForm(req, forms)));

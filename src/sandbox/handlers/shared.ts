@@ -1,13 +1,6 @@
-/** Pieces shared by the handlers: list queries, and records named by a UUID in the path. */
-import {
-  assertOwnWorkspace,
-  type CollectionDef,
-  type CollectionQuery,
-  parseCollectionQuery,
-  type QueryParams,
-  selectRecords,
-} from '../collection.js';
-import type { RequestContext, Services } from '../context.js';
+/** Pieces shared by the handlers: the filters cases and templates share, records named by a UUID in the path. */
+import type { QueryParams } from '../collection.js';
+import type { RequestContext } from '../context.js';
 import { forbidden, invalid, standardError, type ValidationIssue } from '../errors.js';
 import { type FilterField, type FilterRelation, type ParamFilter, param } from '../filter.js';
 import type { RecordBase, WorkspaceRecord } from '../store.js';
@@ -48,25 +41,6 @@ export function commonAttributes<T extends RecordBase>(): Record<string, FilterF
     created_at: { type: 'date', get: (r) => r.createdAt },
     updated_at: { type: 'date', get: (r) => r.updatedAt },
   };
-}
-
-/**
- * Validates a list or count request and returns its query and the matching
- * records of the token's workspace, sorted (cached until the next write).
- * @param version the version of the store that holds `records`
- */
-export function queryRecords<T extends { readonly id: string }>(
-  req: RequestContext,
-  services: Services,
-  def: CollectionDef<T>,
-  records: readonly T[],
-  version: number,
-): { query: CollectionQuery<T>; results: readonly T[] } {
-  const query = parseCollectionQuery(req.query, def);
-  assertOwnWorkspace(req.query, req.auth.workspace);
-  const key = `${req.auth.workspace.id}/${query.key}`;
-  const results = services.cache.get(key, version, () => selectRecords(records, query));
-  return { query, results };
 }
 
 /**
