@@ -56,11 +56,6 @@ export interface Context {
   ): Promise<ApiClient>;
   /** opens a URL in the user's browser (OAuth login) */
   openBrowser(url: string): Promise<void>;
-  /**
-   * Runs `work` with a signal that Ctrl-C aborts, for work that must clean up before it stops
-   * (a listener to close); outside it, Ctrl-C ends the process as usual.
-   */
-  interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T>;
   /** a --debug line on stderr */
   debug(line: string): void;
   /** the whole command tree (help topics, completion scripts) */
@@ -86,8 +81,6 @@ export interface ContextInit {
   runWfd?: Runner;
   /** the browser seam: tests follow the URL themselves */
   openBrowser?: (url: string) => Promise<void>;
-  /** the Ctrl-C seam: by default SIGINT of this process, listened to while interruptible work runs */
-  interrupt?: AbortSignal;
 }
 
 export function createContext(init: ContextInit): Context {
@@ -217,18 +210,6 @@ export function createContext(init: ContextInit): Context {
       if (init.openBrowser) return init.openBrowser(url);
       const { default: open } = await import('open');
       await open(url);
-    },
-    // SIGINT of this process, listened to only while `work` runs
-    async interruptible(work) {
-      if (init.interrupt) return work(init.interrupt);
-      const controller = new AbortController();
-      const onSignal = () => controller.abort();
-      process.once('SIGINT', onSignal);
-      try {
-        return await work(controller.signal);
-      } finally {
-        process.off('SIGINT', onSignal);
-      }
     },
     debug(line) {
       if (globals.debug) io.errorLine(`[debug] ${line}`);

@@ -1,45 +1,102 @@
 /**
- * Ctrl-C and SIGTERM: what must happen before the process ends (DESIGN.md: no half documents,
- * no temporary files left). Work that needs a clean-up registers it while it runs; the signal
- * handlers exist only while something is registered, so otherwise Node's default applies.
- * After the clean-ups the process ends with 130 (SIGINT) or 143 (SIGTERM), as shells expect;
- * a second signal ends it at once.
+ * Ctrl-C and SIGTERM, the one way wfd handles them (DESIGN.md: no half documents, no temporary
+ * files left). Work that must act on a signal registers while it runs; the signal handlers exist
+ * only while something is registered, so otherwise Node's default applies. Two kinds of work:
+ *
+ * - `onInterrupt(cleanup)`: the clean-up runs, then the process ends with 130 (SIGINT) or 143
+ *   (SIGTERM), as shells expect.
+ * - `interruptible(work)`: the work's signal is aborted and the command ends its own way once the
+ *   work has stopped (a followed feed ends with exit 0, a cancelled login with its error).
+ *
+ * When both kinds are registered, the process ends after all of them. Each gets GRACE_MS; a
+ * second signal ends the process at once.
  */
 
 type Cleanup = () => void | Promise<void>;
 
-const cleanups = new Set<Cleanup>();
+interface Registration {
+  readonly cleanup: Cleanup;
+  /** true when the process ends after the clean-up; false when the interrupted command ends itself */
+  readonly ends: boolean;
+}
+
+const registrations = new Set<Registration>();
 const SIGNALS = { SIGINT: 130, SIGTERM: 143 } as const;
 /** Clean-ups get this long before the process ends anyway. */
 const GRACE_MS = 3000;
 let stopping = false;
 
-async function onSignal(signal: keyof typeof SIGNALS): Promise<void> {
+/**
+ * What a signal does: the registered clean-ups, then the end of the process (unless only
+ * interruptible work was registered, and it stopped in time). Tests call it in place of a signal.
+ */
+export async function interrupt(signal: keyof typeof SIGNALS): Promise<void> {
   const code = SIGNALS[signal];
   if (stopping) process.exit(code);
   stopping = true;
-  const all = [...cleanups].map(async (cleanup) => {
-    try {
-      await cleanup();
-    } catch {
-      // A clean-up that fails must not keep the others from running.
-    }
-  });
-  const timer = new Promise((resolve) => setTimeout(resolve, GRACE_MS).unref());
-  await Promise.race([Promise.all(all), timer]);
-  process.exit(code);
+  const current = [...registrations];
+  const all = Promise.all(
+    current.map(async ({ cleanup }) => {
+      try {
+        await cleanup();
+      } catch {
+        // A clean-up that fails must not keep the others from running.
+      }
+    }),
+  ).then(() => true);
+  const timer = new Promise<false>((resolve) => setTimeout(() => resolve(false), GRACE_MS).unref());
+  const inTime = await Promise.race([all, timer]);
+  if (!inTime || current.some((registration) => registration.ends)) process.exit(code);
+  else {
+    // The interrupted commands go on to their own end; a later signal is handled afresh.
+    stopping = false;
+    if (registrations.size === 0) listen(false);
+  }
 }
 
-const handlers = { SIGINT: () => void onSignal('SIGINT'), SIGTERM: () => void onSignal('SIGTERM') };
+const handlers = { SIGINT: () => void interrupt('SIGINT'), SIGTERM: () => void interrupt('SIGTERM') };
 
-/** Runs `cleanup` if the process is interrupted before the returned function is called. */
-export function onInterrupt(cleanup: Cleanup): () => void {
-  if (cleanups.size === 0)
-    for (const [signal, handler] of Object.entries(handlers)) process.on(signal, handler);
-  cleanups.add(cleanup);
+function listen(on: boolean): void {
+  for (const [signal, handler] of Object.entries(handlers)) {
+    if (on) process.on(signal, handler);
+    else process.off(signal, handler);
+  }
+}
+
+function register(registration: Registration): () => void {
+  if (registrations.size === 0) listen(true);
+  registrations.add(registration);
   return () => {
-    cleanups.delete(cleanup);
-    if (cleanups.size === 0 && !stopping)
-      for (const [signal, handler] of Object.entries(handlers)) process.off(signal, handler);
+    registrations.delete(registration);
+    // While stopping, a second signal must still end the process at once.
+    if (registrations.size === 0 && !stopping) listen(false);
   };
+}
+
+/** Runs `cleanup` if the process is interrupted before the returned function is called; then the process ends. */
+export function onInterrupt(cleanup: Cleanup): () => void {
+  return register({ cleanup, ends: true });
+}
+
+/**
+ * Runs `work` with a signal that Ctrl-C (or SIGTERM) aborts, for work that must stop cleanly (a
+ * listener to close, a feed to end); the signal waits for `work` to settle, and the command then
+ * ends its own way. Outside it, a signal does what the other registrations (or Node) do.
+ */
+export async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let running: Promise<T> | undefined;
+  const release = register({
+    cleanup: async () => {
+      controller.abort();
+      await running;
+    },
+    ends: false,
+  });
+  try {
+    running = work(controller.signal);
+    return await running;
+  } finally {
+    release();
+  }
 }

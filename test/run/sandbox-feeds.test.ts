@@ -4,6 +4,7 @@ import { DeliveriesSandboxOptions, runDeliveriesSandbox } from '../../src/comman
 import { FOLLOW_WAIT_MS } from '../../src/commands/sandbox/feed.js';
 import { LogsSandboxOptions, runLogsSandbox } from '../../src/commands/sandbox/logs.js';
 import { UsageError } from '../../src/core/errors.js';
+import { interrupt } from '../../src/core/interrupt.js';
 import { REQUEST_LOG_FIELDS } from '../../src/resources/sandbox-feeds.js';
 import { type TestContext, testContext } from '../support/context.js';
 
@@ -57,8 +58,7 @@ describe('sandbox logs', () => {
   });
 
   it('--follow prints new requests as they come, from the cursor, and stops at Ctrl-C', async () => {
-    const interrupt = new AbortController();
-    t = await testContext({ fields: FIELDS, interrupt: interrupt.signal });
+    t = await testContext({ fields: FIELDS });
     t.api
       .intercept({ path: '/_sandbox/requests', method: 'GET' })
       .reply(200, { count: 1, cursor: 1, requests: [entry(1, '/v1/cases', 200)] });
@@ -74,7 +74,7 @@ describe('sandbox logs', () => {
     t.api
       .intercept({ path: `/_sandbox/requests?since=3&wait=${FOLLOW_WAIT_MS}`, method: 'GET' })
       .reply(() => {
-        interrupt.abort();
+        void interrupt('SIGINT');
         return { statusCode: 200, data: { count: 4, cursor: 4, requests: [entry(4, '/v1/late', 200)] } };
       });
     await runLogsSandbox(LogsSandboxOptions.parse({ follow: true }), t.ctx);
@@ -149,15 +149,14 @@ describe('sandbox deliveries', () => {
   });
 
   it('--follow prints a delivery again at each change', async () => {
-    const interrupt = new AbortController();
-    t = await testContext({ fields: ['id'], interrupt: interrupt.signal, globals: { output: 'ndjson' } });
+    t = await testContext({ fields: ['id'], globals: { output: 'ndjson' } });
     t.api
       .intercept({ path: '/_sandbox/deliveries', method: 'GET' })
       .reply(200, { cursor: 1, deliveries: [delivery(1, 'pending', 0)] });
     t.api
       .intercept({ path: `/_sandbox/deliveries?since=1&wait=${FOLLOW_WAIT_MS}`, method: 'GET' })
       .reply(() => {
-        interrupt.abort();
+        void interrupt('SIGINT');
         return { statusCode: 200, data: { cursor: 1, deliveries: [] } };
       });
     await runDeliveriesSandbox(DeliveriesSandboxOptions.parse({ follow: true }), t.ctx);

@@ -23,8 +23,6 @@ export interface TestContextOptions extends MemoryIOOptions {
   now?: Date;
   /** the browser of an OAuth login: receives the authorize URL */
   openBrowser?: (url: string) => Promise<void>;
-  /** Ctrl-C of interruptible work (`--follow`): abort it to interrupt */
-  interrupt?: AbortSignal;
 }
 
 export interface TestContext {
@@ -56,7 +54,6 @@ export async function testContext(options: TestContextOptions = {}): Promise<Tes
     dispatcher: agent,
     sleep: async () => {},
     ...(options.openBrowser ? { openBrowser: options.openBrowser } : {}),
-    ...(options.interrupt ? { interrupt: options.interrupt } : {}),
   });
   return {
     ctx,

@@ -27,6 +27,7 @@ import {
   tokenEndpointParts,
 } from '../../core/auth/token-exchange.js';
 import { ApiError, AuthError, UsageError } from '../../core/errors.js';
+import { interruptible } from '../../core/interrupt.js';
 import { quote } from '../../core/quote.js';
 import { boundWorkspace, type LoginTarget, loggedInLine, tokenStorageOf } from './shared.js';
 
@@ -82,7 +83,7 @@ export async function loginWithOAuth(
   // The listener must close on Ctrl-C; a paste has nothing to clean up (and a prompt reads Ctrl-C itself).
   const authorization = await (steps.manual
     ? obtainAuthorizationCode(steps)
-    : ctx.interruptible((signal) => obtainAuthorizationCode({ ...steps, signal }))
+    : interruptible((signal) => obtainAuthorizationCode({ ...steps, signal }))
   ).catch((error: unknown) => {
     throw withScopeHint(error, scope, endpoints);
   });

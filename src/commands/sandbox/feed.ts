@@ -7,6 +7,7 @@ import type { FeedPosition } from '../../api/sandbox.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError, WfdError } from '../../core/errors.js';
 import type { ApiClient, ApiRequest } from '../../core/http.js';
+import { interruptible } from '../../core/interrupt.js';
 import { createRowSink, type RenderOptions } from '../../output/render.js';
 
 /**
@@ -46,7 +47,7 @@ export async function printFeed<P>(ctx: Context, feed: Feed<P>): Promise<void> {
   const first = await readHook(client, feed.read({}));
   await print(first);
   if (feed.follow) {
-    await ctx.interruptible(async (signal) => {
+    await interruptible(async (signal) => {
       const stopped = new Promise<undefined>((resolve) =>
         signal.addEventListener('abort', () => resolve(undefined), { once: true }),
       );
