@@ -110,15 +110,20 @@ const run = (forms: number, files: number, bytes: number, query = '') => ({
   bytes,
 });
 
-/**
- * The manifest's lines; the file lines between two run lines sorted by id, since downloads run
- * side by side and each is written when it completes.
- */
-function manifest(): unknown[] {
-  const lines: Record<string, unknown>[] = readFileSync(join(dir, 'manifest.ndjson'), 'utf8')
+/** Every line of the manifest. */
+function manifestLines(): Record<string, unknown>[] {
+  return readFileSync(join(dir, 'manifest.ndjson'), 'utf8')
     .trimEnd()
     .split('\n')
     .map((line) => JSON.parse(line));
+}
+
+/**
+ * The manifest's lines but the plan and form reads of a run not complete; the file lines between
+ * two run lines sorted by id, since downloads run side by side and each is written when it completes.
+ */
+function manifest(): unknown[] {
+  const lines = manifestLines().filter((line) => line.type !== 'plan' && line.type !== 'form');
   const sorted: Record<string, unknown>[] = [];
   let files: Record<string, unknown>[] = [];
   for (const line of lines) {
@@ -262,14 +267,61 @@ describe('attachments export', () => {
     serveFile(C, 'three');
     await exportWith({ incremental: true });
     expect(readFileSync(join(dir, F2, R2, 'id.pdf'), 'utf8')).toBe('three');
-    expect(manifest().slice(-2)).toEqual([
-      { ...entry(C, 'id.pdf', 'three'), form_id: F2, response_id: R2, path: `${F2}/${R2}/id.pdf` },
-      run(2, 1, 5),
-    ]);
+    // The run complete, its plan and form reads are dropped: one line per file, then the runs.
+    expect(manifestLines().map((line) => line.type ?? line.id)).toEqual([A, B, C, 'run', 'run']);
+    expect(manifest()).toContainEqual({
+      ...entry(C, 'id.pdf', 'three'),
+      form_id: F2,
+      response_id: R2,
+      path: `${F2}/${R2}/id.pdf`,
+    });
+    expect(manifest().at(-1)).toEqual(run(2, 1, 5));
     expect(t.stderr()).toContain(
       'wfd: --incremental reads every matching form: the API lists responses only in a form, and adding one need not change its updated_at\n',
     );
     expect(t.stderr()).toContain('wfd: 3 attachments in 2 forms: 1 to download (5 B), 2 already exported\n');
+  });
+
+  it('--resume after a run stopped while reading: the forms it recorded are not read again', async () => {
+    t = await testContext({ fields: EXPORT_FIELDS });
+    mkdirSync(dir);
+    const f1 = {
+      type: 'form',
+      id: F1,
+      responses: [
+        {
+          id: R1,
+          attachments: [
+            { id: A, filename: 'scan.pdf', size: 3 },
+            { id: B, filename: 'scan.pdf', size: 3 },
+          ],
+        },
+      ],
+    };
+    const plan = { type: 'plan', started_at: '2026-11-22T00:00:00.000Z', query: '' };
+    writeFileSync(join(dir, 'manifest.ndjson'), `${JSON.stringify(plan)}\n${JSON.stringify(f1)}\n`);
+    // Without --resume, the folder is an export begun: refused, as one stopped among its downloads.
+    expect(await failure(exportWith())).toMatchObject({
+      message: `--dir "${dir}" already holds an export (manifest.ndjson)`,
+    });
+    // The list page and F2's read only: no interceptor answers a read of F1.
+    t.api
+      .intercept({ path: LIST, method: 'GET' })
+      .reply(200, envelopeOf([makeForm({ id: F1 }), makeForm({ id: F2 })], 1, 100, 2));
+    t.api
+      .intercept({ path: `/v1/forms/${F2}`, method: 'GET' })
+      .reply(200, makeForm({ id: F2, responses: [] }));
+    serveFile(A, 'one');
+    serveFile(B, 'two');
+    await exportWith({ resume: true });
+    expect(manifest()).toEqual([entry(A, 'scan.pdf', 'one'), entry(B, 'scan (1).pdf', 'two'), run(2, 2, 6)]);
+    expect(manifestLines().some((line) => line.type === 'plan' || line.type === 'form')).toBe(false);
+    expect(t.stderr()).toContain(
+      'wfd: 1 form read by the interrupted run (in its manifest), not read again; 1 form read left\n',
+    );
+    expect(t.stderr()).toContain(
+      'wfd: 4 requests in all, the fewest the API allows: 1 list page, 1 form read, 2 downloads',
+    );
   });
 
   it('the run line counts what this run did: nothing left to fetch is "files":0 and "bytes":0', async () => {
@@ -333,6 +385,24 @@ describe('attachments export', () => {
       message: "1 of the export's items failed (listed above); the manifest lists every file exported",
     });
     expect(manifest()).toEqual([entry(B, 'scan (1).pdf', 'two')]);
+    // The run is not complete: its plan and form reads stay for --resume.
+    expect(manifestLines().filter((line) => line.type === 'plan' || line.type === 'form')).toEqual([
+      { type: 'plan', started_at: NOW, query: '' },
+      {
+        type: 'form',
+        id: F1,
+        responses: [
+          {
+            id: R1,
+            attachments: [
+              { id: A, filename: 'scan.pdf', size: 3 },
+              { id: B, filename: 'scan.pdf', size: 3 },
+            ],
+          },
+        ],
+      },
+      { type: 'form', id: F2, responses: [] },
+    ]);
     expect(t.stderr()).toContain(`failed: ${F1}/${R1}/scan.pdf (${A}): attachment ${A} not found\n`);
     expect(t.stdout()).toBe(`${B}\t${F1}/${R1}/scan (1).pdf\t3\t${sha('two')}\n`);
     expect(readdirSync(join(dir, F1, R1))).toEqual(['scan (1).pdf']);

@@ -64,6 +64,40 @@ describe('parseManifest', () => {
   });
 });
 
+describe('the plan and form reads of a run', () => {
+  const plan = { type: 'plan' as const, started_at: '2026-11-23T12:00:00.000Z', query: 'completed=true' };
+  const form = (id: string) => ({
+    type: 'form' as const,
+    id,
+    responses: [{ id: 'r', attachments: [{ id: 'a' }] }],
+  });
+  const text = (lines: unknown[]) => lines.map((line) => `${JSON.stringify(line)}\n`).join('');
+
+  it('a run not complete: its plan and reads are kept, and written again by a rewrite', () => {
+    const manifest = parseManifest(text([file('a'), plan, form('f1'), form('f2')]));
+    expect(manifest.plan).toEqual(plan);
+    expect([...manifest.reads.keys()]).toEqual(['f1', 'f2']);
+    expect(manifest.stale).toBe(0);
+    expect(currentEntries(manifest)).toEqual([file('a'), plan, form('f1'), form('f2')]);
+  });
+
+  it('a run line ends them: stale, gone from a rewrite', () => {
+    const done = run('completed=true', '2026-11-23T12:00:00.000Z');
+    const manifest = parseManifest(text([plan, form('f1'), file('a'), done]));
+    expect(manifest.plan).toBeUndefined();
+    expect(manifest.reads.size).toBe(0);
+    expect(manifest.stale).toBe(2);
+    expect(currentEntries(manifest)).toEqual([file('a'), done]);
+  });
+
+  it('a plan line starts over: the reads before it are stale', () => {
+    const manifest = parseManifest(text([plan, form('f1'), { ...plan, query: '' }, form('f2')]));
+    expect(manifest.plan?.query).toBe('');
+    expect([...manifest.reads.keys()]).toEqual(['f2']);
+    expect(manifest.stale).toBe(2);
+  });
+});
+
 describe('ManifestWriter', () => {
   const temp = useTempDir('wfd-manifest-');
 

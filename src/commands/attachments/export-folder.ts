@@ -16,7 +16,7 @@ import { MANIFEST_NAME, type Manifest, parseManifest } from './export-manifest.j
 export type ExportFolder =
   /** missing, empty, or holding a manifest with nothing in it yet (and temporary files) */
   | { kind: 'new'; manifest: Manifest }
-  /** an export: its manifest lists files or completed runs */
+  /** an export: its manifest lists files, completed runs, or a run begun */
   | { kind: 'export'; manifest: Manifest }
   /** other files, and no manifest */
   | { kind: 'other' };
@@ -39,7 +39,8 @@ export async function readExportFolder(dir: string): Promise<ExportFolder> {
   const text = names.includes(MANIFEST_NAME) ? await readFile(join(dir, MANIFEST_NAME), 'utf8') : undefined;
   const manifest = parseManifest(text ?? '');
   if (text === undefined && names.some((name) => !isTemporaryName(name))) return { kind: 'other' };
-  const empty = manifest.files.size === 0 && manifest.merged.size === 0 && manifest.runs.length === 0;
+  const empty =
+    manifest.files.size === 0 && manifest.merged.size === 0 && manifest.runs.length === 0 && !manifest.plan;
   return { kind: empty ? 'new' : 'export', manifest };
 }
 

@@ -7,7 +7,13 @@
  *   {type: "merged", form_id, ids, path, bytes, sha256, downloaded_at}   a form's merged PDF (--merge)
  *   {type: "run", started_at, completed_at, query, forms, files, bytes}   a run that exported everything:
  *     the forms it read, the files it wrote and their bytes
+ *   {type: "plan", started_at, query}                                     a run begun: written before it
+ *     reads a form, so a run stopped at any point is an export that `--resume` continues
+ *   {type: "form", id, responses: [{id, attachments: [{id, filename, size}]}]}   a form as that run read
+ *     it; `--resume` takes it from here rather than reading it again
  *
+ * A `plan` line starts over the form lines before it; a `run` line ends them (the next rewrite drops
+ * them): form lines stand for the reads of the run not yet complete.
  * `path` is relative to DIR, `/`-separated; `bytes` and `sha256` (hex) are of the file as written.
  * A later line about the same file replaces an earlier one; a last line cut short by a crash is
  * dropped.
@@ -55,7 +61,29 @@ const RunEntry = z.object({
 });
 export type RunEntry = z.infer<typeof RunEntry>;
 
-export type ManifestEntry = FileEntry | MergedEntry | RunEntry;
+const PlanEntry = z.object({
+  type: z.literal('plan'),
+  started_at: z.string(),
+  /** as in a run line */
+  query: z.string(),
+});
+export type PlanEntry = z.infer<typeof PlanEntry>;
+
+const FormEntry = z.object({
+  type: z.literal('form'),
+  id: z.string(),
+  responses: z.array(
+    z.object({
+      id: z.string(),
+      attachments: z.array(
+        z.object({ id: z.string(), filename: z.string().nullish(), size: z.number().nullish() }),
+      ),
+    }),
+  ),
+});
+export type FormEntry = z.infer<typeof FormEntry>;
+
+export type ManifestEntry = FileEntry | MergedEntry | RunEntry | PlanEntry | FormEntry;
 
 /** What a manifest says, latest line first for each file. */
 export interface Manifest {
@@ -65,6 +93,10 @@ export interface Manifest {
   merged: Map<string, MergedEntry>;
   /** completed runs, oldest first */
   runs: RunEntry[];
+  /** the run begun and not complete (stopped, killed, or with failures), if any */
+  plan: PlanEntry | undefined;
+  /** the forms that run read, by id */
+  reads: Map<string, FormEntry>;
   /** lines replaced by later ones or unreadable: a rewrite would drop them */
   stale: number;
   /** lines that were not a manifest entry (not counting a torn last line) */
@@ -79,6 +111,8 @@ export function parseManifest(text: string): Manifest {
     files: new Map(),
     merged: new Map(),
     runs: [],
+    plan: undefined,
+    reads: new Map(),
     stale: 0,
     unreadable: 0,
     completeBytes: 0,
@@ -96,7 +130,10 @@ export function parseManifest(text: string): Manifest {
   return manifest;
 }
 
-/** Takes in a line as the manifest file now reads: a later line of the same file or form replaces the earlier one. */
+/**
+ * Takes in a line as the manifest file now reads: a later line of the same file or form replaces
+ * the earlier one; a plan or run line ends the reads of the run before it.
+ */
 export function addEntry(manifest: Manifest, entry: ManifestEntry): void {
   if (!('type' in entry)) {
     if (manifest.files.has(entry.id)) manifest.stale++;
@@ -104,7 +141,17 @@ export function addEntry(manifest: Manifest, entry: ManifestEntry): void {
   } else if (entry.type === 'merged') {
     if (manifest.merged.has(entry.form_id)) manifest.stale++;
     manifest.merged.set(entry.form_id, entry);
-  } else manifest.runs.push(entry);
+  } else if (entry.type === 'form') {
+    if (manifest.reads.has(entry.id)) manifest.stale++;
+    manifest.reads.set(entry.id, entry);
+  } else {
+    if (manifest.plan) manifest.stale++;
+    manifest.stale += manifest.reads.size;
+    manifest.reads = new Map();
+    manifest.plan = undefined;
+    if (entry.type === 'plan') manifest.plan = entry;
+    else manifest.runs.push(entry);
+  }
 }
 
 function parseLine(line: string): ManifestEntry | undefined {
@@ -114,16 +161,20 @@ function parseLine(line: string): ManifestEntry | undefined {
   } catch {
     return undefined;
   }
-  for (const schema of [RunEntry, MergedEntry, FileEntry] as const) {
+  for (const schema of [RunEntry, MergedEntry, PlanEntry, FormEntry, FileEntry] as const) {
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
   }
   return undefined;
 }
 
-/** Every entry a rewritten manifest keeps: one line per file and merged PDF, then the runs. */
+/**
+ * Every entry a rewritten manifest keeps: one line per file and merged PDF, the runs, then the plan
+ * and reads of a run not complete.
+ */
 export function currentEntries(manifest: Manifest): ManifestEntry[] {
-  return [...manifest.files.values(), ...manifest.merged.values(), ...manifest.runs];
+  const unfinished = manifest.plan ? [manifest.plan, ...manifest.reads.values()] : [];
+  return [...manifest.files.values(), ...manifest.merged.values(), ...manifest.runs, ...unfinished];
 }
 
 /** The least time between two flushes of the manifest to disk. */

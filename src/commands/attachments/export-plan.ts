@@ -121,13 +121,20 @@ export interface RequestCount {
   total: number;
 }
 
-export function countRequests(work: { forms: number; downloads: number; merges: number }): RequestCount {
+/** `reads`: the forms to read, when fewer than those listed (a resumed run has read some). */
+export function countRequests(work: {
+  forms: number;
+  reads?: number;
+  downloads: number;
+  merges: number;
+}): RequestCount {
   const pages = Math.max(1, Math.ceil(work.forms / MAX_PAGE_SIZE));
+  const reads = work.reads ?? work.forms;
   return {
     pages,
-    reads: work.forms,
+    reads,
     downloads: work.downloads,
     merges: work.merges,
-    total: pages + work.forms + work.downloads + work.merges,
+    total: pages + reads + work.downloads + work.merges,
   };
 }

@@ -6,8 +6,9 @@
  *
  * 1. Checks, before any request (exit 2): the filters, `--since`, and DIR: new or empty, or an
  *    earlier export, which only `--resume` or `--incremental` continue; and writable, with room.
- * 2. Reads the forms: their list (100 a page), then each form, whose responses list their
- *    attachments. `--incremental` reads every form the filters match, as a full export does: the
+ * 2. Records the run's plan in the manifest, then reads the forms: their list (100 a page),
+ *    then each form, whose responses list their attachments, each recorded as it is read: a run
+ *    stopped while reading is continued by `--resume`, which does not read those forms again. `--incremental` reads every form the filters match, as a full export does: the
  *    API lists responses only in a form, and adding one need not change the form's `updated_at`
  *    (the spec does not say it does), so no cheaper question finds every new file. `--since`
  *    reads the forms updated since a date.
@@ -16,7 +17,8 @@
  *    again. Temporary files of an earlier run are removed, but the partial downloads this run
  *    continues (with `Range`: export-files.ts).
  * 4. Downloads, `--concurrency` at a time: a progress line on a terminal (files, bytes, rate,
- *    ETA), a row per file otherwise. Then, with `--merge`, one merged PDF per form.
+ *    ETA), a row per file otherwise. Then, with `--merge`, one merged PDF per form. Where no
+ *    spinner is shown, a `progress:` line every 30 s in every phase (progress-lines.ts).
  * 5. A summary on stderr. Exit 0 only when everything was exported (the run is then recorded in
  *    the manifest); else the failures' exit code and the list of what failed. A disk that refuses
  *    every write (full, read-only, over quota) stops the run at the first failure: no request
@@ -59,6 +61,7 @@ import { pathInside, readExportFolder, removeTemporaryFiles } from './export-fol
 import {
   addEntry,
   currentEntries,
+  type FormEntry,
   MANIFEST_NAME,
   type Manifest,
   type ManifestEntry,
@@ -75,6 +78,13 @@ import {
 } from './export-plan.js';
 import { mergeBatches } from './merged-pdf.js';
 import { rateLimitedTime, StatusLine, TransferProgress } from './progress.js';
+import {
+  type ExportPhase,
+  type ProgressFacts,
+  progressInterval,
+  startProgressLines,
+  type Tally,
+} from './progress-lines.js';
 
 export const ExportAttachmentsOptions = z
   .object({
@@ -104,13 +114,18 @@ export async function runExportAttachments(options: ExportAttachmentsOptions, ct
   const checked = await checkExport(options, ctx);
   const client = await ctx.api();
   const exporter = new Exporter(ctx, client, options.dir, checked.manifest);
-  await exporter.run(checked.query, options.merge === true);
+  await exporter.run(checked.query, {
+    merge: options.merge === true,
+    resume: options.resume === true,
+    progressIntervalMs: checked.progressIntervalMs,
+  });
 }
 
-/** What the checks decided: the manifest so far and the forms query. */
+/** What the checks decided: the manifest so far, the forms query, the interval of progress lines. */
 interface Checked {
   manifest: Manifest;
   query: QueryParams;
+  progressIntervalMs: number;
 }
 
 /** Everything that can be refused before a request: the filters, --since and DIR. */
@@ -124,6 +139,7 @@ async function checkExport(options: ExportAttachmentsOptions, ctx: Context): Pro
   // As a --where date: a local day, today, yesterday or an age (core/list-query/dates.ts).
   const where = since === undefined ? options.where : [...(options.where ?? []), `updated_at >= ${since}`];
   const query = buildListQuery(FORMS, { flags: options, filter: options.filter, where, now: ctx.now() });
+  const progressIntervalMs = progressInterval(ctx.env);
   const folder = await readExportFolder(options.dir);
   if (folder.kind === 'other') {
     throw new UsageError(`--dir ${quote(options.dir)} is not empty and holds no export (${MANIFEST_NAME})`, {
@@ -141,7 +157,7 @@ async function checkExport(options: ExportAttachmentsOptions, ctx: Context): Pro
       'wfd: --incremental reads every matching form: the API lists responses only in a form, and adding one need not change its updated_at',
     );
   }
-  return { manifest: folder.manifest, query };
+  return { manifest: folder.manifest, query, progressIntervalMs };
 }
 
 /** A forms query as the manifest records it: its query string, without the `?`. */
@@ -154,6 +170,21 @@ interface Failure {
   kind: 'form' | 'file' | 'merge';
   what: string;
   error: WfdError;
+}
+
+/** How a run goes: with --merge, as a --resume, how often a progress line is printed where no spinner is. */
+interface RunOptions {
+  merge: boolean;
+  resume: boolean;
+  progressIntervalMs: number;
+}
+
+/** The forms a run read (or took from the manifest), for the plan. */
+interface FormsRead {
+  forms: FormAttachments[];
+  listed: number;
+  /** the form reads this run requested */
+  requested: number;
 }
 
 /** What the run will do, once the forms are read. */
@@ -177,6 +208,11 @@ class Exporter {
   #stop: WriteError | undefined;
   readonly #concurrency: number;
   readonly #status: StatusLine;
+  /** what the progress lines say: the phase, the forms read, the reads left and when reading began */
+  #phase: ExportPhase = 'listing';
+  readonly #forms: Tally = { done: 0, total: undefined };
+  readonly #reads = { left: 0, done: 0, started: 0 };
+  #transferred: TransferProgress | undefined;
 
   constructor(
     private readonly ctx: Context,
@@ -188,36 +224,52 @@ class Exporter {
     this.#status = new StatusLine(ctx.io);
   }
 
-  async run(query: QueryParams, merge: boolean): Promise<void> {
+  async run(query: QueryParams, options: RunOptions): Promise<void> {
     const started = this.ctx.now();
+    const { io } = this.ctx;
+    // Opened before the first read, so a run stopped anywhere leaves an export --resume continues.
+    const writer = await ManifestWriter.open(join(this.dir, MANIFEST_NAME), this.manifest.completeBytes);
+    // Where no spinner shows (a CI log), a line now and then, so the log never goes silent.
+    const lines =
+      io.isStdoutTTY() && io.isStderrTTY()
+        ? undefined
+        : startProgressLines(
+            options.progressIntervalMs,
+            () => this.#facts(),
+            (line) => io.errorLine(line),
+          );
     this.#status.show('Listing forms…');
     try {
-      const plan = await this.#plan(await this.#readForms(query), merge);
+      // A resumed run continues the plan of the run it resumes, and the reads it recorded.
+      const continuing = options.resume && this.manifest.plan !== undefined;
+      if (!continuing) {
+        await this.#record(writer, { type: 'plan', started_at: started.toISOString(), query: keyOf(query) });
+      }
+      const reuse = continuing ? this.manifest.reads : new Map<string, FormEntry>();
+      const plan = await this.#plan(await this.#readForms(query, writer, reuse), options.merge);
       // The partial downloads this run continues are kept; any other temporary file is a leftover.
       await removeTemporaryFiles(this.dir, new Set(plan.pending.map((file) => this.#partOf(file))));
-      const writer = await ManifestWriter.open(join(this.dir, MANIFEST_NAME), this.manifest.completeBytes);
-      try {
-        const progress = await this.#transfer(plan, writer);
-        if (this.#failures.length === 0 && !this.#stop) {
-          await this.#record(writer, {
-            type: 'run',
-            started_at: started.toISOString(),
-            completed_at: this.ctx.now().toISOString(),
-            query: keyOf(query),
-            forms: plan.forms,
-            files: this.#fetched.files,
-            bytes: this.#fetched.bytes,
-          });
-        }
-        // Lines replaced by later ones (a file fetched again) go: one line per file. Not on a disk
-        // that refuses writes: the manifest as it is lists the files on disk just as well.
-        if (this.manifest.stale > 0 && !this.#stop) await writer.rewrite(currentEntries(this.manifest));
-        this.#summarize(plan, progress, this.ctx.now().getTime() - started.getTime());
-      } finally {
-        await writer.close();
+      const progress = await this.#transfer(plan, writer);
+      if (this.#failures.length === 0 && !this.#stop) {
+        await this.#record(writer, {
+          type: 'run',
+          started_at: started.toISOString(),
+          completed_at: this.ctx.now().toISOString(),
+          query: keyOf(query),
+          forms: plan.forms,
+          files: this.#fetched.files,
+          bytes: this.#fetched.bytes,
+        });
       }
+      // Lines replaced by later ones (a file fetched again, the reads of a run now complete) go:
+      // one line per file. Not on a disk that refuses writes: the manifest as it is lists the
+      // files on disk just as well.
+      if (this.manifest.stale > 0 && !this.#stop) await writer.rewrite(currentEntries(this.manifest));
+      this.#summarize(plan, progress, this.ctx.now().getTime() - started.getTime());
     } finally {
+      lines?.stop();
       this.#status.stop();
+      await writer.close();
     }
     for (const { what, error } of this.#failures) this.ctx.io.errorLine(`failed: ${what}: ${error.message}`);
     if (this.#stop) {
@@ -237,57 +289,124 @@ class Exporter {
     }
   }
 
-  /** The forms the query matches, each read for its attachments; a form gone meanwhile is left out. */
-  async #readForms(query: QueryParams): Promise<{ forms: FormAttachments[]; listed: number }> {
+  /**
+   * The forms the query matches, each read for its attachments (or taken from `reuse`, the reads
+   * an interrupted run recorded) and recorded as read; a form gone meanwhile is left out.
+   */
+  async #readForms(
+    query: QueryParams,
+    writer: ManifestWriter,
+    reuse: ReadonlyMap<string, FormEntry>,
+  ): Promise<FormsRead> {
     const ids: string[] = [];
     const pages = paginate({
       plan: planPages({ all: true }),
       fetchPage: (n, size) => this.client.request(listForms(query)(n, size)),
       concurrency: this.#concurrency,
       onMeta: (meta) => {
+        this.#forms.total = meta.total_count;
         const pages = Math.max(1, Math.ceil(meta.total_count / MAX_PAGE_SIZE));
+        // What a resumed run reads is known once the list is read (below).
+        const reads = reuse.size > 0 ? 0 : meta.total_count;
         this.#status.say(
-          `wfd: ${plural(meta.total_count, 'form')} match: reading them takes ${plural(pages + meta.total_count, 'request')} ` +
-            `(${plural(pages, 'list page')}, ${plural(meta.total_count, 'form read')})` +
-            rateLimitedTime(this.client.limiter, pages - 1 + meta.total_count),
+          `wfd: ${plural(meta.total_count, 'form')} match: ` +
+            (reads > 0
+              ? `reading them takes ${plural(pages + reads, 'request')} (${plural(pages, 'list page')}, ${plural(reads, 'form read')})`
+              : `listing them takes ${plural(pages, 'request')}`) +
+            rateLimitedTime(this.client.limiter, pages - 1 + reads),
         );
       },
     });
     for await (const form of pages) ids.push(form.id);
-    const forms: FormAttachments[] = [];
-    let read = 0;
-    const reads = mapOrdered(ids, this.#concurrency, (id) =>
+    const known = new Map<string, FormAttachments>();
+    for (const id of ids) {
+      const recorded = reuse.get(id);
+      if (recorded) known.set(id, { id, responses: recorded.responses });
+    }
+    const toRead = ids.filter((id) => !known.has(id));
+    if (known.size > 0) {
+      this.#status.say(
+        `wfd: ${plural(known.size, 'form')} read by the interrupted run (in its manifest), not read again; ` +
+          `${plural(toRead.length, 'form read')} left` +
+          rateLimitedTime(this.client.limiter, toRead.length),
+      );
+    }
+    this.#phase = 'reading';
+    this.#forms.done = known.size;
+    Object.assign(this.#reads, { left: toRead.length, done: 0, started: performance.now() });
+    const read = new Map<string, FormAttachments>(known);
+    // Each read is recorded at once; the flushes are awaited together, so the reads do not wait for the disk.
+    const recording: Promise<void>[] = [];
+    const reads = mapOrdered(toRead, this.#concurrency, (id) =>
       this.client.request(getFormFiles(id)).then(
         (form) => ({ form }),
         (error: unknown) => ({ id, error }),
       ),
     );
     for await (const outcome of reads) {
-      this.#status.show(`Reading forms… ${count(++read)} of ${count(ids.length)}`);
+      this.#reads.done++;
+      this.#forms.done++;
+      this.#status.show(`Reading forms… ${count(this.#forms.done)} of ${count(ids.length)}`);
       if ('form' in outcome) {
         const { form } = outcome;
-        forms.push({
-          id: form.id,
-          responses: (form.responses ?? []).map((r) => ({ id: r.id, attachments: r.attachments ?? [] })),
-        });
+        const responses = (form.responses ?? []).map((r) => ({
+          id: r.id,
+          attachments: (r.attachments ?? []).map(({ id, filename, size }) => ({ id, filename, size })),
+        }));
+        read.set(form.id, { id: form.id, responses });
+        const recorded = this.#record(writer, { type: 'form', id: form.id, responses });
+        recorded.catch(() => {});
+        recording.push(recorded);
       } else if (outcome.error instanceof ApiError && outcome.error.status === 404) {
         this.#status.say(`wfd: form ${outcome.id} was deleted since it was listed: nothing to export`);
       } else if (outcome.error instanceof WfdError) {
         this.#failures.push({ kind: 'form', what: `form ${outcome.id}`, error: outcome.error });
       } else throw outcome.error;
     }
-    return { forms, listed: ids.length };
+    await Promise.all(recording);
+    const forms = ids.flatMap((id) => read.get(id) ?? []);
+    return { forms, listed: ids.length, requested: toRead.length };
+  }
+
+  /** What a progress line says now (progress-lines.ts). */
+  #facts(): ProgressFacts {
+    const limiter = this.client.limiter;
+    const transfer = this.#transferred;
+    const unknown: Tally = { done: 0, total: undefined };
+    return {
+      phase: this.#phase,
+      forms: { ...this.#forms },
+      files: transfer ? { done: transfer.files, total: transfer.totals.files } : unknown,
+      bytes: transfer ? { done: transfer.bytes, total: transfer.totals.bytes } : unknown,
+      waitMs: limiter?.eta(1) ?? 0,
+      etaMs: transfer ? transfer.etaMs() : this.#phase === 'reading' ? this.#readingEta() : undefined,
+    };
+  }
+
+  /** The reads left: the later of the rate limiter's answer and the pace so far. */
+  #readingEta(): number | undefined {
+    const { left, done, started } = this.#reads;
+    const remaining = left - done;
+    const byLimit = this.client.limiter?.eta(remaining) ?? 0;
+    if (done === 0) return byLimit > 0 || remaining === 0 ? byLimit : undefined;
+    return Math.max(byLimit, ((performance.now() - started) / done) * remaining);
   }
 
   /** Where each file goes, what is already there, what the run will request; said on stderr. */
-  async #plan(read: { forms: FormAttachments[]; listed: number }, merge: boolean): Promise<Plan> {
+  async #plan(read: FormsRead, merge: boolean): Promise<Plan> {
+    this.#phase = 'checking';
     const files = planFiles(read.forms, this.manifest.files);
     this.#status.show('Checking the files already exported…');
     const done = await this.#alreadyThere(files);
     const pending = files.filter((file) => !done.has(file.id));
     const merges = merge ? await this.#pendingMerges(planMerges(files)) : [];
     const mergeRequests = merges.reduce((n, m) => n + mergeBatches(this.client, m.ids).length, 0);
-    const requests = countRequests({ forms: read.listed, downloads: pending.length, merges: mergeRequests });
+    const requests = countRequests({
+      forms: read.listed,
+      reads: read.requested,
+      downloads: pending.length,
+      merges: mergeRequests,
+    });
     const size = sizeOf(pending);
     const kept = files.length - pending.length;
     const bytes = size === undefined ? '' : ` (${formatBytes(size)})`;
@@ -343,6 +462,8 @@ class Exporter {
       },
       this.client.limiter,
     );
+    this.#phase = 'downloading';
+    this.#transferred = progress;
     const target: ExportTarget = {
       dir: this.dir,
       client: this.client,
@@ -392,6 +513,7 @@ class Exporter {
         } else await rows?.write(recorded.value);
       }
       await rows?.end();
+      if (plan.merges.length > 0) this.#phase = 'merging';
       const merges = mapPooled(this.#stop ? [] : plan.merges, this.#concurrency, async (merge) => {
         if (this.#stop) return { merge, outcome: STOPPED };
         const outcome = await settle(async () => this.#record(writer, await exportMerge(merge, target)));

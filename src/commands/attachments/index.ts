@@ -70,7 +70,11 @@ export function registerAttachmentsCommands(attachments: Command): void {
     .description(
       `Export the attachments of every matching form to a folder, with a manifest; resumable
 
-Writes DIR/<form-id>/<response-id>/<filename> (names made safe) and DIR/manifest.ndjson, a line per file {id, form_id, response_id, path, bytes, sha256, downloaded_at} appended as each completes; DIR holds nothing else. Says how many requests it will make (the fewest the API allows) before it starts. --resume finishes an interrupted export: files whose size and SHA-256 match the manifest are kept, partial downloads continue with Range. --incremental adds what the manifest lacks: every matching form is read (a new response need not change a form's updated_at), and only new files are downloaded. Exit 0 only when everything was exported.`,
+Writes DIR/<form-id>/<response-id>/<filename> (names made safe) and DIR/manifest.ndjson, a line per file {id, form_id, response_id, path, bytes, sha256, downloaded_at} appended as each completes; DIR holds nothing else. Says how many requests it will make (the fewest the API allows) before it starts. --resume finishes an interrupted export, even one stopped while reading forms: the forms it read (recorded in the manifest) are not read again, files whose size and SHA-256 match the manifest are kept, partial downloads continue with Range. --incremental adds what the manifest lacks: every matching form is read (a new response need not change a form's updated_at), and only new files are downloaded. Exit 0 only when everything was exported.
+
+In a CI log (stderr or stdout not a terminal) a line every 30s (WFD_PROGRESS_INTERVAL), in every phase:
+  progress: phase=reading forms=120/1600 files=0/? bytes=0/? wait=3s eta=52m
+phase: listing, reading, checking, downloading or merging; forms read/matching; files and bytes downloaded/planned; wait: the rate limit's hold on the next request; eta: for the work known so far; ?: not known yet.`,
     )
     .requiredOption(
       '--dir <dir>',

@@ -31,7 +31,7 @@ export class TransferProgress {
   readonly #started: number;
 
   constructor(
-    private readonly totals: Totals,
+    private readonly planned: Totals,
     private readonly limiter: RateLimiter | undefined,
     private readonly clock: () => number = () => performance.now(),
   ) {
@@ -57,6 +57,14 @@ export class TransferProgress {
     return this.#bytes;
   }
 
+  get files(): number {
+    return this.#files;
+  }
+
+  get totals(): Totals {
+    return this.planned;
+  }
+
   /** Seconds since the downloads started. */
   elapsedMs(): number {
     return this.clock() - this.#started;
@@ -64,23 +72,29 @@ export class TransferProgress {
 
   /** `12 of 134 files · 340.2 MiB of 1.2 GiB · 12.3 MiB/s · about 3m left` */
   line(): string {
-    const { files, bytes } = this.totals;
-    const elapsed = this.elapsedMs() / 1000;
-    const rate = elapsed > 0 ? this.#bytes / elapsed : 0;
+    const { files, bytes } = this.planned;
+    const rate = this.rate();
     const parts = [
       `${count(this.#files)} of ${count(files)} files`,
       bytes === undefined ? formatBytes(this.#bytes) : `${formatBytes(this.#bytes)} of ${formatBytes(bytes)}`,
       `${formatBytes(rate)}/s`,
     ];
-    const eta = this.etaMs(rate);
+    const eta = this.etaMs();
     if (eta !== undefined) parts.push(eta < 1000 ? 'almost done' : `about ${formatDuration(eta)} left`);
     return parts.join(' · ');
   }
 
-  /** The later of the bytes left at `rate` and what the rate limiter says for the requests left. */
-  etaMs(rate: number): number | undefined {
-    const { bytes } = this.totals;
-    const requestsLeft = Math.max(0, this.totals.requests - this.#requests);
+  /** Bytes a second since the downloads started. */
+  rate(): number {
+    const elapsed = this.elapsedMs() / 1000;
+    return elapsed > 0 ? this.#bytes / elapsed : 0;
+  }
+
+  /** The later of the bytes left at the current rate and what the rate limiter says for the requests left. */
+  etaMs(): number | undefined {
+    const rate = this.rate();
+    const { bytes } = this.planned;
+    const requestsLeft = Math.max(0, this.planned.requests - this.#requests);
     const byRequests = this.limiter?.eta(requestsLeft) ?? 0;
     if (bytes === undefined || rate === 0) return this.#requests > 0 ? byRequests : undefined;
     return Math.max(byRequests, ((bytes - this.#bytes) / rate) * 1000);
