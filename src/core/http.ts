@@ -168,9 +168,12 @@ export class ApiClient {
     return `${this.origin}${this.target(path, query, root)}`;
   }
 
-  /** Whether a request to `path` with `query` has a URL short enough for servers and proxies (MAX_URL_LENGTH). */
-  fitsInUrl(path: string, query?: QueryParams, root = false): boolean {
-    return this.target(path, query, root).length <= MAX_URL_LENGTH;
+  /**
+   * How many characters the URL of `path` with `query` may still grow by before servers and
+   * proxies refuse it (MAX_URL_LENGTH); negative when it is too long already.
+   */
+  urlRoom(path: string, query?: QueryParams, root = false): number {
+    return MAX_URL_LENGTH - this.target(path, query, root).length;
   }
 
   /** The path of a request as a person reads it in a notice: `/v1/cases`, without the query. */
