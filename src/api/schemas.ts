@@ -5,9 +5,7 @@
  */
 import { z } from 'zod';
 import { isRecord } from '../core/guards.js';
-import { CASE_TEMPLATE_RECORD } from '../resources/case-templates.js';
 import { CASE_RECORD } from '../resources/cases.js';
-import { FORM_TEMPLATE_RECORD } from '../resources/form-templates.js';
 import { FORM_RECORD } from '../resources/forms.js';
 import type { FieldShape, RecordFields } from '../resources/types.js';
 
@@ -39,22 +37,27 @@ type CheckedFields<F extends RecordFields> = {
 /** The lenient zod schema of a record whose fields a resource table declares. */
 export type RecordSchema<F extends RecordFields> = z.ZodObject<CheckedFields<F>, z.core.$loose>;
 
+// One schema per table, whether a list or a single record asks for it.
+const recordSchemas = new WeakMap<RecordFields, z.ZodType>();
+
 /**
  * A record's schema from its table's fields: each field checked as its shape says, in the
  * table's order; `any` fields are left out, as unknown ones pass anyway.
  */
 export function recordSchema<F extends RecordFields>(fields: F): RecordSchema<F> {
-  const shape = Object.fromEntries(
-    Object.entries(fields).flatMap(([name, shape]) => (shape === 'any' ? [] : [[name, SHAPES[shape]]])),
-  );
-  return z.looseObject(shape) as unknown as RecordSchema<F>;
+  let schema = recordSchemas.get(fields);
+  if (!schema) {
+    const shape = Object.fromEntries(
+      Object.entries(fields).flatMap(([name, shape]) => (shape === 'any' ? [] : [[name, SHAPES[shape]]])),
+    );
+    schema = z.looseObject(shape);
+    recordSchemas.set(fields, schema);
+  }
+  return schema as unknown as RecordSchema<F>;
 }
 
 export const Case = recordSchema(CASE_RECORD);
 export type Case = z.infer<typeof Case>;
-
-export const CaseTemplate = recordSchema(CASE_TEMPLATE_RECORD);
-export type CaseTemplate = z.infer<typeof CaseTemplate>;
 
 export const Form = recordSchema(FORM_RECORD);
 export type Form = z.infer<typeof Form>;
@@ -67,10 +70,6 @@ export const FormResponse = z.looseObject({
   signatures: z.array(z.looseObject({})).nullable().optional(),
 });
 export type FormResponse = z.infer<typeof FormResponse>;
-
-/** A form template: identified by its slug. */
-export const FormTemplate = recordSchema(FORM_TEMPLATE_RECORD);
-export type FormTemplate = z.infer<typeof FormTemplate>;
 
 /** `/form_templates/{slug}/options`: not shown in the spec, so anything object-shaped. */
 export const FormTemplateOptions = z.looseObject({});

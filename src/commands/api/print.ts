@@ -82,7 +82,11 @@ async function printJson(ctx: Context, text: string): Promise<unknown> {
  * fetched concurrently in the rate limit, each page's `data` streamed as one JSON array, or a
  * record a line with `-o ndjson`.
  */
-export async function printPages(ctx: Context, client: ApiClient, request: ApiRequest): Promise<void> {
+export async function printPages(
+  ctx: Context,
+  client: ApiClient,
+  request: Omit<ApiRequest, 'schema'>,
+): Promise<void> {
   const query = request.query ?? [];
   const size = Number(query.find(([name]) => name === 'page[size]')?.[1] ?? 100);
   const rest = query.filter(([name]) => name !== 'page[size]' && name !== 'page[number]');
@@ -95,11 +99,9 @@ export async function printPages(ctx: Context, client: ApiClient, request: ApiRe
   const rows = paginate({
     plan: { ...planPages({ all: true }), pageSize: size },
     concurrency: ctx.globals.concurrency ?? DEFAULT_CONCURRENCY,
-    fetchPage: async (n, pageSize) => {
-      const page = await client.request({
-        ...request,
-        query: [...rest, ['page[number]', String(n)], ['page[size]', String(pageSize)]],
-      });
+    request: { ...request, query: rest },
+    send: async (pageRequest) => {
+      const page: unknown = await client.request(pageRequest);
       if (!isRecord(page) || !isRecord(page.meta) || !Array.isArray(page.data))
         throw new WfdError(
           `--paginate: ${request.path} does not answer a paginated collection (meta and data)`,

@@ -25,7 +25,7 @@
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { getFormFiles } from '../../api/attachments.js';
-import { listForms } from '../../api/forms.js';
+import { listRequest } from '../../api/list.js';
 import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { mapOrdered, mapPooled } from '../../core/concurrency.js';
@@ -242,7 +242,8 @@ class Exporter {
     const ids: string[] = [];
     const pages = paginate({
       plan: planPages({ all: true }),
-      fetchPage: (n, size) => this.client.request(listForms(query)(n, size)),
+      request: listRequest(FORMS, query),
+      send: (request) => this.client.request(request),
       concurrency: this.#concurrency,
       onMeta: (meta) => {
         const pages = Math.max(1, Math.ceil(meta.total_count / MAX_PAGE_SIZE));
