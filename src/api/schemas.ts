@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isRecord } from '../core/guards.js';
+import { PageMeta } from '../core/paginate.js';
 import { CASE_RECORD } from '../resources/cases.js';
 import { FORM_RECORD } from '../resources/forms.js';
 import type { FieldShape, RecordFields } from '../resources/types.js';
@@ -99,13 +100,6 @@ export type FormTemplateSteps = z.infer<typeof FormTemplateSteps>;
 /** A signature's metadata; its fields are "not shown" in the spec. */
 export const Signature = z.looseObject({ id: z.string() });
 export type Signature = z.infer<typeof Signature>;
-
-export const PageMeta = z.looseObject({
-  total_count: z.number().int().nonnegative(),
-  total_pages: z.number().int().nonnegative(),
-  page_size: z.number().int().positive(),
-  current_page: z.number().int().positive(),
-});
 
 /** The paginated collection envelope of the spec. */
 export function envelope<T extends z.ZodType>(item: T) {

@@ -7,6 +7,7 @@
  * order, holding at most `concurrency` pages in memory. The pager is handed a plain request,
  * the first page's without page params, and adds `page[number]` and `page[size]` itself.
  */
+import { z } from 'zod';
 import { mapOrdered, range } from './concurrency.js';
 import { UsageError, WfdError } from './errors.js';
 import type { ApiRequest } from './http.js';
@@ -15,12 +16,14 @@ import { quote } from './quote.js';
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_LIMIT = 30;
 
-export interface PageMeta {
-  total_count: number;
-  total_pages: number;
-  page_size: number;
-  current_page: number;
-}
+/** The `meta` of the spec's paginated envelope, as every list answer is checked. */
+export const PageMeta = z.looseObject({
+  total_count: z.number().int().nonnegative(),
+  total_pages: z.number().int().nonnegative(),
+  page_size: z.number().int().positive(),
+  current_page: z.number().int().positive(),
+});
+export type PageMeta = z.infer<typeof PageMeta>;
 
 export interface Page<T> {
   meta: PageMeta;
