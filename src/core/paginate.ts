@@ -8,13 +8,11 @@
  * the first page's without page params, and adds `page[number]` and `page[size]` itself.
  */
 import { z } from 'zod';
+import { DEFAULT_LIMIT, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../resources/paging.js';
 import { mapOrdered, range } from './concurrency.js';
 import { UsageError, WfdError } from './errors.js';
 import type { ApiRequest } from './http.js';
 import { quote } from './quote.js';
-
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_LIMIT = 30;
 
 /** The `meta` of the spec's paginated envelope, as every list answer is checked. */
 export const PageMeta = z.looseObject({
@@ -57,7 +55,7 @@ export function planPages(flags: PagingFlags): PagePlan {
     throw new UsageError('--page/--page-size cannot be combined with --limit or --all');
   }
   if (raw) {
-    const pageSize = flags.pageSize ?? 10;
+    const pageSize = flags.pageSize ?? DEFAULT_PAGE_SIZE;
     checkInteger('--page', flags.page ?? 1, 1);
     checkInteger('--page-size', pageSize, 1, MAX_PAGE_SIZE);
     return { pageSize, firstPage: flags.page ?? 1, maxRows: pageSize, single: true };

@@ -43,7 +43,7 @@ import { type ApiClient, encodeQuery, type QueryParams } from '../../core/http.j
 import { onInterrupt } from '../../core/interrupt.js';
 import { buildListQuery } from '../../core/list-query/build.js';
 import { isDateText } from '../../core/list-query/dates.js';
-import { MAX_PAGE_SIZE, paginate, planPages } from '../../core/paginate.js';
+import { paginate, planPages } from '../../core/paginate.js';
 import { quote } from '../../core/quote.js';
 import { safeFilename } from '../../core/safe-filename.js';
 import { formatBytes } from '../../output/bytes.js';
@@ -51,6 +51,7 @@ import { count, plural } from '../../output/counts.js';
 import { type Column, createRowSink } from '../../output/render.js';
 import { EXPORT_FIELDS } from '../../resources/attachments.js';
 import { FORMS } from '../../resources/forms.js';
+import { MAX_PAGE_SIZE } from '../../resources/paging.js';
 import { renderOptions } from '../shared/output.js';
 import { PartialFailure } from '../shared/partial-failure.js';
 import { filterFlagsShape, QueryFlags } from '../shared/schemas.js';

@@ -9,15 +9,9 @@ import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import type { ApiRequest } from '../../core/http.js';
 import { buildListQuery } from '../../core/list-query/build.js';
-import {
-  MAX_PAGE_SIZE,
-  type Page,
-  type PageMeta,
-  type PagePlan,
-  paginate,
-  planPages,
-} from '../../core/paginate.js';
+import { type Page, type PageMeta, type PagePlan, paginate, planPages } from '../../core/paginate.js';
 import { createRowSink } from '../../output/render.js';
+import { MAX_PAGE_SIZE } from '../../resources/paging.js';
 import type { ColumnDef, RecordFields, ResourceDef } from '../../resources/types.js';
 import { countPrinter } from './count.js';
 import { parseGroupBy, printGroups } from './count-groups.js';
