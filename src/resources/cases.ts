@@ -12,8 +12,19 @@ import {
 } from './shared.js';
 import type { RecordFields, ResourceDef } from './types.js';
 
+/**
+ * Values of a case's `parent_status`, in the order a case moves through them, each with the
+ * colour a table shows it in (a chalk colour: from not begun, gray, to done, green).
+ */
+export const PARENT_STATUS_COLORS = {
+  draft: 'gray',
+  pending: 'yellow',
+  in_progress: 'cyan',
+  closed: 'green',
+} as const;
+export type ParentStatus = keyof typeof PARENT_STATUS_COLORS;
 /** Values of a case's `parent_status`. */
-export const PARENT_STATUSES = ['draft', 'pending', 'in_progress', 'closed'] as const;
+export const PARENT_STATUSES = Object.keys(PARENT_STATUS_COLORS) as readonly ParentStatus[];
 /** Values of a case's `waiting_for`. */
 export const WAITING_FOR = ['none', 'owner', 'contact'] as const;
 
