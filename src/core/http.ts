@@ -20,7 +20,7 @@ import { ApiError, type ApiErrorDetail, NetworkError, UsageError, WfdError } fro
 import { isRecord } from './guards.js';
 import { firstHeader } from './headers.js';
 import { checkJsonDepth, readBoundedText } from './json-answer.js';
-import { NOTICE_AFTER_MS, type RateLimiter } from './limiter.js';
+import { describeRules, NOTICE_AFTER_MS, type RateLimiter, SPEC_PER_TOKEN } from './limiter.js';
 import { NodeHttpTransport, type ResponseBody, type Transport } from './node-transport.js';
 import { redactSecrets, redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
@@ -619,7 +619,7 @@ export function toApiError(
 const HINTS: Record<number, string> = {
   401: 'the token is missing, invalid or revoked: run `wfd auth login`',
   403: 'a token reaches one workspace only: use a token (profile) of the workspace that owns this resource',
-  429: 'the rate limit is 100 requests per minute per token: wait, or lower --concurrency',
+  429: `the rate limit is ${describeRules([SPEC_PER_TOKEN])} per token: wait, or lower --concurrency`,
 };
 
 function describeDetail(detail: ApiErrorDetail): string {
