@@ -35,7 +35,11 @@ export const SPEC_PER_CLIENT: RateRule = { limit: 1_000, windowMs: 3_600_000 };
 /** What DESIGN.md and the spec state: per token, then per client. */
 export const SPEC_LIMITS: RateLimits = { rules: [SPEC_PER_TOKEN, SPEC_PER_CLIENT] };
 
-const WINDOW_NAMES: Readonly<Record<number, string>> = { 1000: 'second', 60000: 'minute', 3600000: 'hour' };
+const WINDOW_NAMES = new Map([
+  [1_000, 'second'],
+  [60_000, 'minute'],
+  [3_600_000, 'hour'],
+]);
 
 /** Rules in words, for messages: `100 requests per minute and 1,000 per hour`, `20 requests per 10s`. */
 export function describeRules(rules: readonly RateRule[]): string {
@@ -43,7 +47,7 @@ export function describeRules(rules: readonly RateRule[]): string {
   return rules
     .map(({ limit, windowMs }, index) => {
       const what = index === 0 ? ' requests' : '';
-      return `${limit.toLocaleString('en')}${what} per ${WINDOW_NAMES[windowMs] ?? formatDuration(windowMs)}`;
+      return `${limit.toLocaleString('en')}${what} per ${WINDOW_NAMES.get(windowMs) ?? formatDuration(windowMs)}`;
     })
     .join(' and ');
 }
