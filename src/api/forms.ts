@@ -1,31 +1,14 @@
 /**
  * Forms and their responses (spec: "Endpoints"). Each function builds a request; the caller
- * sends it (`client.request`), prints it (`--dry-run`) or pages through it (`paginate`).
+ * sends it (`client.request`) or prints it (`--dry-run`). Lists and counts: src/api/list.ts.
  */
-import type { ApiRequest, QueryParams } from '../core/http.js';
-import { type PageRequest, withPage } from './paging.js';
-import { Count, envelope, Form, FormResponse, single } from './schemas.js';
+import type { ApiRequest } from '../core/http.js';
+import { Form, FormResponse, single } from './schemas.js';
 
-const FormPage = envelope(Form);
 const SingleForm = single(Form);
 const SingleResponse = single(FormResponse);
 
 const formPath = (id: string) => `/forms/${encodeURIComponent(id)}`;
-
-/** GET /v1/forms with the given filters and sort, one page at a time. */
-export function listForms(query: QueryParams): PageRequest<Form> {
-  return (page, size) => ({
-    method: 'GET',
-    path: '/forms',
-    query: withPage(query, page, size),
-    schema: FormPage,
-  });
-}
-
-/** GET /v1/forms/count: the number of forms the filters match. */
-export function countForms(query: QueryParams): ApiRequest<number> {
-  return { method: 'GET', path: '/forms/count', query, schema: Count };
-}
 
 /** GET /v1/forms/{id}: the form with its responses. */
 export function getForm(id: string): ApiRequest<Form> {

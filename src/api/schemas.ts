@@ -5,6 +5,10 @@
  */
 import { z } from 'zod';
 import { isRecord } from '../core/guards.js';
+import { PageMeta } from '../core/paginate.js';
+import { CASE_RECORD } from '../resources/cases.js';
+import { FORM_RECORD } from '../resources/forms.js';
+import type { FieldShape, RecordFields } from '../resources/types.js';
 
 export const Workspace = z.looseObject({
   id: z.string(),
@@ -15,52 +19,48 @@ export type Workspace = z.infer<typeof Workspace>;
 
 export const WorkspaceList = z.looseObject({ data: z.array(Workspace) });
 
-const Relation = z.looseObject({ id: z.string().optional() }).nullable().optional();
+/** The zod schema of each field shape of the resource tables (src/resources/types.ts). */
+const SHAPES = {
+  key: z.string(),
+  text: z.string().optional(),
+  'text-or-null': z.string().nullable().optional(),
+  flag: z.boolean().nullable().optional(),
+  relation: z.looseObject({ id: z.string().optional() }).nullable().optional(),
+  object: z.looseObject({}).nullable().optional(),
+  objects: z.array(z.looseObject({})).optional(),
+} as const satisfies Record<Exclude<FieldShape, 'any'>, z.ZodType>;
 
-export const Case = z.looseObject({
-  id: z.string(),
-  title: z.string().optional(),
-  status: z.string().nullable().optional(),
-  parent_status: z.string().nullable().optional(),
-  waiting_for: z.string().nullable().optional(),
-  reference: z.string().nullable().optional(),
-  archived_at: z.string().nullable().optional(),
-  created_at: z.string().optional(),
-  updated_at: z.string().optional(),
-  template: Relation,
-  owner: Relation,
-  workspace: Relation,
-  contact: z.looseObject({}).nullable().optional(),
-  steps: z.array(z.looseObject({})).optional(),
-});
+/** The checked fields of a record: those whose shape is not `any`. */
+type CheckedFields<F extends RecordFields> = {
+  -readonly [K in keyof F as F[K] extends 'any' ? never : K]: (typeof SHAPES)[Exclude<F[K], 'any'>];
+};
+
+/** The lenient zod schema of a record whose fields a resource table declares. */
+export type RecordSchema<F extends RecordFields> = z.ZodObject<CheckedFields<F>, z.core.$loose>;
+
+// One schema per table, whether a list or a single record asks for it.
+const recordSchemas = new WeakMap<RecordFields, z.ZodType>();
+
+/**
+ * A record's schema from its table's fields: each field checked as its shape says, in the
+ * table's order; `any` fields are left out, as unknown ones pass anyway.
+ */
+export function recordSchema<F extends RecordFields>(fields: F): RecordSchema<F> {
+  let schema = recordSchemas.get(fields);
+  if (!schema) {
+    const shape = Object.fromEntries(
+      Object.entries(fields).flatMap(([name, shape]) => (shape === 'any' ? [] : [[name, SHAPES[shape]]])),
+    );
+    schema = z.looseObject(shape);
+    recordSchemas.set(fields, schema);
+  }
+  return schema as unknown as RecordSchema<F>;
+}
+
+export const Case = recordSchema(CASE_RECORD);
 export type Case = z.infer<typeof Case>;
 
-export const CaseTemplate = z.looseObject({
-  id: z.string(),
-  title: z.string().optional(),
-  reference: z.string().nullable().optional(),
-  archived_at: z.string().nullable().optional(),
-  created_at: z.string().optional(),
-  updated_at: z.string().optional(),
-});
-export type CaseTemplate = z.infer<typeof CaseTemplate>;
-
-export const Form = z.looseObject({
-  id: z.string(),
-  created_at: z.string().optional(),
-  updated_at: z.string().optional(),
-  status: z.string().nullable().optional(),
-  archived: z.boolean().nullable().optional(),
-  active: z.boolean().nullable().optional(),
-  completed: z.boolean().nullable().optional(),
-  processed: z.boolean().nullable().optional(),
-  flow: z.looseObject({}).nullable().optional(),
-  user: z.looseObject({}).nullable().optional(),
-  owner: Relation,
-  // Checked by the webhooks commands, which rewrite it; reading a form must not fail on it.
-  webhooks: z.unknown().optional(),
-  responses: z.array(z.looseObject({})).optional(),
-});
+export const Form = recordSchema(FORM_RECORD);
 export type Form = z.infer<typeof Form>;
 
 /** A response to a form; its fields are "not shown" in the spec. */
@@ -71,14 +71,6 @@ export const FormResponse = z.looseObject({
   signatures: z.array(z.looseObject({})).nullable().optional(),
 });
 export type FormResponse = z.infer<typeof FormResponse>;
-
-/** A form template: identified by its slug. */
-export const FormTemplate = z.looseObject({
-  slug: z.string(),
-  created_at: z.string().optional(),
-  updated_at: z.string().optional(),
-});
-export type FormTemplate = z.infer<typeof FormTemplate>;
 
 /** `/form_templates/{slug}/options`: not shown in the spec, so anything object-shaped. */
 export const FormTemplateOptions = z.looseObject({});
@@ -108,13 +100,6 @@ export type FormTemplateSteps = z.infer<typeof FormTemplateSteps>;
 /** A signature's metadata; its fields are "not shown" in the spec. */
 export const Signature = z.looseObject({ id: z.string() });
 export type Signature = z.infer<typeof Signature>;
-
-export const PageMeta = z.looseObject({
-  total_count: z.number().int().nonnegative(),
-  total_pages: z.number().int().nonnegative(),
-  page_size: z.number().int().positive(),
-  current_page: z.number().int().positive(),
-});
 
 /** The paginated collection envelope of the spec. */
 export function envelope<T extends z.ZodType>(item: T) {

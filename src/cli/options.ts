@@ -4,6 +4,7 @@
  * here; the verb modules validate.
  */
 import { type Command, Option } from 'commander';
+import { DEFAULT_LIMIT, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../resources/paging.js';
 import type { FilterFlag, ResourceDef } from '../resources/types.js';
 import { collect, intArg } from './arg-parsers.js';
 import { completeWith } from './completion-values.js';
@@ -17,11 +18,16 @@ const FORMATS_TOPIC = ['wfd help formats', 'output formats, --fields and --query
 /** --limit, --all, --page, --page-size */
 export function addPagingOptions(command: Command): Command {
   return command
-    .addOption(new Option('-L, --limit <n>', 'show at most n rows (default 30)').argParser(intArg(1)))
+    .addOption(
+      new Option('-L, --limit <n>', `show at most n rows (default ${DEFAULT_LIMIT})`).argParser(intArg(1)),
+    )
     .addOption(new Option('--all', 'fetch every page'))
     .addOption(new Option('--page <n>', 'fetch this one page (raw paging)').argParser(intArg(1)))
     .addOption(
-      new Option('--page-size <n>', 'rows per page with --page, 1 to 100 (default 10)').argParser(intArg(1)),
+      new Option(
+        '--page-size <n>',
+        `rows per page with --page, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE})`,
+      ).argParser(intArg(1)),
     );
 }
 

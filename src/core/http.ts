@@ -20,7 +20,7 @@ import { ApiError, type ApiErrorDetail, NetworkError, UsageError, WfdError } fro
 import { isRecord } from './guards.js';
 import { firstHeader } from './headers.js';
 import { checkJsonDepth, readBoundedText } from './json-answer.js';
-import { NOTICE_AFTER_MS, type RateLimiter } from './limiter.js';
+import { describeRules, NOTICE_AFTER_MS, type RateLimiter, SPEC_PER_TOKEN } from './limiter.js';
 import { NodeHttpTransport, type ResponseBody, type Transport } from './node-transport.js';
 import { redactSecrets, redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
@@ -168,9 +168,12 @@ export class ApiClient {
     return `${this.origin}${this.target(path, query, root)}`;
   }
 
-  /** Whether a request to `path` with `query` has a URL short enough for servers and proxies (MAX_URL_LENGTH). */
-  fitsInUrl(path: string, query?: QueryParams, root = false): boolean {
-    return this.target(path, query, root).length <= MAX_URL_LENGTH;
+  /**
+   * How many characters the URL of `path` with `query` may still grow by before servers and
+   * proxies refuse it (MAX_URL_LENGTH); negative when it is too long already.
+   */
+  urlRoom(path: string, query?: QueryParams, root = false): number {
+    return MAX_URL_LENGTH - this.target(path, query, root).length;
   }
 
   /** The path of a request as a person reads it in a notice: `/v1/cases`, without the query. */
@@ -616,7 +619,7 @@ export function toApiError(
 const HINTS: Record<number, string> = {
   401: 'the token is missing, invalid or revoked: run `wfd auth login`',
   403: 'a token reaches one workspace only: use a token (profile) of the workspace that owns this resource',
-  429: 'the rate limit is 100 requests per minute per token: wait, or lower --concurrency',
+  429: `the rate limit is ${describeRules([SPEC_PER_TOKEN])} per token: wait, or lower --concurrency`,
 };
 
 function describeDetail(detail: ApiErrorDetail): string {

@@ -27,13 +27,30 @@ export interface RateLimits {
   readonly rules: readonly RateRule[];
 }
 
-/** What DESIGN.md and the spec state: 100 per minute (per token) and 1,000 per hour (per client). */
-export const SPEC_LIMITS: RateLimits = {
-  rules: [
-    { limit: 100, windowMs: 60_000 },
-    { limit: 1_000, windowMs: 3_600_000 },
-  ],
-};
+/** The spec's limit per access token ("Limits"); messages that name the limit read it here. */
+export const SPEC_PER_TOKEN: RateRule = { limit: 100, windowMs: 60_000 };
+/** The spec's limit per client ("Limits"). */
+export const SPEC_PER_CLIENT: RateRule = { limit: 1_000, windowMs: 3_600_000 };
+
+/** What DESIGN.md and the spec state: per token, then per client. */
+export const SPEC_LIMITS: RateLimits = { rules: [SPEC_PER_TOKEN, SPEC_PER_CLIENT] };
+
+const WINDOW_NAMES = new Map([
+  [1_000, 'second'],
+  [60_000, 'minute'],
+  [3_600_000, 'hour'],
+]);
+
+/** Rules in words, for messages: `100 requests per minute and 1,000 per hour`, `20 requests per 10s`. */
+export function describeRules(rules: readonly RateRule[]): string {
+  if (rules.length === 0) return 'no limit';
+  return rules
+    .map(({ limit, windowMs }, index) => {
+      const what = index === 0 ? ' requests' : '';
+      return `${limit.toLocaleString('en')}${what} per ${WINDOW_NAMES.get(windowMs) ?? formatDuration(windowMs)}`;
+    })
+    .join(' and ');
+}
 
 const RULE_RE = /^(\d+)\/(\d+)?(ms|s|m|h)$/;
 

@@ -4,21 +4,24 @@
  * `--limit N` and `--all` read pages of (up to) 100, the spec's maximum, and make no more
  * requests than the rows need; `--page/--page-size` is one raw request. After page 1 tells
  * how many pages exist, later pages are fetched concurrently while rows are emitted in page
- * order, holding at most `concurrency` pages in memory.
+ * order, holding at most `concurrency` pages in memory. The pager is handed a plain request,
+ * the first page's without page params, and adds `page[number]` and `page[size]` itself.
  */
+import { z } from 'zod';
+import { DEFAULT_LIMIT, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../resources/paging.js';
 import { mapOrdered, range } from './concurrency.js';
 import { UsageError, WfdError } from './errors.js';
+import type { ApiRequest } from './http.js';
 import { quote } from './quote.js';
 
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_LIMIT = 30;
-
-export interface PageMeta {
-  total_count: number;
-  total_pages: number;
-  page_size: number;
-  current_page: number;
-}
+/** The `meta` of the spec's paginated envelope, as every list answer is checked. */
+export const PageMeta = z.looseObject({
+  total_count: z.number().int().nonnegative(),
+  total_pages: z.number().int().nonnegative(),
+  page_size: z.number().int().positive(),
+  current_page: z.number().int().positive(),
+});
+export type PageMeta = z.infer<typeof PageMeta>;
 
 export interface Page<T> {
   meta: PageMeta;
@@ -52,7 +55,7 @@ export function planPages(flags: PagingFlags): PagePlan {
     throw new UsageError('--page/--page-size cannot be combined with --limit or --all');
   }
   if (raw) {
-    const pageSize = flags.pageSize ?? 10;
+    const pageSize = flags.pageSize ?? DEFAULT_PAGE_SIZE;
     checkInteger('--page', flags.page ?? 1, 1);
     checkInteger('--page-size', pageSize, 1, MAX_PAGE_SIZE);
     return { pageSize, firstPage: flags.page ?? 1, maxRows: pageSize, single: true };
@@ -72,11 +75,24 @@ export function lastPageToFetch(plan: PagePlan, totalPages: number): number {
 
 export interface PaginateOptions<T> {
   plan: PagePlan;
-  fetchPage: (page: number, pageSize: number) => Promise<Page<T>>;
+  /** the collection's request without page params: `GET /cases?filter=...` */
+  request: ApiRequest<Page<T>>;
+  /** sends one page's request (`client.request`) */
+  send: (request: ApiRequest<Page<T>>) => Promise<Page<T>>;
   /** pages in flight at once after page 1 */
   concurrency: number;
   /** called once with page 1's meta, before the first row */
   onMeta?: (meta: PageMeta) => void;
+}
+
+/** `request` for one page: its query with `page[number]` and `page[size]` appended. */
+export function pageRequest<T>(request: ApiRequest<T>, page: number, size: number): ApiRequest<T> {
+  const query = [
+    ...(request.query ?? []),
+    ['page[number]', String(page)],
+    ['page[size]', String(size)],
+  ] as const;
+  return { ...request, query };
 }
 
 /**
@@ -94,8 +110,9 @@ function pageMargin(firstCount: number): number {
  * than page 1 announced plus a margin, ends it with an error.
  */
 export async function* paginate<T extends { id?: unknown }>(options: PaginateOptions<T>): AsyncGenerator<T> {
-  const { plan, fetchPage } = options;
-  const first = await fetchPage(plan.firstPage, plan.pageSize);
+  const { plan, request, send } = options;
+  const fetchPage = (page: number) => send(pageRequest(request, page, plan.pageSize));
+  const first = await fetchPage(plan.firstPage);
   options.onMeta?.(first.meta);
   const seen = new Set<unknown>();
   let emitted = 0;
@@ -129,7 +146,7 @@ export async function* paginate<T extends { id?: unknown }>(options: PaginateOpt
   let next = plan.firstPage + 1;
   let last = lastPageToFetch(plan, knownPages);
   while (next <= last) {
-    const pages = mapOrdered(range(next, last), options.concurrency, (n) => fetchPage(n, plan.pageSize));
+    const pages = mapOrdered(range(next, last), options.concurrency, fetchPage);
     let number = next;
     for await (const page of pages) {
       if (plan.maxRows !== undefined && emitted >= plan.maxRows) return;

@@ -2,14 +2,13 @@
 import type { ChalkInstance } from 'chalk';
 import { isRecord } from '../core/guards.js';
 import { escapeControls } from '../core/quote.js';
+import { PARENT_STATUS_COLORS } from '../resources/cases.js';
 import { formatBytes } from './bytes.js';
 import { absoluteTime, parseTime, relativeTime } from './time.js';
 import type { ColumnKind } from './types.js';
 
 /** A style applied to a cell's text after truncation, so truncation never cuts an ANSI code. */
 export type Paint = (text: string) => string;
-
-const STATUS_COLORS = { draft: 'gray', pending: 'yellow', in_progress: 'cyan', closed: 'green' } as const;
 
 const unstyled: Paint = (text) => text;
 
@@ -61,8 +60,8 @@ export function displayText(value: unknown, kind: ColumnKind | undefined, now: D
 export function paintFor(value: unknown, kind: ColumnKind | undefined, chalk: ChalkInstance): Paint {
   if (value === null || value === undefined || kind === 'id') return chalk.dim;
   if (typeof value === 'boolean') return value ? chalk.green : chalk.dim;
-  if (kind === 'status' && typeof value === 'string' && Object.hasOwn(STATUS_COLORS, value)) {
-    return chalk[STATUS_COLORS[value as keyof typeof STATUS_COLORS]];
+  if (kind === 'status' && typeof value === 'string' && Object.hasOwn(PARENT_STATUS_COLORS, value)) {
+    return chalk[PARENT_STATUS_COLORS[value as keyof typeof PARENT_STATUS_COLORS]];
   }
   return unstyled;
 }

@@ -9,9 +9,22 @@ import {
   WORKSPACE_FILTER,
   WORKSPACE_RELATION,
 } from './shared.js';
-import type { ResourceDef } from './types.js';
+import type { RecordFields, ResourceDef } from './types.js';
 
-export const CASE_TEMPLATES: ResourceDef = {
+/** A case template's top-level fields (spec: "A case template is a case-like record"). */
+export const CASE_TEMPLATE_RECORD = {
+  id: 'key',
+  title: 'text',
+  reference: 'text-or-null',
+  archived_at: 'text-or-null',
+  is_template: 'any',
+  owner: 'any',
+  workspace: 'any',
+  created_at: 'text',
+  updated_at: 'text',
+} as const satisfies RecordFields;
+
+export const CASE_TEMPLATES: ResourceDef<typeof CASE_TEMPLATE_RECORD> = {
   name: 'case_templates',
   noun: 'case templates',
   filters: [
@@ -27,17 +40,8 @@ export const CASE_TEMPLATES: ResourceDef = {
   openFields: false,
   sortable: ['created_at', 'updated_at', 'title', 'reference', 'archived_at'],
   openSort: false,
-  fields: [
-    'id',
-    'title',
-    'reference',
-    'archived_at',
-    'is_template',
-    'owner',
-    'workspace',
-    'created_at',
-    'updated_at',
-  ],
+  record: CASE_TEMPLATE_RECORD,
+  fields: Object.keys(CASE_TEMPLATE_RECORD),
   columns: [
     { field: 'id', kind: 'id' },
     { field: 'title' },

@@ -10,14 +10,46 @@ import {
   WORKSPACE_FILTER,
   WORKSPACE_RELATION,
 } from './shared.js';
-import type { ResourceDef } from './types.js';
+import type { RecordFields, ResourceDef } from './types.js';
 
+/**
+ * Values of a case's `parent_status`, in the order a case moves through them, each with the
+ * colour a table shows it in (a chalk colour: from not begun, gray, to done, green).
+ */
+export const PARENT_STATUS_COLORS = {
+  draft: 'gray',
+  pending: 'yellow',
+  in_progress: 'cyan',
+  closed: 'green',
+} as const;
+export type ParentStatus = keyof typeof PARENT_STATUS_COLORS;
 /** Values of a case's `parent_status`. */
-export const PARENT_STATUSES = ['draft', 'pending', 'in_progress', 'closed'] as const;
+export const PARENT_STATUSES = Object.keys(PARENT_STATUS_COLORS) as readonly ParentStatus[];
 /** Values of a case's `waiting_for`. */
 export const WAITING_FOR = ['none', 'owner', 'contact'] as const;
 
-export const CASES: ResourceDef = {
+/** A case's top-level fields (spec: "Case"), as the API sends them. */
+export const CASE_RECORD = {
+  id: 'key',
+  title: 'text',
+  status: 'text-or-null',
+  parent_status: 'text-or-null',
+  waiting_for: 'text-or-null',
+  reference: 'text-or-null',
+  archived_at: 'text-or-null',
+  created_at: 'text',
+  updated_at: 'text',
+  is_template: 'any',
+  template: 'relation',
+  owner: 'relation',
+  workspace: 'relation',
+  contact: 'object',
+  data: 'any',
+  steps: 'objects',
+  schema: 'any',
+} as const satisfies RecordFields;
+
+export const CASES: ResourceDef<typeof CASE_RECORD> = {
   name: 'cases',
   noun: 'cases',
   filters: [
@@ -100,25 +132,8 @@ export const CASES: ResourceDef = {
     'archived_at',
   ],
   openSort: false,
-  fields: [
-    'id',
-    'title',
-    'status',
-    'parent_status',
-    'waiting_for',
-    'reference',
-    'archived_at',
-    'created_at',
-    'updated_at',
-    'is_template',
-    'template',
-    'owner',
-    'workspace',
-    'contact',
-    'data',
-    'steps',
-    'schema',
-  ],
+  record: CASE_RECORD,
+  fields: Object.keys(CASE_RECORD),
   columns: [
     { field: 'id', kind: 'id' },
     { field: 'title' },

@@ -1,7 +1,18 @@
 /** Form templates (spec: "Form template"): listed with pagination and sort only. */
-import type { ResourceDef } from './types.js';
+import type { RecordFields, ResourceDef } from './types.js';
 
-export const FORM_TEMPLATES: ResourceDef = {
+/** A form template's top-level fields (spec: "Form template"): known by its slug. */
+export const FORM_TEMPLATE_RECORD = {
+  id: 'any',
+  slug: 'key',
+  title: 'any',
+  name: 'any',
+  description: 'any',
+  created_at: 'text',
+  updated_at: 'text',
+} as const satisfies RecordFields;
+
+export const FORM_TEMPLATES: ResourceDef<typeof FORM_TEMPLATE_RECORD> = {
   name: 'form_templates',
   noun: 'form templates',
   filters: [],
@@ -11,7 +22,8 @@ export const FORM_TEMPLATES: ResourceDef = {
   openFields: false,
   sortable: ['created_at', 'updated_at'],
   openSort: false,
-  fields: ['id', 'slug', 'title', 'name', 'description', 'created_at', 'updated_at'],
+  record: FORM_TEMPLATE_RECORD,
+  fields: Object.keys(FORM_TEMPLATE_RECORD),
   // The slug is what `forms create --template` and `form-templates steps` take.
   columns: [{ field: 'slug' }, { field: 'title' }, { field: 'updated_at', header: 'UPDATED', kind: 'time' }],
 };

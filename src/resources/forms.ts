@@ -1,6 +1,6 @@
 /** Forms (spec: "Form", "Filtering" for /forms, "Sorting"). */
 import { BOOLEAN, DATE, EMAIL, STRING, UUID } from './shared.js';
-import type { FilterFlag, ResourceDef } from './types.js';
+import type { FilterFlag, RecordFields, ResourceDef } from './types.js';
 
 /** The form flags filterable as booleans, each with a `--no-` form. */
 const FLAGS: readonly FilterFlag[] = (['archived', 'active', 'completed', 'processed'] as const).map(
@@ -12,7 +12,26 @@ const FLAGS: readonly FilterFlag[] = (['archived', 'active', 'completed', 'proce
   }),
 );
 
-export const FORMS: ResourceDef = {
+/** A form's top-level fields (spec: "Form"). */
+export const FORM_RECORD = {
+  id: 'key',
+  created_at: 'text',
+  updated_at: 'text',
+  status: 'text-or-null',
+  archived: 'flag',
+  active: 'flag',
+  completed: 'flag',
+  processed: 'flag',
+  flow: 'object',
+  user: 'object',
+  owner: 'relation',
+  workspace: 'any',
+  responses: 'objects',
+  // Checked by the webhooks commands, which rewrite it; reading a form must not fail on it.
+  webhooks: 'any',
+} as const satisfies RecordFields;
+
+export const FORMS: ResourceDef<typeof FORM_RECORD> = {
   name: 'forms',
   noun: 'forms',
   filters: [
@@ -67,22 +86,8 @@ export const FORMS: ResourceDef = {
   openFields: true,
   sortable: ['created_at', 'updated_at'],
   openSort: true,
-  fields: [
-    'id',
-    'created_at',
-    'updated_at',
-    'status',
-    'archived',
-    'active',
-    'completed',
-    'processed',
-    'flow',
-    'user',
-    'owner',
-    'workspace',
-    'responses',
-    'webhooks',
-  ],
+  record: FORM_RECORD,
+  fields: Object.keys(FORM_RECORD),
   columns: [
     { field: 'id', kind: 'id' },
     { field: 'flow.slug', header: 'TEMPLATE' },

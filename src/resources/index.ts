@@ -5,7 +5,16 @@ import { FORM_TEMPLATES } from './form-templates.js';
 import { FORMS } from './forms.js';
 import type { ResourceDef } from './types.js';
 
-export type { Attributes, AttributeType, ColumnDef, ColumnKind, FilterFlag, ResourceDef } from './types.js';
+export type {
+  Attributes,
+  AttributeType,
+  ColumnDef,
+  ColumnKind,
+  FieldShape,
+  FilterFlag,
+  RecordFields,
+  ResourceDef,
+} from './types.js';
 export { CASE_TEMPLATES, CASES, FORM_TEMPLATES, FORMS };
 
 export const RESOURCES: readonly ResourceDef[] = [CASES, CASE_TEMPLATES, FORMS, FORM_TEMPLATES];

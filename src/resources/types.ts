@@ -64,8 +64,23 @@ export interface ColumnDef {
   readonly hideWhenEmpty?: boolean;
 }
 
+/**
+ * What wfd relies on in a record's top-level field, which the record's zod schema checks
+ * (src/api/schemas.ts); every field the API adds beyond these passes unchecked.
+ * - `key`: a string, always there (an id; a form template's slug)
+ * - `text`: a string when given; `text-or-null`: a string or null when given
+ * - `flag`: true, false or null when given
+ * - `relation`: an object whose `id`, when given, is a string; or null
+ * - `object`: an object or null; `objects`: a list of objects
+ * - `any`: anything: a field `--fields` may name that wfd does not check
+ */
+export type FieldShape = 'key' | 'text' | 'text-or-null' | 'flag' | 'relation' | 'object' | 'objects' | 'any';
+
+/** A record's top-level fields in the order `--fields` lists them, each with what wfd checks of it. */
+export type RecordFields = Readonly<Record<string, FieldShape>>;
+
 /** What the spec says about one list endpoint, and how wfd shows its records. */
-export interface ResourceDef {
+export interface ResourceDef<F extends RecordFields = RecordFields> {
   /** the API's name, as in its path: `case_templates` */
   readonly name: string;
   /** plural noun for people: `case templates` */
@@ -82,7 +97,9 @@ export interface ResourceDef {
   readonly sortable: readonly string[];
   /** sort also by template-dependent fields (forms): only the field's shape is checked */
   readonly openSort: boolean;
-  /** top-level fields of a record, the first segments `--fields` accepts */
+  /** a record's top-level fields, and what wfd checks of each: declared here only */
+  readonly record: F;
+  /** the names of `record`'s fields, the first segments `--fields` accepts */
   readonly fields: readonly string[];
   /** default columns of plain and CSV output: a contract for scripts (full id first) */
   readonly columns: readonly ColumnDef[];

@@ -7,7 +7,6 @@ import {
   readExportFolder,
   removeTemporaryFiles,
 } from '../../src/commands/attachments/export-folder.js';
-import { batchIds } from '../../src/core/id-batches.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const temp = useTempDir('wfd-export-');
@@ -74,17 +73,5 @@ describe('removeTemporaryFiles and pathInside', () => {
     expect(() => pathInside(temp.path, 'f/../../x')).toThrow(/is not inside/);
     expect(pathInside(temp.path, '/etc/passwd')).toBe(join(temp.path, 'etc', 'passwd'));
     expect(() => pathInside(temp.path, '')).toThrow(/is not inside/);
-  });
-});
-
-describe('batchIds', () => {
-  it('packs ids in order into as few batches as fit; one too long alone is its own batch', () => {
-    const fits = (batch: readonly string[]) => batch.join(',').length <= 5;
-    expect(batchIds(['a', 'b', 'c', 'd', 'e', 'f'], fits)).toEqual([
-      ['a', 'b', 'c'],
-      ['d', 'e', 'f'],
-    ]);
-    expect(batchIds(['toolong', 'a'], fits)).toEqual([['toolong'], ['a']]);
-    expect(batchIds([], fits)).toEqual([]);
   });
 });

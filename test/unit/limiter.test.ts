@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRateLimits, RateLimiter, SPEC_LIMITS } from '../../src/core/limiter.js';
+import { toApiError } from '../../src/core/http.js';
+import { describeRules, parseRateLimits, RateLimiter, SPEC_LIMITS } from '../../src/core/limiter.js';
 
 /**
  * A limiter on a virtual clock: sleeping moves the clock, so start times can be read off. Each
@@ -88,6 +89,20 @@ describe('parseRateLimits', () => {
 
   it.each(['', 'fast', '0/1s', '10/0s', '10/1d', '10', '1/1s,2/2s,3/3s', '-1/1s'])('refuses %j', (text) => {
     expect(() => parseRateLimits(text)).toThrow(/N\/DURATION|at most two/);
+  });
+});
+
+describe('describeRules', () => {
+  it('says the limits in words, the spec pair as the messages that cite it read', () => {
+    expect(describeRules(SPEC_LIMITS.rules)).toBe('100 requests per minute and 1,000 per hour');
+    expect(describeRules(parseRateLimits('20/10s').rules)).toBe('20 requests per 10s and 200 per 10m');
+    expect(describeRules(parseRateLimits('off').rules)).toBe('no limit');
+  });
+
+  it('gives the hint of a 429 the per-token limit', () => {
+    expect(toApiError(429, {}, { statusCode: 429, message: 'slow down' }, new Date()).hint).toBe(
+      'the rate limit is 100 requests per minute per token: wait, or lower --concurrency',
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lastPageToFetch, type Page, paginate, planPages } from '../../src/core/paginate.js';
+import type { ApiRequest } from '../../src/core/http.js';
+import { lastPageToFetch, type Page, pageRequest, paginate, planPages } from '../../src/core/paginate.js';
 
 describe('planPages', () => {
   it('--limit reads pages of up to 100 and needs ceil(limit/100) of them', () => {
@@ -58,6 +59,16 @@ function fakeCollection(total: number, options: { delays?: Record<number, number
   return { fetchPage, requested, maxInFlight: () => maxInFlight };
 }
 
+/** The pager's plain request, and a `send` that asks `fetchPage` for the page the request names. */
+function over<T>(fetchPage: (page: number, size: number) => Promise<Page<T>>) {
+  const request: ApiRequest<Page<T>> = { method: 'GET', path: '/things', query: [['sort', 'id']] };
+  const send = (sent: ApiRequest<Page<T>>) => {
+    const param = (name: string) => Number(sent.query?.find(([key]) => key === name)?.[1]);
+    return fetchPage(param('page[number]'), param('page[size]'));
+  };
+  return { request, send };
+}
+
 async function collect<T>(iterable: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];
   for await (const item of iterable) out.push(item);
@@ -68,7 +79,7 @@ describe('paginate', () => {
   it('emits rows in page order even when later pages answer first', async () => {
     const source = fakeCollection(450, { delays: { 2: 30, 3: 1, 4: 15, 5: 1 } });
     const rows = await collect(
-      paginate({ plan: planPages({ all: true }), fetchPage: source.fetchPage, concurrency: 4 }),
+      paginate({ plan: planPages({ all: true }), ...over(source.fetchPage), concurrency: 4 }),
     );
     expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 450 }, (_, i) => `r${i}`));
     expect(source.requested.sort()).toEqual([1, 2, 3, 4, 5]);
@@ -76,7 +87,7 @@ describe('paginate', () => {
 
   it('keeps at most `concurrency` pages in flight', async () => {
     const source = fakeCollection(2000);
-    await collect(paginate({ plan: planPages({ all: true }), fetchPage: source.fetchPage, concurrency: 3 }));
+    await collect(paginate({ plan: planPages({ all: true }), ...over(source.fetchPage), concurrency: 3 }));
     expect(source.maxInFlight()).toBe(3);
     expect(source.requested).toHaveLength(20);
   });
@@ -84,7 +95,7 @@ describe('paginate', () => {
   it('--limit 250 requests exactly 3 pages and stops at 250 rows', async () => {
     const source = fakeCollection(1000);
     const rows = await collect(
-      paginate({ plan: planPages({ limit: 250 }), fetchPage: source.fetchPage, concurrency: 4 }),
+      paginate({ plan: planPages({ limit: 250 }), ...over(source.fetchPage), concurrency: 4 }),
     );
     expect(rows).toHaveLength(250);
     expect(source.requested.sort()).toEqual([1, 2, 3]);
@@ -93,7 +104,7 @@ describe('paginate', () => {
   it('drops a row whose id was already emitted', async () => {
     const source = fakeCollection(300, { dupes: true });
     const rows = await collect(
-      paginate({ plan: planPages({ all: true }), fetchPage: source.fetchPage, concurrency: 2 }),
+      paginate({ plan: planPages({ all: true }), ...over(source.fetchPage), concurrency: 2 }),
     );
     const ids = rows.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -106,7 +117,7 @@ describe('paginate', () => {
     const rows = await collect(
       paginate({
         plan: planPages({}),
-        fetchPage: source.fetchPage,
+        ...over(source.fetchPage),
         concurrency: 4,
         onMeta: (meta) => {
           total = meta.total_count;
@@ -137,7 +148,9 @@ describe('paginate', () => {
         data: all.slice((page - 1) * size, page * size),
       };
     };
-    const rows = await collect(paginate({ plan: planPages({ all: true }), fetchPage, concurrency: 1 }));
+    const rows = await collect(
+      paginate({ plan: planPages({ all: true }), ...over(fetchPage), concurrency: 1 }),
+    );
     const ids = rows.map((r) => r.id);
     expect(requested).toEqual([1, 2, 3]);
     // Every row that existed from the start is emitted exactly once.
@@ -153,8 +166,46 @@ describe('paginate', () => {
       };
     };
     await expect(
-      collect(paginate({ plan: planPages({ all: true }), fetchPage, concurrency: 4 })),
+      collect(paginate({ plan: planPages({ all: true }), ...over(fetchPage), concurrency: 4 })),
     ).rejects.toThrow('page 3 failed');
+  });
+});
+
+describe('paginate over a plain request', () => {
+  it('sends the request with page[number] and page[size] after its own query, which stays as given', async () => {
+    const source = fakeCollection(250);
+    const { request } = over(source.fetchPage);
+    const sent: ApiRequest<Page<{ id: string }>>[] = [];
+    const send = (page: ApiRequest<Page<{ id: string }>>) => {
+      sent.push(page);
+      return over(source.fetchPage).send(page);
+    };
+    const rows = await collect(paginate({ plan: planPages({ limit: 150 }), request, send, concurrency: 2 }));
+    expect(rows).toHaveLength(150);
+    expect(sent).toEqual([1, 2].map((n) => pageRequest(request, n, 100)));
+    expect(sent[1]).toEqual({
+      method: 'GET',
+      path: '/things',
+      query: [
+        ['sort', 'id'],
+        ['page[number]', '2'],
+        ['page[size]', '100'],
+      ],
+    });
+    expect(request.query).toEqual([['sort', 'id']]);
+  });
+
+  it('a raw --page request asks that page at its size, once', () => {
+    const request: ApiRequest = { method: 'GET', path: '/forms', headers: { accept: 'application/json' } };
+    expect(pageRequest(request, 4, 25)).toEqual({
+      method: 'GET',
+      path: '/forms',
+      headers: { accept: 'application/json' },
+      query: [
+        ['page[number]', '4'],
+        ['page[size]', '25'],
+      ],
+    });
   });
 });
 
@@ -173,7 +224,7 @@ describe('paginate against a server in a cycle', () => {
       };
     };
     await expect(
-      collect(paginate({ plan: planPages({ all: true }), fetchPage, concurrency: 4 })),
+      collect(paginate({ plan: planPages({ all: true }), ...over(fetchPage), concurrency: 4 })),
     ).rejects.toThrow(
       /^page 2 adds no new row: the API repeats pages \(a page cycle\); stopped after 2 pages$/,
     );
@@ -191,7 +242,7 @@ describe('paginate against a server in a cycle', () => {
       };
     };
     await expect(
-      collect(paginate({ plan: planPages({ all: true }), fetchPage, concurrency: 1 })),
+      collect(paginate({ plan: planPages({ all: true }), ...over(fetchPage), concurrency: 1 })),
     ).rejects.toThrow(
       /^the API announced \d+ pages after page 1 announced 3: more than inserts during the run explain; stopped after \d+ pages$/,
     );
@@ -204,7 +255,9 @@ describe('paginate against a server in a cycle', () => {
       meta: { total_count: 3 * size, total_pages: 3, page_size: size, current_page: page },
       data: Array.from({ length: size }, () => ({ name: 'same' })),
     });
-    const rows = await collect(paginate({ plan: planPages({ all: true }), fetchPage, concurrency: 2 }));
+    const rows = await collect(
+      paginate({ plan: planPages({ all: true }), ...over(fetchPage), concurrency: 2 }),
+    );
     expect(rows).toHaveLength(300);
   });
 });

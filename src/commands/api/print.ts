@@ -12,6 +12,7 @@ import { checkJsonDepth, readBoundedText } from '../../core/json-answer.js';
 import { type Page, paginate, planPages } from '../../core/paginate.js';
 import { escapeControls, escapeJsonControls } from '../../core/quote.js';
 import { createRowSink } from '../../output/render.js';
+import { MAX_PAGE_SIZE } from '../../resources/paging.js';
 
 /** Prints one answer (`-i`: status line and headers first); an error status then fails the run. */
 export async function printAnswer(
@@ -78,13 +79,17 @@ async function printJson(ctx: Context, text: string): Promise<unknown> {
 }
 
 /**
- * `--paginate`: every page of a collection (pages of 100 unless the path sets `page[size]`),
+ * `--paginate`: every page of a collection (pages of the largest size unless the path sets `page[size]`),
  * fetched concurrently in the rate limit, each page's `data` streamed as one JSON array, or a
  * record a line with `-o ndjson`.
  */
-export async function printPages(ctx: Context, client: ApiClient, request: ApiRequest): Promise<void> {
+export async function printPages(
+  ctx: Context,
+  client: ApiClient,
+  request: Omit<ApiRequest, 'schema'>,
+): Promise<void> {
   const query = request.query ?? [];
-  const size = Number(query.find(([name]) => name === 'page[size]')?.[1] ?? 100);
+  const size = Number(query.find(([name]) => name === 'page[size]')?.[1] ?? MAX_PAGE_SIZE);
   const rest = query.filter(([name]) => name !== 'page[size]' && name !== 'page[number]');
   const sink = await createRowSink(ctx.io, {
     format: ctx.output.format === 'ndjson' ? 'ndjson' : 'json',
@@ -95,11 +100,9 @@ export async function printPages(ctx: Context, client: ApiClient, request: ApiRe
   const rows = paginate({
     plan: { ...planPages({ all: true }), pageSize: size },
     concurrency: ctx.globals.concurrency ?? DEFAULT_CONCURRENCY,
-    fetchPage: async (n, pageSize) => {
-      const page = await client.request({
-        ...request,
-        query: [...rest, ['page[number]', String(n)], ['page[size]', String(pageSize)]],
-      });
+    request: { ...request, query: rest },
+    send: async (pageRequest) => {
+      const page: unknown = await client.request(pageRequest);
       if (!isRecord(page) || !isRecord(page.meta) || !Array.isArray(page.data))
         throw new WfdError(
           `--paginate: ${request.path} does not answer a paginated collection (meta and data)`,

@@ -92,7 +92,7 @@ async function openDownload(target: ExportTarget, id: string, offset: number): P
   if (offset === 0 || answer.status !== 206) {
     return { from: 0, chunks, size: contentLength(answer.headers), onChunk };
   }
-  const range = contentRange(answer.headers['content-range']);
+  const range = contentRange(firstHeader(answer.headers, 'content-range'));
   if (range?.start === offset) return { from: offset, chunks, size: range.size, onChunk };
   // A range, but not the one asked for: take the whole file instead.
   answer.body.destroy();
@@ -130,8 +130,8 @@ function contentLength(headers: StreamedResponse['headers']): number | undefined
 }
 
 /** `Content-Range: bytes 100-999/1000` (RFC 9110 14.4); `size` undefined for `/*`. */
-function contentRange(value: string | string[] | undefined): { start: number; size?: number } | undefined {
-  const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec((Array.isArray(value) ? value[0] : value) ?? '');
+function contentRange(value: string | undefined): { start: number; size?: number } | undefined {
+  const match = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(value ?? '');
   if (!match) return undefined;
   return { start: Number(match[1]), ...(match[3] === '*' ? {} : { size: Number(match[3]) }) };
 }

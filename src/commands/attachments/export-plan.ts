@@ -5,8 +5,8 @@
  * before they start). Pure: the command reads the forms and the manifest, this decides.
  */
 
-import { MAX_PAGE_SIZE } from '../../core/paginate.js';
 import { FolderNames, safeFilename } from '../../core/safe-filename.js';
+import { MAX_PAGE_SIZE } from '../../resources/paging.js';
 import type { FileEntry } from './export-manifest.js';
 
 /** A form as the export reads it: its responses and the attachments each lists, in the API's order. */
@@ -110,7 +110,7 @@ export function planMerges(files: readonly PlannedFile[]): PlannedMerge[] {
 
 /** The requests of a run, by kind: the fewest the API allows for the work. */
 export interface RequestCount {
-  /** list pages of 100 forms (the spec's largest page) */
+  /** list pages of MAX_PAGE_SIZE forms (the spec's largest page) */
   pages: number;
   /** one read per form (its responses list their attachments) */
   reads: number;

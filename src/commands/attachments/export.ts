@@ -27,7 +27,7 @@
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { getFormFiles } from '../../api/attachments.js';
-import { listForms } from '../../api/forms.js';
+import { listRequest } from '../../api/list.js';
 import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { mapOrdered, mapPooled } from '../../core/concurrency.js';
@@ -45,7 +45,7 @@ import { type ApiClient, encodeQuery, type QueryParams } from '../../core/http.j
 import { onInterrupt } from '../../core/interrupt.js';
 import { buildListQuery } from '../../core/list-query/build.js';
 import { isDateText } from '../../core/list-query/dates.js';
-import { MAX_PAGE_SIZE, paginate, planPages } from '../../core/paginate.js';
+import { paginate, planPages } from '../../core/paginate.js';
 import { quote } from '../../core/quote.js';
 import { safeFilename } from '../../core/safe-filename.js';
 import { formatBytes } from '../../output/bytes.js';
@@ -53,6 +53,7 @@ import { count, plural } from '../../output/counts.js';
 import { type Column, createRowSink } from '../../output/render.js';
 import { EXPORT_FIELDS } from '../../resources/attachments.js';
 import { FORMS } from '../../resources/forms.js';
+import { MAX_PAGE_SIZE } from '../../resources/paging.js';
 import { renderOptions } from '../shared/output.js';
 import { PartialFailure } from '../shared/partial-failure.js';
 import { filterFlagsShape, QueryFlags } from '../shared/schemas.js';
@@ -301,7 +302,8 @@ class Exporter {
     const ids: string[] = [];
     const pages = paginate({
       plan: planPages({ all: true }),
-      fetchPage: (n, size) => this.client.request(listForms(query)(n, size)),
+      request: listRequest(FORMS, query),
+      send: (request) => this.client.request(request),
       concurrency: this.#concurrency,
       onMeta: (meta) => {
         this.#forms.total = meta.total_count;

@@ -11,9 +11,12 @@ import { batchIds } from '../../core/id-batches.js';
 
 /** The batches of `ids` whose merge URLs are short enough for servers and proxies. */
 export function mergeBatches(client: ApiClient, ids: readonly string[]): string[][] {
-  return batchIds(ids, (batch) => {
-    const { path, query } = mergeAttachments(batch);
-    return client.fitsInUrl(path, query);
+  const { path, query } = mergeAttachments([]);
+  // The ids fill the empty `ids=` URL-encoded, joined by commas (`%2C`).
+  return batchIds(ids, {
+    room: client.urlRoom(path, query),
+    length: (id) => encodeURIComponent(id).length,
+    separator: encodeURIComponent(',').length,
   });
 }
 

@@ -1,5 +1,6 @@
 /** What the attachments verbs share: the id hint and filenames. */
 import contentDisposition from 'content-disposition';
+import { firstHeader } from '../../core/headers.js';
 import { safeFilename } from '../../core/safe-filename.js';
 
 export const ID_HINT = 'run `wfd responses get <id>` to see the ids of its attachments';
@@ -9,8 +10,7 @@ export const ID_HINT = 'run `wfd responses get <id>` to see the ids of its attac
  * non-ASCII names), made safe for the disk; `fallback` when there is none or it cannot be read.
  */
 export function filenameOf(headers: Record<string, string | string[] | undefined>, fallback: string): string {
-  const header = headers['content-disposition'];
-  const value = Array.isArray(header) ? header[0] : header;
+  const value = firstHeader(headers, 'content-disposition');
   let name: string | undefined;
   try {
     name = value ? contentDisposition.parse(value).parameters.filename : undefined;

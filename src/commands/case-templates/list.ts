@@ -1,4 +1,3 @@
-import { listCaseTemplates } from '../../api/cases.js';
 import { CASE_TEMPLATES } from '../../resources/case-templates.js';
 import { defineListVerb } from '../shared/list.js';
 
@@ -7,4 +6,4 @@ export const {
   schema: ListCaseTemplatesOptions,
   run: runListCaseTemplates,
   verb,
-} = defineListVerb(CASE_TEMPLATES, listCaseTemplates);
+} = defineListVerb(CASE_TEMPLATES);

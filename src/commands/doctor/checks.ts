@@ -10,6 +10,7 @@ import { parseBaseUrl } from '../../core/base-url.js';
 import { formatDuration } from '../../core/duration.js';
 import { NetworkError, WfdError } from '../../core/errors.js';
 import { isLoopback, isPlainHttpAnswer, type StreamedResponse } from '../../core/http.js';
+import { describeRules, SPEC_LIMITS } from '../../core/limiter.js';
 import { plural } from '../../output/counts.js';
 
 export type Status = 'ok' | 'warn' | 'fail';
@@ -313,7 +314,7 @@ function checkRateHeadroom(answer: StreamedResponse): CheckResult {
   if (remaining === undefined)
     return ok(
       'rate limit',
-      'not reported by the server; wfd keeps under 100/min and 1,000/h (--request-rate)',
+      `not reported by the server; wfd keeps under ${describeRules(SPEC_LIMITS.rules)} (--request-rate)`,
     );
   const detail = `${remaining}${limit === undefined ? '' : ` of ${limit}`} requests left in the window`;
   return Number(remaining) === 0

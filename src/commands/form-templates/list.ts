@@ -1,4 +1,3 @@
-import { listFormTemplates } from '../../api/form-templates.js';
 import { FORM_TEMPLATES } from '../../resources/form-templates.js';
 import { defineListVerb } from '../shared/list.js';
 
@@ -7,4 +6,4 @@ export const {
   schema: ListFormTemplatesOptions,
   run: runListFormTemplates,
   verb,
-} = defineListVerb(FORM_TEMPLATES, listFormTemplates);
+} = defineListVerb(FORM_TEMPLATES);

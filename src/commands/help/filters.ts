@@ -1,6 +1,7 @@
 /** `wfd help filters`, generated from the resource tables so it lists every flag there is. */
 
 import { exampleLines } from '../../cli/example-lines.js';
+import { DEFAULT_LIMIT } from '../../resources/paging.js';
 import type { FilterFlag, ResourceDef } from '../../resources/types.js';
 
 function flagLine(filter: FilterFlag): [string, string] {
@@ -54,7 +55,7 @@ ${resources.map(resourceSection).join('\n\n')}
   operators: $eq $ne $gt $lt $ge $le $like $ilike
 --filter and --where combine (AND) and may be used with the flags.
 
-Paging: --limit N (default 30), --all (every page, streamed), or --page N --page-size N.
+Paging: --limit N (default ${DEFAULT_LIMIT}), --all (every page, streamed), or --page N --page-size N.
 
 Examples:
 ${EXAMPLES.flatMap((example) => exampleLines(example, width)).join('\n')}

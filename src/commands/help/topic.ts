@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
+import { describeRules, SPEC_LIMITS } from '../../core/limiter.js';
 import { quote } from '../../core/quote.js';
 import { BULK_EXIT_CODES, exitCodeTable } from '../../exit-codes.js';
 import { wrapBlock } from '../../output/wrap-block.js';
@@ -70,7 +71,7 @@ const ENVIRONMENT = `Environment variables
   WFD_BASE_URL       the API host root (without /v1); overridden by --base-url
   WFD_PROFILE        the profile to use; overridden by --profile
   WFD_CONFIG_DIR     the config folder (mode 0700) and its config.json (profiles and tokens, mode 0600); by default $XDG_CONFIG_HOME/wfd or ~/.config/wfd (Linux), ~/Library/Preferences/wfd (macOS), %APPDATA%\\wfd\\Config (Windows); made when wfd first saves to it, never by a command that only reads
-  WFD_RATE_LIMIT     client-side rate limit: spec (default: 100/min, 1000/h), off, or N/DURATION[,M/DURATION]; --request-rate overrides it
+  WFD_RATE_LIMIT     client-side rate limit: spec (default: ${describeRules(SPEC_LIMITS.rules)}), off, or N/DURATION[,M/DURATION]; --request-rate overrides it
   WFD_MAX_WAIT       the longest wait a server may ask for with Retry-After (default 15m, at most 24h); a longer one fails at once (exit 7 for a 429)
   WFD_CLIENT_ID      OAuth client id
   WFD_CLIENT_SECRET  OAuth client secret

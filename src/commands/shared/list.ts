@@ -4,14 +4,15 @@
  */
 import { z } from 'zod';
 import { countGroups } from '../../api/count-groups.js';
-import type { PageRequest } from '../../api/paging.js';
+import { countRequest, listRequest } from '../../api/list.js';
 import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
-import type { ApiRequest, QueryParams } from '../../core/http.js';
+import type { ApiRequest } from '../../core/http.js';
 import { buildListQuery } from '../../core/list-query/build.js';
-import { MAX_PAGE_SIZE, type PageMeta, type PagePlan, paginate, planPages } from '../../core/paginate.js';
+import { type Page, type PageMeta, type PagePlan, paginate, planPages } from '../../core/paginate.js';
 import { createRowSink } from '../../output/render.js';
-import type { ColumnDef, ResourceDef } from '../../resources/types.js';
+import { MAX_PAGE_SIZE } from '../../resources/paging.js';
+import type { ColumnDef, RecordFields, ResourceDef } from '../../resources/types.js';
 import { countPrinter } from './count.js';
 import { parseGroupBy, printGroups } from './count-groups.js';
 import { renderOptions } from './output.js';
@@ -30,15 +31,12 @@ export function countOptionsSchema(resource: ResourceDef) {
 export type CountOptions = z.output<ReturnType<typeof countOptionsSchema>>;
 
 /** `<noun> list`: the resource's query from the flags, then its pages streamed through the renderer. */
-export function defineListVerb<T extends Record<string, unknown>>(
-  resource: ResourceDef,
-  pages: (query: QueryParams) => PageRequest<T>,
-) {
+export function defineListVerb<F extends RecordFields>(resource: ResourceDef<F>) {
   const schema = listOptionsSchema(resource);
   const run = async (options: ListOptions, ctx: Context): Promise<void> => {
     // Built (and so validated) before credentials are read: bad input exits 2 with no request.
     const query = buildListQuery(resource, { flags: options, ...options, now: ctx.now() });
-    await runList(ctx, resource, options, pages(query), options.sort);
+    await runList(ctx, resource, options, listRequest(resource, query), options.sort);
   };
   return { schema, run, verb: defineVerb(schema, run, { fields: resource.fields }) };
 }
@@ -47,7 +45,7 @@ export function defineListVerb<T extends Record<string, unknown>>(
  * `<noun> count`: the number of records the filters match; with `--group-by a,b` (resources
  * with `groupFields`) one row per combination of the fields' values, from `GET <path>/count`.
  */
-export function defineCountVerb(resource: ResourceDef, count: (query: QueryParams) => ApiRequest<number>) {
+export function defineCountVerb(resource: ResourceDef) {
   const schema = countOptionsSchema(resource).extend({ groupBy: z.string().optional() });
   type Options = z.output<typeof schema>;
   const run = async (options: Options, ctx: Context): Promise<void> => {
@@ -55,20 +53,20 @@ export function defineCountVerb(resource: ResourceDef, count: (query: QueryParam
     const query = buildListQuery(resource, { flags: options, ...options, now: ctx.now() });
     const fields = options.groupBy === undefined ? undefined : parseGroupBy(options.groupBy);
     const client = await ctx.api();
-    if (!fields) return countPrinter(ctx)(await client.request(count(query)));
-    const request = count(query);
+    const request = countRequest(resource, query);
+    if (!fields) return countPrinter(ctx)(await client.request(request));
     await printGroups(ctx, fields, await client.request(countGroups(request.path, query, fields)));
   };
   const fields = resource.groupFields ? ['count', ...resource.fields] : ['count'];
   return { schema, run, verb: defineVerb(schema, run, { fields }) };
 }
 
-/** Plans the pages, then streams the rows through the renderer in order. */
+/** Plans the pages of `request` (no page params: the pager adds them), then streams the rows in order. */
 export async function runList<T extends Record<string, unknown>>(
   ctx: Context,
   resource: ResourceDef,
   paging: z.output<typeof PagingFlags>,
-  page: PageRequest<T>,
+  request: ApiRequest<Page<T>>,
   sort?: string,
 ): Promise<void> {
   const plan = planPages(paging);
@@ -88,7 +86,8 @@ export async function runList<T extends Record<string, unknown>>(
   let count = 0;
   const rows = paginate({
     plan,
-    fetchPage: (n, size) => client.request(page(n, size)),
+    request,
+    send: (pageRequest) => client.request(pageRequest),
     concurrency: ctx.globals.concurrency ?? DEFAULT_CONCURRENCY,
     onMeta: (meta) => {
       total = meta.total_count;

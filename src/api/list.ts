@@ -1,0 +1,38 @@
+/**
+ * The list and count requests of every list resource, built from its table (src/resources): the
+ * path is the table's name, the answer's schema comes from its record fields. A list request is
+ * the first page's without page params; paginate() adds `page[number]` and `page[size]`.
+ */
+import type { z } from 'zod';
+import type { ApiRequest, QueryParams } from '../core/http.js';
+import type { Page } from '../core/paginate.js';
+import type { RecordFields, ResourceDef } from '../resources/types.js';
+import { Count, envelope, type RecordSchema, recordSchema } from './schemas.js';
+
+/** A record of a resource whose table declares fields `F`. */
+export type RecordOf<F extends RecordFields> = z.infer<RecordSchema<F>>;
+
+const pageSchemas = new WeakMap<RecordFields, z.ZodType>();
+
+/** The paginated envelope of the resource's records, built once per table. */
+function pageSchema<F extends RecordFields>(fields: F): z.ZodType<Page<RecordOf<F>>> {
+  let schema = pageSchemas.get(fields);
+  if (!schema) {
+    schema = envelope(recordSchema(fields));
+    pageSchemas.set(fields, schema);
+  }
+  return schema as z.ZodType<Page<RecordOf<F>>>;
+}
+
+/** GET /v1/<name> with the given filters and sort (spec: "Endpoints", "Filtering", "Sorting"). */
+export function listRequest<F extends RecordFields>(
+  resource: ResourceDef<F>,
+  query: QueryParams,
+): ApiRequest<Page<RecordOf<F>>> {
+  return { method: 'GET', path: `/${resource.name}`, query, schema: pageSchema(resource.record) };
+}
+
+/** GET /v1/<name>/count: the number of records the filters match. */
+export function countRequest(resource: ResourceDef, query: QueryParams): ApiRequest<number> {
+  return { method: 'GET', path: `/${resource.name}/count`, query, schema: Count };
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { countRequest, listRequest } from '../../src/api/list.js';
+import { Case } from '../../src/api/schemas.js';
+import { CASE_TEMPLATES, CASES, FORM_TEMPLATES, FORMS, RESOURCES } from '../../src/resources/index.js';
+
+const META = { total_count: 1, total_pages: 1, page_size: 10, current_page: 1 };
+
+describe('listRequest and countRequest', () => {
+  it('take the path from the table and the query as given, without page params', () => {
+    expect(RESOURCES.map((resource) => listRequest(resource, []).path)).toEqual([
+      '/cases',
+      '/case_templates',
+      '/forms',
+      '/form_templates',
+    ]);
+    const { schema, ...request } = listRequest(CASE_TEMPLATES, [['sort', 'title']]);
+    expect(request).toEqual({ method: 'GET', path: '/case_templates', query: [['sort', 'title']] });
+    const { schema: count, ...counting } = countRequest(FORMS, [['archived', 'false']]);
+    expect(counting).toEqual({ method: 'GET', path: '/forms/count', query: [['archived', 'false']] });
+    expect(count?.parse({ count: 3 })).toBe(3);
+  });
+
+  it("check each page's records as the table's fields say, and let other fields pass", () => {
+    const schema = listRequest(FORM_TEMPLATES, []).schema!;
+    const template = { id: 7, slug: 'kyc', title: null, extra: true };
+    expect(schema.parse({ meta: META, data: [template] }).data).toEqual([template]);
+    // The slug is the key of a form template: a page without it is not one.
+    expect(schema.safeParse({ meta: META, data: [{ id: 'x' }] }).success).toBe(false);
+    expect(
+      listRequest(CASES, []).schema!.safeParse({ meta: META, data: [{ id: 'c', steps: 'x' }] }).success,
+    ).toBe(false);
+  });
+
+  it('a record and a page of records are checked by one schema', () => {
+    const row = { id: 'c', owner: { id: 3 } };
+    expect(Case.safeParse(row).success).toBe(false);
+    expect(listRequest(CASES, []).schema!.safeParse({ meta: META, data: [row] }).success).toBe(false);
+    expect(CASES.fields).toEqual(Object.keys(CASES.record));
+  });
+});
