@@ -19,7 +19,8 @@
 // The start-up chunk is named dist/chunks/startup.cjs. Compiled code is cached per user at run
 // time, by Node itself where it can (bin/wfd.js), never in the install folder.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
 import { build, transform } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -98,6 +99,15 @@ for (const file of result.outputFiles) {
   });
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, code);
+}
+
+// Help pages printed ahead (bin/quick-answers.js): building the command tree and laying out a
+// page costs more than Node takes to start, and a page on a pipe or in a file depends on nothing
+// else (test/e2e/help-pages.test.ts checks each against the program's own rendering).
+const { helpPagesForPipes } = createRequire(import.meta.url)('../dist/wfd.cjs');
+mkdirSync('dist/help');
+for (const [words, page] of await helpPagesForPipes()) {
+  writeFileSync(join('dist/help', `${['wfd', words].join(' ').trim()}.txt`), page);
 }
 
 /** commander requires node:child_process for executable subcommands, which wfd does not use;
