@@ -2,15 +2,27 @@
 // CommonJS (bin/package.json): Node starts a CommonJS entry sooner than an ES module one.
 'use strict';
 
-const Module = require('node:module');
+// `--version`, and a help page to a pipe, need none of the program (quick-answers.js).
+if (!require('./quick-answers.js').printQuickAnswer(process.argv, process.env)) runProgram();
 
-// Node >= 22.8 keeps V8's compiled code of the bundle between runs, checked by V8 against the
-// source, its version and its flags. The folder is the user's cache (never the install folder,
-// which may be read-only or shared); Node keys it by version, architecture, flags and user.
-// NODE_COMPILE_CACHE, when set, has already enabled Node's own choice; NODE_DISABLE_COMPILE_CACHE
-// turns it off. Node 20 has no such cache: it compiles the bundle from source on every start.
-if (Module.enableCompileCache && !process.env.NODE_COMPILE_CACHE) {
-  Module.enableCompileCache(compileCacheDir(process.env, process.platform));
+function runProgram() {
+  const Module = require('node:module');
+  // Node >= 22.8 keeps V8's compiled code of the bundle between runs, checked by V8 against the
+  // source, its version and its flags. The folder is the user's cache (never the install folder,
+  // which may be read-only or shared); Node keys it by version, architecture, flags and user.
+  // NODE_COMPILE_CACHE, when set, has already enabled Node's own choice; NODE_DISABLE_COMPILE_CACHE
+  // turns it off. Node 20 has no such cache: it compiles the bundle from source on every start.
+  if (Module.enableCompileCache && !process.env.NODE_COMPILE_CACHE) {
+    Module.enableCompileCache(compileCacheDir(process.env, process.platform));
+  }
+  // No SIGINT handler here: Node's default ends the process as a shell expects (exit 130);
+  // commands that must clean up (the sandbox server) listen for it themselves.
+  // dist/wfd.cjs is the bundled entry (scripts/bundle.mjs).
+  require('../dist/wfd.cjs')
+    .run(process.argv)
+    .then((code) => {
+      process.exitCode = code;
+    });
 }
 
 /** `<user cache folder>/wfd/compile-cache`; WFD_CACHE_DIR replaces `<user cache folder>/wfd`. */
@@ -24,12 +36,3 @@ function compileCacheDir(env, platform) {
   }
   return join(env.XDG_CACHE_HOME || join(home, '.cache'), 'wfd', 'compile-cache');
 }
-
-// No SIGINT handler here: Node's default ends the process as a shell expects (exit 130);
-// commands that must clean up (the sandbox server) listen for it themselves.
-// dist/wfd.cjs is the bundled entry (scripts/bundle.mjs).
-require('../dist/wfd.cjs')
-  .run(process.argv)
-  .then((code) => {
-    process.exitCode = code;
-  });

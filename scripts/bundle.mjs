@@ -18,8 +18,9 @@
 //    piece of state exists once.
 // The start-up chunk is named dist/chunks/startup.cjs. Compiled code is cached per user at run
 // time, by Node itself where it can (bin/wfd.js), never in the install folder.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
 import { build, transform } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -44,7 +45,7 @@ const result = await build({
   // so that `--debug` stack traces stay readable.
   minifyWhitespace: true,
   minifySyntax: true,
-  plugins: [oneStartupChunk(), noChildProcessForCommander()],
+  plugins: [oneStartupChunk(), noChildProcessForCommander(), onlyTheZodWeUse()],
   metafile: true,
   logLevel: 'warning',
 });
@@ -100,6 +101,15 @@ for (const file of result.outputFiles) {
   writeFileSync(path, code);
 }
 
+// Help pages printed ahead (bin/quick-answers.js): building the command tree and laying out a
+// page costs more than Node takes to start, and a page on a pipe or in a file depends on nothing
+// else (test/e2e/help-pages.test.ts checks each against the program's own rendering).
+const { helpPagesForPipes } = createRequire(import.meta.url)('../dist/wfd.cjs');
+mkdirSync('dist/help');
+for (const [words, page] of await helpPagesForPipes()) {
+  writeFileSync(join('dist/help', `${['wfd', words].join(' ').trim()}.txt`), page);
+}
+
 /** commander requires node:child_process for executable subcommands, which wfd does not use;
  * loading it (with net and dgram) costs every start about 6 ms, so commander gets a stub. */
 function noChildProcessForCommander() {
@@ -115,6 +125,50 @@ function noChildProcessForCommander() {
         contents: "module.exports = { spawn() { throw new Error('wfd has no executable subcommands'); } };",
         loader: 'js',
       }));
+    },
+  };
+}
+
+/**
+ * `import { z } from 'zod'` makes `z` an object holding every export of zod, its 40 locales and
+ * its JSON Schema converters among them: 580 KB that every API command would parse and run. Our
+ * modules get instead a `z` holding the exports src names (`z.string`, `z.looseObject`, …; a
+ * name zod does not export as a value, such as `z.infer`, is a type and left out), which lets
+ * esbuild drop the rest: about 145 KB. zod's own modules import zod as they do.
+ */
+function onlyTheZodWeUse() {
+  return {
+    name: 'only-the-zod-we-use',
+    setup(build) {
+      build.onResolve({ filter: /^zod$/ }, (args) =>
+        args.namespace === 'zod-used' || args.importer.includes('/node_modules/')
+          ? undefined
+          : { path: 'zod', namespace: 'zod-used' },
+      );
+      build.onLoad({ filter: /.*/, namespace: 'zod-used' }, async () => {
+        const zod = await import('zod');
+        // A namespace (z.core, z.locales) is only ever a type here, and would bring all of itself.
+        const values = new Set(
+          Object.keys(zod).filter((name) => zod[name]?.[Symbol.toStringTag] !== 'Module'),
+        );
+        const used = new Set();
+        for (const file of readdirSync('src', { recursive: true })) {
+          if (!file.endsWith('.ts')) continue;
+          for (const [, name] of readFileSync(resolve('src', file), 'utf8').matchAll(
+            /\bz\.([A-Za-z_$][\w$]*)/g,
+          )) {
+            if (values.has(name)) used.add(name);
+          }
+        }
+        const names = [...used].sort();
+        const imports = names.map((name, i) => `${name} as z${i}`).join(', ');
+        const members = names.map((name, i) => `${JSON.stringify(name)}: z${i}`).join(', ');
+        return {
+          contents: `import { ${imports} } from 'zod';\nexport const z = { ${members} };\n`,
+          loader: 'js',
+          resolveDir: resolve('.'),
+        };
+      });
     },
   };
 }

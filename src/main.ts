@@ -47,6 +47,28 @@ export async function run(argv: string[], runtime: Partial<WfdRuntime> = {}): Pr
 }
 
 /**
+ * Every command's help page as `wfd <command> --help` prints it on a pipe or to a file (80
+ * columns, no colour), by the words that name the command, aliases too ('' for the root). The
+ * build writes them to dist/help, whence bin/quick-answers.js prints one without loading the program.
+ */
+export async function helpPagesForPipes(): Promise<Map<string, string>> {
+  const { createMemoryIO } = await import('./output/memory-io.js');
+  const pages = new Map<string, string>();
+  const visit = async (command: Command, words: string[]): Promise<void> => {
+    const memory = createMemoryIO();
+    const code = await run(['node', 'wfd', ...words, '--help'], { io: memory.io, env: {} });
+    if (code !== ExitCode.Ok)
+      throw new Error(`wfd ${words.join(' ')} --help: exit ${code}: ${memory.stderr()}`);
+    pages.set(words.join(' '), memory.stdout());
+    for (const sub of command.commands) {
+      for (const name of [sub.name(), ...sub.aliases()]) await visit(sub, [...words, name]);
+    }
+  };
+  await visit(buildProgram({ io: createMemoryIO().io, env: {}, version: VERSION }), []);
+  return pages;
+}
+
+/**
  * `wfd` alone, or a noun alone (`wfd cases`), shows that command's help on stdout and exits 0,
  * as gh does; commander would print it on stderr as an error.
  */

@@ -8,13 +8,15 @@
  * kilobytes, so a one-shot command pays a few file-system calls and no timer. Whatever goes
  * wrong with the folder (read-only, full) leaves the process with its own limiter only.
  */
-import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { type BudgetLog, earliestStart, parseLog, pruneLog, releaseIn } from './budget-log.js';
 import { NOTICE_AFTER_MS, type RateRule } from './limiter.js';
+import { sha256Hex as hash } from './sha256.js';
 
+/** When this process began (near enough): with its pid, apart from a dead process's whose pid was reused. */
+const STARTED_AT = Date.now();
 /** A lock older than this was left by a process that died holding it (it is held for microseconds). */
 const STALE_LOCK_MS = 5_000;
 /** Give up on the shared budget (keep the process's own) after this long waiting for the lock. */
@@ -69,7 +71,6 @@ export class SharedBudget {
 
   constructor(options: SharedBudgetOptions) {
     this.#options = options;
-    const hash = (text: string) => createHash('sha256').update(text).digest('hex');
     const name = hash(`${options.origin}\n${options.client ?? options.token}`).slice(0, 32);
     this.#file = join(options.dir, `${name}.json`);
     this.#lock = `${this.#file}.lock`;
@@ -83,7 +84,7 @@ export class SharedBudget {
    */
   reserve(now: number): SharedGrant | number {
     // Unique among live processes, and apart from a dead one's whose pid was reused.
-    const id = `${process.pid}-${Math.round(performance.timeOrigin)}-${++this.#sequence}`;
+    const id = `${process.pid}-${STARTED_AT}-${++this.#sequence}`;
     let wait: number | undefined;
     const granted = this.#update(now, (log) => {
       const at = earliestStart(log, this.#options.rules, this.#tag, now);

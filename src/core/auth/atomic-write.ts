@@ -4,11 +4,12 @@
  * set when the temporary file is created, so a secret is never readable by others, not even
  * for a moment.
  */
-import { randomBytes } from 'node:crypto';
 import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 export async function writeTextFileAtomic(path: string, data: string, mode = 0o600): Promise<void> {
+  // Loaded here, not with the module: every command reads the config file, few write it.
+  const { randomBytes } = await import('node:crypto');
   const folder = dirname(path);
   const temporary = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {

@@ -6,11 +6,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AuthError } from '../errors.js';
 import { escapeAllControls } from '../quote.js';
+import { OFFLINE_ACCESS } from './scopes.js';
 
 /** Query parameters the spec forbids in a redirect URI: the server adds them. */
 const RESERVED_PARAMS = ['code', 'state', 'error', 'error_description'];
-export const OFFLINE_ACCESS = 'offline_access';
-export const DEFAULT_SCOPE = OFFLINE_ACCESS;
+
+export { DEFAULT_SCOPE, OFFLINE_ACCESS } from './scopes.js';
 export const LOOPBACK_HOST = '127.0.0.1';
 
 /** Whether a space-separated scope holds `name`. */

@@ -1,0 +1,84 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { run } from '../../src/main.js';
+import { createMemoryIO } from '../../src/output/memory-io.js';
+import { buildProgram } from '../../src/program.js';
+import { BIN, baseEnv } from './harness.js';
+
+// bin/quick-answers.js prints a help page on a pipe from dist/help, written by the build: each
+// must be, byte for byte, what the program prints for that command line.
+const PAGES = join(BIN, '../../dist/help');
+
+/** The words naming every command of the tree, aliases too ([] for the root). */
+function commandWords(command: Command, words: string[] = []): string[][] {
+  return [
+    words,
+    ...command.commands.flatMap((sub) =>
+      [sub.name(), ...sub.aliases()].flatMap((name) => commandWords(sub, [...words, name])),
+    ),
+  ];
+}
+const COMMANDS = commandWords(buildProgram({ io: createMemoryIO().io, env: {}, version: '0' }));
+
+async function rendered(args: string[], env: Record<string, string> = {}): Promise<string> {
+  const memory = createMemoryIO({ env });
+  expect(await run(['node', 'wfd', ...args], { io: memory.io, env })).toBe(0);
+  return memory.stdout();
+}
+
+function spawned(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [BIN, ...args], { env: baseEnv(env), encoding: 'utf8' });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout;
+}
+
+describe('the help pages written by the build', () => {
+  it('are one for each command and alias, and no more', () => {
+    const names = COMMANDS.map((words) => `${['wfd', ...words].join(' ')}.txt`);
+    expect(readdirSync(PAGES).sort()).toEqual(names.sort());
+  });
+
+  it.each(COMMANDS.map((words) => [['wfd', ...words].join(' '), words] as const))(
+    '%s --help is the page the program prints',
+    async (name, words) => {
+      expect(readFileSync(join(PAGES, `${name}.txt`), 'utf8')).toBe(await rendered([...words, '--help']));
+    },
+  );
+});
+
+describe('the binary prints', () => {
+  it('a stored page on a pipe, with --help or -h', async () => {
+    const page = await rendered(['cases', 'list', '--help']);
+    expect(spawned(['cases', 'list', '--help'])).toBe(page);
+    expect(spawned(['cases', 'ls', '-h'])).toBe(page);
+    expect(spawned(['--help'])).toBe(await rendered(['--help']));
+  });
+
+  it("the program's page at another width, and in colour when forced", async () => {
+    const wide = await rendered(['cases', 'list', '--help'], { COLUMNS: '100' });
+    expect(wide).not.toBe(await rendered(['cases', 'list', '--help']));
+    expect(spawned(['cases', 'list', '--help'], { COLUMNS: '100' })).toBe(wide);
+    const forced = await rendered(['cases', 'list', '--help'], { FORCE_COLOR: '1' });
+    expect(spawned(['cases', 'list', '--help'], { FORCE_COLOR: '1' })).toBe(forced);
+  });
+
+  it('the version for --version, -V and -v', () => {
+    const { version } = JSON.parse(readFileSync(join(BIN, '../../package.json'), 'utf8'));
+    for (const flag of ['--version', '-V', '-v']) expect(spawned([flag])).toBe(`${version}\n`);
+  });
+
+  it('what the program says to a command line no page answers', async () => {
+    for (const args of [
+      ['cases', 'lst', '--help'],
+      ['nouns', '--help'],
+    ]) {
+      const memory = createMemoryIO();
+      const code = await run(['node', 'wfd', ...args], { io: memory.io, env: {} });
+      const result = spawnSync(process.execPath, [BIN, ...args], { env: baseEnv(), encoding: 'utf8' });
+      expect([result.status, result.stdout, result.stderr]).toEqual([code, memory.stdout(), memory.stderr()]);
+    }
+  });
+});
