@@ -9,7 +9,7 @@ export interface ArchivedNoun {
   singular: string;
   /** 'cases' */
   plural: string;
-  /** a list that prints the ids to archive: `wfd cases list --parent-status closed -q` */
+  /** a list of the records to act on, without its paging and output flags: `wfd cases list --parent-status closed` */
   listIds: string;
 }
 
@@ -30,7 +30,11 @@ export function addArchiveCommands<O>(
           .description(`${description}; reports the result per id`)
           .argument('<ids...>', `${noun.singular} ids, or - to read ids from stdin (one per line)`),
       ),
-      [`wfd ${noun.plural} ${verb} 5b0e... 7c1d...`, `${noun.listIds} | wfd ${noun.plural} ${verb} -`],
+      [
+        `wfd ${noun.plural} ${verb} 5b0e... 7c1d...`,
+        // --all: a list stops at 30 rows by default, and the example means every match.
+        `${noun.listIds} ${verb === 'archive' ? '--no-archived' : '--archived'} --all -q | wfd ${noun.plural} ${verb} -`,
+      ],
     ).action(lazy(() => load(verb)));
   }
 }

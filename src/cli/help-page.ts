@@ -38,7 +38,7 @@ export function addExamples(command: Command, examples: readonly string[]): Comm
   return command;
 }
 
-/** The examples of a command (for the README's reference). */
+/** The examples of a command (for the generated docs/commands.md and man pages). */
 export function examplesOf(command: Command): readonly string[] {
   return EXTRAS.get(command)?.examples ?? [];
 }

@@ -1,7 +1,8 @@
 /**
  * The package as users install it: the packed tarball installed globally into a temporary
  * prefix, on each supported Node line, then run from another folder. The tarball has no
- * dependencies (scripts/bundle.mjs bundles them), so the install needs no registry.
+ * dependencies (scripts/bundle.mjs bundles them), so the install needs no registry. Its man
+ * pages land where `man` finds them.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
@@ -65,6 +66,17 @@ describe('the packed tarball, installed globally', () => {
         expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
         const help = run('wfd', ['cases', 'list', '--help']);
         expect(help.stdout).toContain('--parent-status');
+        // npm links the pages package.json's `man` lists into the prefix's man path.
+        const manPath = join(prefix, 'share', 'man');
+        expect(readdirSync(join(manPath, 'man1'))).toEqual(
+          expect.arrayContaining(['wfd.1', 'wfd-cases-list.1']),
+        );
+        const man = spawnSync('man', ['-M', manPath, 'wfd-cases-list'], {
+          env: { ...env, MANPAGER: 'cat', MANWIDTH: '80' },
+          encoding: 'utf8',
+        });
+        // Where man-db is installed (not on every CI image), the page reads as the help does.
+        if (!man.error) expect(man.stdout).toContain('--parent-status <status>');
         const demo = run('wfd', ['sandbox', 'demo']);
         expect(demo.stdout).toContain('now stopped');
 

@@ -378,14 +378,35 @@ describe('POST /_sandbox/trigger', () => {
     if (path) expect(res.body.errors[0].path).toEqual(path);
   });
 
-  it('answers 409 when the form has no response to act on, and 404 for another form’s response', async () => {
-    const form = (await createForm(t, {})).body;
+  it('creates the response an event needs on a form that has none, and emits responses:created first', async () => {
     for (const event of ['responses:updated', 'responses:completed', 'responses:deleted']) {
-      const res = await trigger({ event, form_id: form.id });
-      expect(res.status).toBe(409);
-      const which = event === 'responses:completed' ? 'no open response' : 'no response';
-      expect(res.body.message).toBe(`The form has ${which} to act on; trigger responses:created first`);
+      const form = (await createForm(t, hooks)).body;
+      const res = await trigger({
+        event,
+        form_id: form.id,
+        ...(event === 'responses:deleted' ? {} : { signature: true }),
+      });
+      expect(res.status).toBe(202);
+      expect(res.body).toMatchObject({ event, response_id: expect.stringMatching(UUID_RE) });
+      expect(res.body.delivery_ids).toHaveLength(2);
+      const deliveries = await settled(t, form.id, (d) => d.length === 2 && allSettled(d));
+      expect(deliveries.map((d) => [d.id, d.event])).toEqual([
+        [res.body.delivery_ids[0], 'responses:created'],
+        [res.body.delivery_ids[1], event],
+      ]);
+      const response = await t.get(`/v1/responses/${res.body.response_id}`);
+      if (event === 'responses:deleted') expect(response.status).toBe(404);
+      else expect(response.body.signatures).toHaveLength(1);
+      if (event === 'responses:completed') expect(response.body.completed_at).not.toBeNull();
     }
+  });
+
+  it('completes a new response once the latest is completed, and answers 404 for another form’s response', async () => {
+    const form = (await createForm(t, {})).body;
+    const first = (await trigger({ event: 'responses:completed', form_id: form.id })).body.response_id;
+    const second = await trigger({ event: 'responses:completed', form_id: form.id });
+    expect(second.status).toBe(202);
+    expect(second.body.response_id).not.toBe(first);
     const other = (await createForm(t, {})).body;
     const { response_id } = (await trigger({ event: 'responses:created', form_id: other.id })).body;
     const res = await trigger({ event: 'responses:updated', form_id: form.id, response_id });

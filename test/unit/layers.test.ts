@@ -1,5 +1,5 @@
 /**
- * The layer order of the README's layout section: every import, type-only and lazy `import()`
+ * The layer order of docs/development.md's layout section: every import, type-only and lazy `import()`
  * included, points down it. The sandbox stands apart: it imports nothing outside its folder,
  * and only `commands` and above reach into it (to start it).
  */

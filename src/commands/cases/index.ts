@@ -16,7 +16,7 @@ export function registerCasesCommands(cases: Command): void {
     'wfd cases list --parent-status pending --waiting-for contact',
     'wfd cases list --contact muller --sort -updated_at --limit 10',
     "wfd cases list --where 'created_at >= 2026-01-01' --where 'owner.email ilike %@acme.com' --all -o csv",
-    'wfd cases list --no-archived -q | wfd cases archive -',
+    'wfd cases list --parent-status closed --no-archived --all -q | wfd cases archive -',
   ]).action(lazy(() => import('./list.js')));
 
   addExamples(
@@ -71,7 +71,7 @@ export function registerCasesCommands(cases: Command): void {
 
   addArchiveCommands(
     cases,
-    { singular: 'case', plural: 'cases', listIds: 'wfd cases list --parent-status closed -q' },
+    { singular: 'case', plural: 'cases', listIds: 'wfd cases list --parent-status closed' },
     (verb) => (verb === 'archive' ? import('./archive.js') : import('./unarchive.js')),
   );
 }

@@ -13,7 +13,7 @@ export function registerFormsCommands(forms: Command): void {
     'wfd forms list --flow nda-signature --completed --no-processed',
     'wfd forms list --email jose.muller@example.org --sort -updated_at',
     "wfd forms list --where 'created_at >= 2026-01-01' --all -o ndjson",
-    'wfd forms list --completed --processed -q | wfd forms archive -',
+    'wfd forms list --completed --processed --no-archived --all -q | wfd forms archive -',
   ]).action(lazy(() => import('./list.js')));
 
   addExamples(
@@ -73,7 +73,7 @@ export function registerFormsCommands(forms: Command): void {
 
   addArchiveCommands(
     forms,
-    { singular: 'form', plural: 'forms', listIds: 'wfd forms list --processed -q' },
+    { singular: 'form', plural: 'forms', listIds: 'wfd forms list --processed' },
     (verb) => (verb === 'archive' ? import('./archive.js') : import('./unarchive.js')),
   );
 }

@@ -39,7 +39,7 @@ type TriggerInput = z.infer<typeof TriggerBody>;
  * POST /_sandbox/trigger: performs the action (with `set`, the payload's data overridden) and answers 202
  * `{event, form_id, response_id, delivery_ids}`; the deliveries start once the answer is sent.
  * @throws SandboxError 400 for an invalid body, 404 for an unknown form or
- *   response, 409 when the form has no response the action applies to
+ *   response, 409 for completing a completed response
  */
 export function trigger(body: unknown, services: Services): Reply {
   const input = parseBody(TriggerBody, body);
@@ -55,11 +55,27 @@ export function trigger(body: unknown, services: Services): Reply {
     services.forms.deleteForm(form);
     return accepted(input, null, deliveries);
   }
+  // An event about a response the form lacks first creates one, as a respondent would: the
+  // event then always has something to act on, and a subscriber to responses:created hears of it.
+  const created =
+    input.event !== 'responses:created' && input.response_id === undefined && !latest(input.event, form)
+      ? act({ event: 'responses:created', form_id: input.form_id }, form, services).deliveries
+      : [];
+  const { response, deliveries } = act(input, form, services);
+  return accepted(input, response.id, [...created, ...deliveries]);
+}
+
+/** The respondent's action and its event: the response acted on and the deliveries emitted. */
+function act(
+  input: TriggerInput,
+  form: FormRecord,
+  services: Services,
+): { response: ResponseRecord; deliveries: Delivery[] } {
   const response = respond(input, form, services);
   const data = withOverrides(responseView(response), input.set);
   const deliveries = services.webhooks.emit(form, input.event, data);
   if (input.event === 'responses:deleted') services.forms.deleteResponse(response);
-  return accepted(input, response.id, deliveries);
+  return { response, deliveries };
 }
 
 function checkCombination(input: TriggerInput): void {
@@ -122,16 +138,17 @@ function target(input: TriggerInput, form: FormRecord): ResponseRecord {
     if (!response) throw standardError(404, 'Response not found on this form');
     return response;
   }
+  const found = latest(input.event, form);
+  // `trigger` creates a response first when there is none (above): this is never reached.
+  if (!found) throw standardError(409, 'The form has no response to act on');
+  return found;
+}
+
+/** The form's latest response, the latest open one for `responses:completed`. */
+function latest(event: TriggerInput['event'], form: FormRecord): ResponseRecord | undefined {
   const candidates =
-    input.event === 'responses:completed'
-      ? form.responses.filter((r) => r.completedAt === null)
-      : form.responses;
-  const latest = candidates.at(-1);
-  if (!latest) {
-    const which = input.event === 'responses:completed' ? 'no open response' : 'no response';
-    throw standardError(409, `The form has ${which} to act on; trigger responses:created first`);
-  }
-  return latest;
+    event === 'responses:completed' ? form.responses.filter((r) => r.completedAt === null) : form.responses;
+  return candidates.at(-1);
 }
 
 function accepted(input: TriggerInput, responseId: string | null, deliveries: readonly Delivery[]): Reply {
