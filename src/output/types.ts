@@ -59,9 +59,11 @@ export interface DetailField {
 /** A titled table in a detail view, over an array of the item (a case's steps, a form's responses). */
 export interface DetailTable {
   title: string;
-  /** dot path of the array in the item; absent or empty shows `none` */
+  /** dot path of the array in the item (or of the map, with `entriesAs`); absent or empty shows `none` */
   field: string;
   columns: Column[];
+  /** the field is a map (a form's webhooks, URL -> events): a row per entry, its key and value under these names */
+  entriesAs?: { key: string; value: string };
 }
 
 /**
@@ -73,6 +75,6 @@ export interface DetailTable {
 export interface DetailView {
   fields: DetailField[];
   tables?: DetailTable[];
-  /** an object of the item listed entry by entry after the tables, under `title` */
-  entries?: { title: string; field: string };
+  /** an object of the item listed entry by entry after the tables (before them with `beforeTables`), under `title` */
+  entries?: { title: string; field: string; beforeTables?: boolean };
 }
