@@ -332,16 +332,16 @@ export class StreamIO implements IO {
     const columns = (this.stderr as Partial<WriteStream>).columns;
     const metrics = createTextMetrics(countColumns);
     // The frame and a space take two columns; one more is left so the cursor never wraps.
-    const fit = (text: string) => (columns ? metrics.fit(text, columns - 3).text : text);
+    const fitLine = (text: string) => (columns ? metrics.fit(text, columns - 3).text : text);
     // discardStdin would take over process.stdin, which may be the data a command is reading.
     const spinner = ora({
-      text: fit(label),
+      text: fitLine(label),
       stream: this.stderr,
       isEnabled: true,
       discardStdin: false,
       color: color ? 'cyan' : false,
     });
-    this.spinner = new OraSpinner(spinner.start(), color, fit);
+    this.spinner = new OraSpinner(spinner.start(), color, fitLine);
     this.spinner.text = label;
     return this.spinner;
   }
