@@ -27,6 +27,8 @@ export interface RenderOptions {
   now?: () => Date;
   /** plural noun for the table's title line, e.g. 'cases' */
   noun?: string;
+  /** rows come one by one for as long as the user watches (`--follow`): a table prints each as it comes */
+  follow?: boolean;
 }
 
 /** What a list knows once its first page arrived. */

@@ -32,7 +32,7 @@ export const REQUEST_LOG_TABLE_COLUMNS: readonly ColumnDef[] = [
   { field: 'time', kind: 'time' },
   { field: 'status' },
   { field: 'method' },
-  { field: 'url', minWidth: 20 },
+  { field: 'url', kind: 'url', minWidth: 20 },
   { field: 'duration_ms', header: 'MS', hidePriority: 2 },
   { field: 'token_prefix', header: 'TOKEN', hidePriority: 3 },
   { field: 'fault', hidePriority: 1, hideWhenEmpty: true },
@@ -66,7 +66,7 @@ export const DELIVERY_TABLE_COLUMNS: readonly ColumnDef[] = [
   { field: 'event' },
   { field: 'outcome', kind: 'status' },
   { field: 'attempts.length', header: 'ATTEMPTS' },
-  { field: 'url', minWidth: 20 },
+  { field: 'url', kind: 'url', minWidth: 20 },
   { field: 'id', header: 'DELIVERY', kind: 'id', hidePriority: 2 },
   { field: 'form_id', header: 'FORM', kind: 'id', hidePriority: 1 },
 ];
