@@ -32,6 +32,43 @@ describe('sandbox start', () => {
   });
 });
 
+describe('sandbox start beside another sandbox', () => {
+  it('never re-points the profiles of a sandbox still running: the second is named by its port', async () => {
+    const own = tempDir();
+    const ownEnv = baseEnv({ WFD_CONFIG_DIR: own.path });
+    const first = await startSandbox(['--rate-limit', 'off'], ownEnv);
+    try {
+      const second = await startSandbox(['--rate-limit', 'off'], ownEnv);
+      const port = new URL(second.baseUrl).port;
+      const info = second as unknown as { profile: string };
+      expect(info.profile).toBe(`sandbox-${port}`);
+      const viaSecond = await runWfd(['--profile', `sandbox-${port}`, 'auth', 'status', '--json'], {
+        env: ownEnv,
+      });
+      expect(JSON.parse(viaSecond.stdout)).toMatchObject({ baseUrl: second.baseUrl, valid: true });
+      const other = await runWfd(['auth', 'profiles', '-q'], { env: ownEnv });
+      expect(lines(other.stdout)).toContain(`sandbox-${port}-${second.workspaces[1]!.slug}`);
+      await second.stop();
+      // The first still runs, and "sandbox" still reaches it.
+      const viaFirst = await runWfd(['--profile', 'sandbox', 'auth', 'status', '--json'], { env: ownEnv });
+      expect(viaFirst.code, viaFirst.stderr).toBe(0);
+      expect(JSON.parse(viaFirst.stdout)).toMatchObject({ baseUrl: first.baseUrl, valid: true });
+    } finally {
+      await first.stop();
+    }
+    // Once the first has stopped, the next start takes "sandbox" over.
+    const third = await startSandbox(['--rate-limit', 'off'], ownEnv);
+    try {
+      expect((third as unknown as { profile: string }).profile).toBe('sandbox');
+      const status = await runWfd(['--profile', 'sandbox', 'auth', 'status', '--json'], { env: ownEnv });
+      expect(JSON.parse(status.stdout)).toMatchObject({ baseUrl: third.baseUrl, valid: true });
+    } finally {
+      await third.stop();
+      own.remove();
+    }
+  });
+});
+
 describe('sandbox start: faults', () => {
   it('injects the --faults given into /v1 requests, with the --slow-ms given', async () => {
     const started = await startSandbox(['--no-profile', '--faults', '503:1', '--slow-ms', '250']);
