@@ -112,11 +112,11 @@ describe('sandbox logs', () => {
     await runLogsSandbox(LogsSandboxOptions.parse({ follow: true }), t.ctx);
     expect(t.stdout()).toBe(
       [
-        'TIME UTC  STATUS  METHOD  MS   TOKEN     URL',
-        '12:00:00  200     GET     1.5  wfd_0123  /v1/workspaces',
-        '12:00:00  200     GET     1.5  wfd_0123  /v1/cases?filter={"attributes":{"title"',
-        '                                         :{"$ilike":"%é%"}}}&page[number]=1&page',
-        '                                         [size]=100',
+        'TIME UTC  STATUS  METHOD  MS      TOKEN     URL',
+        '12:00:00  200     GET     1.5     wfd_0123  /v1/workspaces',
+        '12:00:00  200     GET     1.5     wfd_0123  /v1/cases?filter={"attributes":{"tit',
+        '                                            le":{"$ilike":"%é%"}}}&page[number]=',
+        '                                            1&page[size]=100',
         '',
       ].join('\n'),
     );
