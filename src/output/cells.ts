@@ -41,7 +41,8 @@ function isWordList(value: unknown): value is (string | number)[] {
 
 /**
  * Text for a table cell: `-` for null, relative times for `time` columns (in a detail view the
- * absolute time too: "2026-01-03 10:00 UTC (3d ago)"), full names for `person` columns, sizes in binary units for `bytes` columns, lists of
+ * absolute time too: "2026-01-03 10:00 UTC (3d ago)"), full names for `person` columns, sizes in
+ * binary units for `bytes` columns, `url` columns percent-decoded, lists of
  * strings or numbers joined with commas, otherwise as in plain output.
  */
 export function displayText(value: unknown, kind: ColumnKind | undefined, now: Date, detail = false): string {
@@ -50,10 +51,28 @@ export function displayText(value: unknown, kind: ColumnKind | undefined, now: D
   if (time) return detail ? `${absoluteTime(time)} (${relativeTime(time, now)})` : relativeTime(time, now);
   if (kind === 'bytes' && typeof value === 'number' && Number.isFinite(value) && value >= 0)
     return formatBytes(value);
+  if (kind === 'url' && typeof value === 'string') return plainText(decodedUrl(value));
   const name = kind === 'person' ? personName(value) : undefined;
   // A list of words (a webhook's events) reads better as words than as JSON.
   if (isWordList(value)) return plainText(value.join(', '));
   return plainText(name ?? value);
+}
+
+/**
+ * A URL or request target as a person reads it: each path segment, query name and value
+ * percent-decoded between the `/`, `?`, `&`, `=` and `#` that structure it, so `%7B%22a%22%3A1%7D`
+ * reads `{"a":1}`; those five stay encoded inside a piece, where they would pass for structure.
+ * A piece that does not decode (a stray `%`) is shown as sent.
+ */
+export function decodedUrl(url: string): string {
+  const decode = (piece: string) => {
+    try {
+      return decodeURIComponent(piece).replace(/[/?&=#]/g, encodeURIComponent);
+    } catch {
+      return piece;
+    }
+  };
+  return url.replace(/[^/?&=#]+/g, decode);
 }
 
 /** The colour of a cell: ids and nulls dim, booleans green/dim, known statuses by their meaning. */

@@ -124,17 +124,26 @@ const COALESCE_BYTES = 64 * 1024;
 
 const silentSpinner: Spinner = { text: '', succeed() {}, fail() {}, stop() {} };
 
-/** ora behind the Spinner interface, with uncoloured symbols when colour is off (ora alone only knows NO_COLOR). */
+/**
+ * ora behind the Spinner interface, with uncoloured symbols when colour is off (ora alone only
+ * knows NO_COLOR), and its line kept within the terminal: a longer one wraps, and each frame then
+ * leaves a copy of its first line behind.
+ */
 class OraSpinner implements Spinner {
+  #text: string;
   constructor(
     private readonly ora: Ora,
     private readonly color: boolean,
-  ) {}
+    private readonly fit: (text: string) => string,
+  ) {
+    this.#text = ora.text;
+  }
   get text(): string {
-    return this.ora.text;
+    return this.#text;
   }
   set text(text: string) {
-    this.ora.text = text;
+    this.#text = text;
+    this.ora.text = this.fit(text);
   }
   succeed(text?: string): void {
     if (this.color) this.ora.succeed(text);
@@ -320,15 +329,20 @@ export class StreamIO implements IO {
     if ((this.stderr as Partial<WriteStream>).columns === 0) return { ...silentSpinner };
     const { default: ora } = await import('ora');
     const color = this.colorEnabled();
+    const columns = (this.stderr as Partial<WriteStream>).columns;
+    const metrics = createTextMetrics(countColumns);
+    // The frame and a space take two columns; one more is left so the cursor never wraps.
+    const fitLine = (text: string) => (columns ? metrics.fit(text, columns - 3).text : text);
     // discardStdin would take over process.stdin, which may be the data a command is reading.
     const spinner = ora({
-      text: label,
+      text: fitLine(label),
       stream: this.stderr,
       isEnabled: true,
       discardStdin: false,
       color: color ? 'cyan' : false,
     });
-    this.spinner = new OraSpinner(spinner.start(), color);
+    this.spinner = new OraSpinner(spinner.start(), color, fitLine);
+    this.spinner.text = label;
     return this.spinner;
   }
 

@@ -119,6 +119,10 @@ export async function createRowSink(io: IO, options: RenderOptions): Promise<Row
       return csvSink(io, fields ?? (columns.length > 0 ? columns : undefined));
     }
     case 'table': {
+      if (options.follow) {
+        const { followTableSink } = await import('./follow-table-sink.js');
+        return followTableSink(io, tableColumns(options));
+      }
       const { tableSink } = await import('./table-sink.js');
       return tableSink(io, tableColumns(options), {
         now: now(options),

@@ -205,7 +205,7 @@ export function renderTable(spec: TableSpec, metrics: TextMetrics): string {
 export function fitOf(column: Column, headerWidth = 0): ColumnFit {
   const kind = column.kind ?? 'text';
   return {
-    shrinkable: kind === 'text' || kind === 'person',
+    shrinkable: kind === 'text' || kind === 'person' || kind === 'url',
     readable: Math.max(column.minWidth ?? MIN_WIDTH, headerWidth),
     ...(column.hidePriority === undefined ? {} : { hidePriority: column.hidePriority }),
   };

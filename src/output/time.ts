@@ -36,3 +36,8 @@ export function absoluteTime(date: Date): string {
   const iso = date.toISOString();
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
+
+/** "10:00:03": the time of day in UTC, for lines that arrive as things happen (a followed log). */
+export function clockTime(date: Date): string {
+  return date.toISOString().slice(11, 19);
+}

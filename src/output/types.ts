@@ -27,6 +27,8 @@ export interface RenderOptions {
   now?: () => Date;
   /** plural noun for the table's title line, e.g. 'cases' */
   noun?: string;
+  /** rows come one by one for as long as the user watches (`--follow`): a table prints each as it comes */
+  follow?: boolean;
 }
 
 /** What a list knows once its first page arrived. */
@@ -59,9 +61,11 @@ export interface DetailField {
 /** A titled table in a detail view, over an array of the item (a case's steps, a form's responses). */
 export interface DetailTable {
   title: string;
-  /** dot path of the array in the item; absent or empty shows `none` */
+  /** dot path of the array in the item (or of the map, with `entriesAs`); absent or empty shows `none` */
   field: string;
   columns: Column[];
+  /** the field is a map (a form's webhooks, URL -> events): a row per entry, its key and value under these names */
+  entriesAs?: { key: string; value: string };
 }
 
 /**
@@ -73,6 +77,6 @@ export interface DetailTable {
 export interface DetailView {
   fields: DetailField[];
   tables?: DetailTable[];
-  /** an object of the item listed entry by entry after the tables, under `title` */
-  entries?: { title: string; field: string };
+  /** an object of the item listed entry by entry after the tables (before them with `beforeTables`), under `title` */
+  entries?: { title: string; field: string; beforeTables?: boolean };
 }

@@ -32,8 +32,9 @@ export const REQUEST_LOG_TABLE_COLUMNS: readonly ColumnDef[] = [
   { field: 'time', kind: 'time' },
   { field: 'status' },
   { field: 'method' },
-  { field: 'url', minWidth: 20 },
-  { field: 'duration_ms', header: 'MS', hidePriority: 2 },
+  { field: 'url', kind: 'url', minWidth: 20 },
+  // Widths of the widest values: a followed table plans its columns before it sees them.
+  { field: 'duration_ms', header: 'MS', minWidth: 6, hidePriority: 2 },
   { field: 'token_prefix', header: 'TOKEN', hidePriority: 3 },
   { field: 'fault', hidePriority: 1, hideWhenEmpty: true },
 ];
@@ -63,10 +64,11 @@ export const DELIVERY_COLUMNS: readonly ColumnDef[] = [
 
 export const DELIVERY_TABLE_COLUMNS: readonly ColumnDef[] = [
   { field: 'created_at', header: 'CREATED', kind: 'time' },
-  { field: 'event' },
-  { field: 'outcome', kind: 'status' },
+  // The widest event and outcome: a followed table plans its columns before it sees them.
+  { field: 'event', minWidth: 19 },
+  { field: 'outcome', kind: 'status', minWidth: 9 },
   { field: 'attempts.length', header: 'ATTEMPTS' },
-  { field: 'url', minWidth: 20 },
+  { field: 'url', kind: 'url', minWidth: 20 },
   { field: 'id', header: 'DELIVERY', kind: 'id', hidePriority: 2 },
   { field: 'form_id', header: 'FORM', kind: 'id', hidePriority: 1 },
 ];

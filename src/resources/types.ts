@@ -43,8 +43,11 @@ export type FilterFlag = FlagBase &
  * and times are cut only when nothing else can give, times are relative, statuses coloured, a
  * person (`{given_name, family_name}`) is shown by full name. Plain, CSV and JSON ignore kinds.
  */
-/** `bytes`: a size, shown to people as `12.5 KiB` (plain, CSV and JSON keep the number). */
-export type ColumnKind = 'text' | 'id' | 'time' | 'status' | 'bool' | 'person' | 'bytes';
+/**
+ * `bytes`: a size, shown to people as `12.5 KiB` (plain, CSV and JSON keep the number). `url`: a
+ * request target, shown to people percent-decoded (`?filter={"title":…}`); the others keep it as sent.
+ */
+export type ColumnKind = 'text' | 'id' | 'time' | 'status' | 'bool' | 'person' | 'bytes' | 'url';
 
 /** One column of a list or detail view. */
 export interface ColumnDef {

@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, baseEnv, lines, runWfd, startSandbox, tempDir } from './harness.js';
 
@@ -27,6 +28,43 @@ describe('sandbox start', () => {
       expect(plain.stdout.trim()).toBe(started.workspaces[0]!.id);
     } finally {
       await started.stop();
+      own.remove();
+    }
+  });
+});
+
+describe('sandbox start beside another sandbox', () => {
+  it('never re-points the profiles of a sandbox still running: the second is named by its port', async () => {
+    const own = tempDir();
+    const ownEnv = baseEnv({ WFD_CONFIG_DIR: own.path });
+    const first = await startSandbox(['--rate-limit', 'off'], ownEnv);
+    try {
+      const second = await startSandbox(['--rate-limit', 'off'], ownEnv);
+      const port = new URL(second.baseUrl).port;
+      const info = second as unknown as { profile: string };
+      expect(info.profile).toBe(`sandbox-${port}`);
+      const viaSecond = await runWfd(['--profile', `sandbox-${port}`, 'auth', 'status', '--json'], {
+        env: ownEnv,
+      });
+      expect(JSON.parse(viaSecond.stdout)).toMatchObject({ baseUrl: second.baseUrl, valid: true });
+      const other = await runWfd(['auth', 'profiles', '-q'], { env: ownEnv });
+      expect(lines(other.stdout)).toContain(`sandbox-${port}-${second.workspaces[1]!.slug}`);
+      await second.stop();
+      // The first still runs, and "sandbox" still reaches it.
+      const viaFirst = await runWfd(['--profile', 'sandbox', 'auth', 'status', '--json'], { env: ownEnv });
+      expect(viaFirst.code, viaFirst.stderr).toBe(0);
+      expect(JSON.parse(viaFirst.stdout)).toMatchObject({ baseUrl: first.baseUrl, valid: true });
+    } finally {
+      await first.stop();
+    }
+    // Once the first has stopped, the next start takes "sandbox" over.
+    const third = await startSandbox(['--rate-limit', 'off'], ownEnv);
+    try {
+      expect((third as unknown as { profile: string }).profile).toBe('sandbox');
+      const status = await runWfd(['--profile', 'sandbox', 'auth', 'status', '--json'], { env: ownEnv });
+      expect(JSON.parse(status.stdout)).toMatchObject({ baseUrl: third.baseUrl, valid: true });
+    } finally {
+      await third.stop();
       own.remove();
     }
   });
@@ -168,6 +206,8 @@ describe('sandbox demo', () => {
       expect(out).toMatch(/\$ wfd attachments upload signed-nda\.pdf\n[0-9a-f-]{36}\n/);
       expect(out).toMatch(/\$ wfd docintel extract signed-nda\.pdf\n/);
       expect(out).toContain('"Signer": "Ana Silva <ana@example.org>"');
+      // Piped, it ran straight through: no pause between sections.
+      expect(result.stderr).not.toContain('Enter: next section');
       // Nothing left: no temporary folder, nothing in the folder it ran from, no saved profile.
       expect(readdirSync(scratch.path)).toEqual([]);
       expect(readdirSync(cwd.path)).toEqual([]);
@@ -179,6 +219,32 @@ describe('sandbox demo', () => {
       own.remove();
       scratch.remove();
       cwd.remove();
+    }
+  });
+
+  it('on a terminal pauses between sections: Enter goes on, q ends the tour and cleans up', () => {
+    const scratch = tempDir('wfd-demo-tty-');
+    const quoted = [process.execPath, BIN, 'sandbox', 'demo'].map((a) => `'${a}'`).join(' ');
+    // Enter at the first pause, q at the second; `script` gives the tour a pseudo-terminal.
+    const result = spawnSync('script', ['-qec', `stty cols 80 rows 24; ${quoted}`, '/dev/null'], {
+      env: baseEnv({ TMPDIR: scratch.path, WFD_CONFIG_DIR: join(scratch.path, 'config'), TERM: 'xterm' }),
+      cwd: scratch.path,
+      input: '\nq',
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    try {
+      expect(result.status, result.stdout).toBe(0);
+      const screen = result.stdout.replace(/\r/g, '');
+      expect(screen.match(/-- Enter: next section, q: quit --/g)).toHaveLength(2);
+      // The first two sections were shown, the third not.
+      expect(screen).toContain('# The workspace this token reaches');
+      expect(screen).toContain('# Contact search is partial');
+      expect(screen).not.toContain('# One case with its steps');
+      expect(screen).toContain('Tour ended. That was a sandbox on a free port, now stopped');
+      expect(readdirSync(scratch.path).filter((name) => name.startsWith('wfd-demo-'))).toEqual([]);
+    } finally {
+      scratch.remove();
     }
   });
 });

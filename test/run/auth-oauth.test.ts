@@ -492,6 +492,18 @@ describe('auth refresh and auth status', () => {
     );
   });
 
+  it('auth status on an 80-column terminal: sentences wrapped at words, within the width', async () => {
+    t = await testContext({ env: OAUTH_ENV, now: NOW, stdoutTTY: true, columns: 80 });
+    await (await ConfigStore.open(t.ctx.env.WFD_CONFIG_DIR!)).saveProfile('default', oauthProfile());
+    interceptWorkspaces(ACCESS);
+    await runStatus(StatusOptions.parse({}), t.ctx);
+    const lines = t.stdout().trimEnd().split('\n');
+    for (const line of lines) expect(line.length, line).toBeLessThanOrEqual(80);
+    expect(t.stdout()).toContain(
+      '  - The access token expires in 1h (2026-11-23 13:00 UTC); it is renewed when\n    due\n',
+    );
+  });
+
   it('auth status shows the kind of credential, the user, the client and the expiry', async () => {
     t = await loggedIn();
     interceptWorkspaces(ACCESS);

@@ -121,6 +121,33 @@ describe('form-templates steps', () => {
 });
 
 describe('form-templates options', () => {
+  it('on a terminal: every option labelled, lists as words, customizations as a table, no JSON', async () => {
+    t = await testContext({
+      stdoutTTY: true,
+      env: { NO_COLOR: '1' },
+      columns: 80,
+      fields: FORM_TEMPLATE_OPTION_FIELDS,
+    });
+    t.api.intercept({ path: '/v1/form_templates/nda-signature/options', method: 'GET' }).reply(200, {
+      slug: 'nda-signature',
+      languages: ['en', 'es'],
+      expiry_days: 14,
+      customizations: [{ id: 'c1', name: 'Sales' }],
+    });
+    await runFormTemplateOptions(FormTemplateOptionsOptions.parse({ slug: 'nda-signature' }), t.ctx);
+    expect(t.stdout()).toBe(
+      [
+        'Slug         nda-signature',
+        'Languages    en, es',
+        'Expiry days  14',
+        'Customizations',
+        '  ID  NAME',
+        '  c1  Sales',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('prints every option as a key/value line when piped', async () => {
     t = await testContext({ fields: FORM_TEMPLATE_OPTION_FIELDS });
     t.api.intercept({ path: '/v1/form_templates/nda-signature/options', method: 'GET' }).reply(200, {

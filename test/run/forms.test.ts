@@ -196,7 +196,7 @@ describe('forms count', () => {
 });
 
 describe('forms get', () => {
-  it('shows a summary and the responses with their attachment and signature counts on a terminal', async () => {
+  it('shows a summary, the webhooks and the responses with their attachment and signature counts on a terminal', async () => {
     t = await testContext({ stdoutTTY: true, env: { NO_COLOR: '1' }, columns: 100, fields: FORMS.fields });
     const response = makeResponse({ completed_at: null, signatures: [] });
     const form = makeForm({
@@ -209,7 +209,10 @@ describe('forms get', () => {
     const out = t.stdout();
     expect(out).toContain('Template       nda-signature\n');
     expect(out).toContain('User           José Müller\n');
-    expect(out).toContain('Webhooks       {"https://example.org/hook": ["forms:updated"]}\n');
+    expect(out).toContain(
+      '\nWebhooks\nURL                       EVENTS\nhttps://example.org/hook  forms:updated\n',
+    );
+    expect(out).not.toContain('{"');
     expect(out).toContain(
       '\nResponses\nID                                    CREATED  COMPLETED  ATTACHMENTS  SIGNATURES\n',
     );

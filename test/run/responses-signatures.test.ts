@@ -32,7 +32,7 @@ const METADATA = {
 };
 
 describe('responses get', () => {
-  it('on a terminal: dates, attachments and signatures with their ids, then the answers by label', async () => {
+  it('on a terminal: dates, the answers by label, then attachments and signatures with their ids', async () => {
     t = await testContext({ stdoutTTY: true, env: { NO_COLOR: '1' }, columns: 100, fields: RESPONSE_FIELDS });
     const response = makeResponse({ id: ID });
     t.api.intercept({ path: `/v1/responses/${ID}`, method: 'GET' }).reply(200, response);
@@ -45,7 +45,10 @@ describe('responses get', () => {
     expect(t.stdout()).toContain(
       `\nSignatures\nID                                    SIGNER       EMAIL                    SIGNED\n${signature.id}  José Müller  jose.muller@example.org  12d ago\n`,
     );
-    expect(t.stdout()).toMatch(/\nAnswers\nFull name {3}José Müller\nBirth date {2}1990-04-01\n$/);
+    expect(t.stdout()).toMatch(
+      /\n\nAnswers\nFull name {3}José Müller\nBirth date {2}1990-04-01\n\nAttachments\n/,
+    );
+    expect(t.stdout()).toMatch(/\nSignatures\n.*\n.*\n$/);
   });
 
   it('a malformed id exits 2 before any request', async () => {

@@ -86,6 +86,42 @@ describe('sandbox logs', () => {
     expect(urls).toEqual(['/v1/cases', '/v1/forms', '/v1/workspaces']);
   });
 
+  it('--follow on an 80-column terminal: aligned columns, clock times, URLs decoded and wrapped last', async () => {
+    const interrupt = new AbortController();
+    t = await testContext({
+      fields: FIELDS,
+      interrupt: interrupt.signal,
+      stdoutTTY: true,
+      columns: 80,
+      env: { NO_COLOR: '1' },
+    });
+    const filter = encodeURIComponent(JSON.stringify({ attributes: { title: { $ilike: '%é%' } } }));
+    const long = `/v1/cases?filter=${filter}&page%5Bnumber%5D=1&page%5Bsize%5D=100`;
+    t.api
+      .intercept({ path: '/_sandbox/requests', method: 'GET' })
+      .reply(200, { count: 1, cursor: 1, requests: [entry(1, '/v1/workspaces', 200)] });
+    t.api
+      .intercept({ path: `/_sandbox/requests?since=1&wait=${FOLLOW_WAIT_MS}`, method: 'GET' })
+      .reply(200, { count: 2, cursor: 2, requests: [entry(2, long, 200)] });
+    t.api
+      .intercept({ path: `/_sandbox/requests?since=2&wait=${FOLLOW_WAIT_MS}`, method: 'GET' })
+      .reply(() => {
+        interrupt.abort();
+        return { statusCode: 200, data: { count: 2, cursor: 2, requests: [] } };
+      });
+    await runLogsSandbox(LogsSandboxOptions.parse({ follow: true }), t.ctx);
+    expect(t.stdout()).toBe(
+      [
+        'TIME UTC  STATUS  METHOD  MS      TOKEN     URL',
+        '12:00:00  200     GET     1.5     wfd_0123  /v1/workspaces',
+        '12:00:00  200     GET     1.5     wfd_0123  /v1/cases?filter={"attributes":{"tit',
+        '                                            le":{"$ilike":"%é%"}}}&page[number]=',
+        '                                            1&page[size]=100',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it.each([
     [{ status: '6xx' }, /^invalid --status "6xx": expected 4xx, 5xx/],
     [{ status: '40' }, /^invalid --status "40"/],

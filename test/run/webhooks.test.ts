@@ -261,6 +261,30 @@ describe('webhooks listen', () => {
     await expect(fetch(url, { method: 'POST', body: '{}' })).rejects.toThrow();
   });
 
+  it('on an 80-column terminal: aligned columns under a header, ids cut to 8 characters, within the width', async () => {
+    const { run, url } = await listen({ max: 2 }, { stdoutTTY: true, columns: 80, env: { NO_COLOR: '1' } });
+    const delivery = 'a1b2c3d4-0000-4000-8000-000000000001';
+    await deliver(url, 'responses:created', delivery, { id: 'r1', form: { id: FORM } });
+    await deliver(url, 'responses:completed', 'd2', { id: 'r1', form: { id: FORM } });
+    await run;
+    expect(t.stdout()).toBe(
+      [
+        'TIME UTC  EVENT                DELIVERY  FORM',
+        `12:00:00  responses:created    a1b2c3d4  ${FORM.slice(0, 8)}`,
+        `12:00:00  responses:completed  d2        ${FORM.slice(0, 8)}`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('on a terminal wide enough, whole ids', async () => {
+    const { run, url } = await listen({ max: 1 }, { stdoutTTY: true, columns: 120, env: { NO_COLOR: '1' } });
+    const delivery = 'a1b2c3d4-0000-4000-8000-000000000001';
+    await deliver(url, 'forms:updated', delivery, { id: FORM });
+    await run;
+    expect(t.stdout()).toContain(`12:00:00  forms:updated        ${delivery}  ${FORM}\n`);
+  });
+
   it('-o ndjson prints {received_at, headers, body} with terminal controls escaped, the data exact', async () => {
     const { run, url } = await listen({ max: 1 }, { globals: { output: 'ndjson' } });
     const sneaky = 'f\u001b[2J\u009b31m\u202e';

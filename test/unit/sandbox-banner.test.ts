@@ -71,6 +71,22 @@ Ctrl-C stops it.
     expect(widest(text)).toBeLessThanOrEqual(80);
   });
 
+  it('beside another sandbox still running: profiles named by the port, and says which one "sandbox" keeps', () => {
+    const text = banner({
+      ...FACTS,
+      baseUrl: 'http://127.0.0.1:40111',
+      profiles: 'saved',
+      profilePrefix: 'sandbox-40111',
+      keptFor: 'http://127.0.0.1:4010',
+    });
+    expect(text).toContain(
+      'Profiles: sandbox-40111 (acme), sandbox-40111-globex\n' +
+        '  "sandbox" still points to the sandbox running at http://127.0.0.1:4010\n',
+    );
+    expect(text).toContain('  wfd --profile sandbox-40111 cases list\n');
+    expect(widest(text)).toBeLessThanOrEqual(80);
+  });
+
   it('puts a long path on a line of its own, escaped', () => {
     const long = `/tmp/${'very-long-directory-name/'.repeat(3)}data\u001b[31m`;
     const text = banner({ ...FACTS, dataDir: long });

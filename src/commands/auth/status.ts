@@ -6,7 +6,9 @@ import { ApiError, AuthError } from '../../core/errors.js';
 import { escapeControls } from '../../core/quote.js';
 import { redactToken } from '../../core/redact.js';
 import { renderItem } from '../../output/render.js';
+import { createTextMetrics } from '../../output/text-width.js';
 import { absoluteTime, relativeTime } from '../../output/time.js';
+import { wrapBlock } from '../../output/wrap-block.js';
 import { renderOptions } from '../shared/output.js';
 import { boundWorkspace } from './shared.js';
 
@@ -59,7 +61,14 @@ export async function runStatus(_options: unknown, ctx: Context): Promise<void> 
     tokenStorage: credentials.source === 'env' ? 'env' : credentials.tokenStorage,
   };
   if (render.format === 'table' && !render.fields && render.query === undefined && !render.quiet)
-    await ctx.io.write(describeStatus(status, failure, ctx.now(), store.keyringName));
+    await ctx.io.write(
+      // Paths, URLs and a refusal's message make long lines: wrapped at words, under their `- `.
+      wrapBlock(
+        describeStatus(status, failure, ctx.now(), store.keyringName),
+        ctx.io.terminalWidth(),
+        createTextMetrics(),
+      ),
+    );
   else await renderItem(ctx.io, render, status);
   if (failure) throw failure;
 }

@@ -96,8 +96,7 @@ export async function waitFor(
   job: DocIntelJob,
   timeoutMs: number,
 ): Promise<{ job: DocIntelJob; timedOut: boolean }> {
-  const label = (current: DocIntelJob) =>
-    `Waiting for document intelligence job ${current.id}… ${current.status}`;
+  const label = (current: DocIntelJob) => `Document intelligence job ${current.id}: ${current.status}…`;
   const spinner = await ctx.io.startSpinner(label(job));
   try {
     const { value, timedOut } = await poll(job, {

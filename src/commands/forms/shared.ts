@@ -2,7 +2,8 @@
 import type { DetailView } from '../../output/render.js';
 
 /**
- * What `forms get` (and create, update) show on a terminal: a summary, then the responses;
+ * What `forms get` (and create, update) show on a terminal: a summary, then the webhooks (a row
+ * per receiver URL with its events) and the responses;
  * --json has everything. Attachments and signatures are counted (`.length` of the arrays);
  * `wfd responses get` lists them with their ids.
  */
@@ -19,12 +20,17 @@ export const FORM_DETAIL_VIEW: DetailView = {
     { label: 'User email', field: 'user.email' },
     { label: 'User phone', field: 'user.phone' },
     { label: 'Owner', field: 'owner.email' },
-    { label: 'Webhooks', field: 'webhooks' },
     { label: 'Created', field: 'created_at', kind: 'time' },
     { label: 'Updated', field: 'updated_at', kind: 'time' },
     { label: 'ID', field: 'id', kind: 'id' },
   ],
   tables: [
+    {
+      title: 'Webhooks',
+      field: 'webhooks',
+      entriesAs: { key: 'url', value: 'events' },
+      columns: [{ field: 'url', header: 'URL' }, { field: 'events' }],
+    },
     {
       title: 'Responses',
       field: 'responses',

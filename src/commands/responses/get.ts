@@ -4,7 +4,7 @@ import { ATTACHMENT_COLUMNS } from '../../resources/attachments.js';
 import { RESPONSE_FIELDS } from '../../resources/responses.js';
 import { defineGetVerb } from '../shared/get.js';
 
-/** What `responses get` shows on a terminal: dates, files and signatures with their ids, answers. */
+/** What `responses get` shows on a terminal: dates, the answers, then files and signatures with their ids. */
 const RESPONSE_DETAIL_VIEW: DetailView = {
   fields: [
     { label: 'Form', field: 'form.id', kind: 'id' },
@@ -30,7 +30,7 @@ const RESPONSE_DETAIL_VIEW: DetailView = {
       ],
     },
   ],
-  entries: { title: 'Answers', field: 'answers' },
+  entries: { title: 'Answers', field: 'answers', beforeTables: true },
 };
 
 /** `wfd responses get <id>`. */

@@ -16,6 +16,10 @@ export interface BannerFacts {
   readonly dataDir: string | null;
   /** `current`: profile "sandbox" was saved and made the current one; `saved`: saved only. */
   readonly profiles: 'none' | 'saved' | 'current';
+  /** The saved profiles' name: `sandbox` (default), or `sandbox-PORT` beside another sandbox still running. */
+  readonly profilePrefix?: string;
+  /** The base URL of that other sandbox, whose `sandbox` profiles were left pointing at it. */
+  readonly keptFor?: string;
   readonly faults?: { readonly spec: string; readonly slowMs: number };
 }
 
@@ -34,11 +38,13 @@ export function banner(facts: BannerFacts): string {
   for (const w of facts.workspaces) {
     lines.push(`  ${w.slug.padEnd(slugWidth)}  ${w.name.padEnd(nameWidth)}  ${w.token}`);
   }
+  const prefix = facts.profilePrefix ?? 'sandbox';
   if (facts.profiles !== 'none') {
     const [first, ...others] = facts.workspaces;
-    const names = [`sandbox (${first?.slug})`, ...others.map((w) => `sandbox-${w.slug}`)];
-    const current = facts.profiles === 'current' ? '; "sandbox" is the current one' : '';
+    const names = [`${prefix} (${first?.slug})`, ...others.map((w) => `${prefix}-${w.slug}`)];
+    const current = facts.profiles === 'current' ? `; "${prefix}" is the current one` : '';
     lines.push(`Profiles: ${names.join(', ')}${current}`);
+    if (facts.keptFor) lines.push(`  "sandbox" still points to the sandbox running at ${facts.keptFor}`);
   }
 
   // The secret is left to the -o json line: one copy, for scripts.
@@ -61,7 +67,7 @@ export function banner(facts: BannerFacts): string {
     facts.profiles === 'current'
       ? ''
       : facts.profiles === 'saved'
-        ? '--profile sandbox '
+        ? `--profile ${prefix} `
         : `--base-url ${facts.baseUrl} `;
   const tries: Array<[string, string]> = [
     facts.profiles === 'none'

@@ -1,6 +1,7 @@
 /**
  * What `wfd sandbox demo` shows, chapter by chapter: real commands against the tour's sandbox.
- * The runner (demo.ts) decides how a step runs; this file only says which, in what order.
+ * The runner (demo.ts) decides how a step runs; this file only says which, in what order, and
+ * where a section starts (a pause on a terminal; never between a listener and its delivery).
  */
 
 /** A command left running while the tour goes on (a webhook listener). */
@@ -15,6 +16,11 @@ export interface BackgroundRun {
 export interface Tour {
   /** a heading line */
   say(text: string): Promise<void>;
+  /**
+   * a heading that starts a section: on a terminal the tour first waits for a key, so the last
+   * section can be read before this one scrolls it away (sections are sized for 24 rows)
+   */
+  section(text: string): Promise<void>;
   /** prints the command line, then runs it on the terminal */
   step(args: string[], expectedExit?: number): Promise<void>;
   /** runs without printing anything; returns its stdout lines (the ids later steps need) */
@@ -37,13 +43,13 @@ export async function tour(t: Tour): Promise<void> {
 
 async function cases(t: Tour): Promise<void> {
   const [caseId] = await t.quietly(['cases', 'list', '--no-archived', '--limit', '1', '-q']);
-  await t.say('The workspace this token reaches');
+  await t.section('The workspace this token reaches');
   await t.step(['workspaces', 'list']);
   await t.say('The five most recently created cases');
   await t.step(['cases', 'list', '--limit', '5', '--sort', '-created_at']);
   await t.say('How many pending cases wait for their contact?');
   await t.step(['cases', 'count', '--parent-status', 'pending', '--waiting-for', 'contact']);
-  await t.say('Contact search is partial and accent-insensitive: "muller" finds Müller');
+  await t.section('Contact search is partial and accent-insensitive: "muller" finds Müller');
   await t.step(['cases', 'list', '--contact', 'muller', '--limit', '3']);
   await t.say('The --where language: dates, null tests, patterns on related records');
   await t.step([
@@ -58,15 +64,15 @@ async function cases(t: Tour): Promise<void> {
     '--limit',
     '3',
   ]);
-  await t.say('One case with its steps');
+  await t.section('One case with its steps');
   await t.step(['cases', 'get', caseId!]);
-  await t.say('Bulk changes report each id; --dry-run shows the requests first');
+  await t.section('Bulk changes report each id; --dry-run shows the requests first');
   await t.step(['cases', 'archive', caseId!, '--dry-run']);
   await t.step(['cases', 'archive', caseId!]);
   await t.step(['cases', 'unarchive', caseId!]);
-  await t.say('JSON for scripts, with only the fields you ask for');
+  await t.section('JSON for scripts, with only the fields you ask for');
   await t.step(['cases', 'list', '--limit', '2', '--json', '--fields', 'id,title,contact.email']);
-  await t.say('Bad input is caught before any request, with exit code 2');
+  await t.section('Bad input is caught before any request, with exit code 2');
   await t.step(['cases', 'list', '--parent-status', 'done'], 2);
 }
 
@@ -86,7 +92,7 @@ async function formsAndWebhooks(t: Tour): Promise<string> {
     '--family-name',
     'Silva',
   ]);
-  await t.say('A local receiver prints each webhook delivery it gets');
+  await t.section('A local receiver prints each webhook delivery it gets');
   const listener = await t.inBackground(
     ['webhooks', 'listen', '--max', '1', '--timeout', '30s'],
     /listening on (http:\/\/\S+)/,
@@ -107,7 +113,7 @@ async function formsAndWebhooks(t: Tour): Promise<string> {
   ]);
   await t.say('The listener got the delivery: time, event, delivery id, form id');
   await t.write(await listener.output());
-  await t.say('Her response, with its answers, attachments and signature');
+  await t.section('Her response, with its answers, attachments and signature');
   const [responseId] = await t.quietly(['forms', 'get', formId!, '--query', 'responses[0].id', '-r']);
   await t.step(['responses', 'get', responseId!]);
   const [signatureId] = await t.quietly([
@@ -132,15 +138,15 @@ async function files(t: Tour, responseId: string): Promise<void> {
     'attachments[].id',
     '-r',
   ]);
-  await t.say('Her attachments, under their own names made safe for any disk');
+  await t.section('Her attachments, under their own names made safe for any disk');
   await t.step(['attachments', 'download', ...attachmentIds, '--dir', 'files']);
   await t.say('An export for CI: every attachment of the matching forms, with a manifest');
   await t.step(['attachments', 'export', '--dir', 'export', '--email', 'ana@example.org']);
   await t.head('export/manifest.ndjson', 1);
-  await t.say('Run again with --incremental: it downloads only the files that are new');
+  await t.section('Run again with --incremental: it downloads only the files that are new');
   await t.step(['attachments', 'export', '--dir', 'export', '--email', 'ana@example.org', '--incremental']);
   await t.say('Upload a file: its id comes back, to use in later requests');
   await t.step(['attachments', 'upload', 'signed-nda.pdf']);
-  await t.say('Document intelligence reads the fields of a document');
+  await t.section('Document intelligence reads the fields of a document');
   await t.step(['docintel', 'extract', 'signed-nda.pdf']);
 }

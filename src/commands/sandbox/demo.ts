@@ -10,8 +10,9 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
-import { WfdError } from '../../core/errors.js';
+import { CancelledError, WfdError } from '../../core/errors.js';
 import { createMemoryIO } from '../../output/memory-io.js';
+import { type KeyReader, keyReader } from './demo-keys.js';
 import { type Tour, tour } from './demo-tour.js';
 
 export const DemoOptions = z.object({});
@@ -35,14 +36,23 @@ export async function runDemo(_options: unknown, ctx: Context): Promise<void> {
   // Relative names in the printed commands (-O signed.pdf, --dir export) are true: the tour runs there.
   process.chdir(scratch);
   const background: Promise<unknown>[] = [];
+  // On a terminal the tour waits for a key between sections; piped it runs straight through.
+  const keys = ctx.io.canPrompt() ? keyReader(ctx.io.stdin) : undefined;
   try {
-    await tour(guide(ctx, env, background));
+    const ended = await tour(guide(ctx, env, background, keys)).then(
+      () => 'done' as const,
+      (error: unknown) => {
+        if (error === QUIT) return 'quit' as const;
+        throw error;
+      },
+    );
     await ctx.io.write(
-      '\nThat was a sandbox on a free port, now stopped; the files the tour wrote are\n' +
-        'deleted. Start your own with `wfd sandbox start`, then try\n' +
+      `\n${ended === 'quit' ? 'Tour ended. ' : ''}That was a sandbox on a free port, now stopped; the files the tour\n` +
+        'wrote are deleted. Start your own with `wfd sandbox start`, then try\n' +
         '`wfd --profile sandbox cases list`.\n',
     );
   } finally {
+    keys?.close();
     process.chdir(home);
     await Promise.allSettled(background);
     await sandbox.close();
@@ -50,8 +60,32 @@ export async function runDemo(_options: unknown, ctx: Context): Promise<void> {
   }
 }
 
+/** Thrown by a pause when the reader presses q: the tour stops there and cleans up. */
+const QUIT = Symbol('quit');
+
+const PROMPT = '-- Enter: next section, q: quit --';
+
+/**
+ * Waits for a key on a terminal: q (or the end of input) ends the tour, Ctrl-C interrupts it
+ * (exit 130), any other key goes on. The prompt is erased once answered.
+ */
+async function pause(ctx: Context, keys: KeyReader): Promise<void> {
+  await ctx.io.flush();
+  ctx.io.stderr.write(`\n${PROMPT}`);
+  const key = await keys.next();
+  ctx.io.stderr.write(ctx.io.isStderrTTY() ? '\r\u001b[K\u001b[1A' : '\n');
+  if (key === '\u0003') throw new CancelledError('interrupted');
+  if (key === undefined || key === 'q' || key === 'Q') throw QUIT;
+}
+
 /** The tour's moves, over `ctx`'s terminal and an environment aimed at the sandbox. */
-function guide(ctx: Context, env: NodeJS.ProcessEnv, background: Promise<unknown>[]): Tour {
+function guide(
+  ctx: Context,
+  env: NodeJS.ProcessEnv,
+  background: Promise<unknown>[],
+  keys: KeyReader | undefined,
+): Tour {
+  let sections = 0;
   const run = (args: string[], io = ctx.io) => ctx.runWfd(['node', 'wfd', ...args], { io, env });
   const expectCode = (args: string[], code: number, expected = 0) => {
     if (code !== expected) throw new WfdError(`demo step "wfd ${args.join(' ')}" exited ${code}`);
@@ -68,6 +102,10 @@ function guide(ctx: Context, env: NodeJS.ProcessEnv, background: Promise<unknown
 
   return {
     say: (text) => ctx.io.write(`\n# ${text}\n`),
+    async section(text) {
+      if (keys && sections++ > 0) await pause(ctx, keys);
+      await ctx.io.write(`\n# ${text}\n`);
+    },
     async step(args, expected = 0) {
       await ctx.io.write(`$ wfd ${args.map(quote).join(' ')}\n`);
       expectCode(args, await run(args), expected);

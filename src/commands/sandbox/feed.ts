@@ -36,10 +36,8 @@ export async function printFeed<P>(ctx: Context, feed: Feed<P>): Promise<void> {
   if (feed.follow && format === 'json' && !feed.render.quiet) {
     throw new UsageError('-o json does not stream: use -o ndjson with --follow (one entry per line)');
   }
-  // A table is laid out from its rows; followed, each entry is printed as it comes, as a plain line.
-  const render =
-    feed.follow && format === 'table' ? { ...feed.render, format: 'plain' as const } : feed.render;
-  const sink = await createRowSink(ctx.io, render);
+  // Followed, a table prints each entry as it comes (plain output does anyway).
+  const sink = await createRowSink(ctx.io, { ...feed.render, follow: feed.follow });
   const client = await hookClient(ctx);
   const print = async (page: P) => {
     for (const entry of feed.entriesOf(page)) if (feed.keep(entry)) await sink.write(entry);

@@ -81,28 +81,42 @@ export async function runStartSandbox(options: StartSandboxOptions, ctx: Context
   for (const notice of sandbox.notices) ctx.io.errorLine(dataDirWarning(notice));
   const saveProfile = options.profile !== false;
   // A config that cannot be written must not leave the server running behind the error.
-  const madeCurrent = saveProfile
+  const saved = saveProfile
     ? await saveProfiles(ctx, sandbox).catch(async (error: unknown) => {
         await sandbox.close();
         throw error;
       })
-    : false;
+    : undefined;
   const faults = faultsOn ? { spec: options.faults, slowMs: options.slowMs } : undefined;
-  await announce(ctx, sandbox, saveProfile ? (madeCurrent ? 'current' : 'saved') : 'none', faults);
+  await announce(ctx, sandbox, saved, faults);
   await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]);
   await sandbox.close();
   ctx.io.errorLine('sandbox stopped');
 }
 
+/** What `saveProfiles` did: the profiles' prefix, whether the first became current, whose were kept. */
+interface SavedProfiles {
+  prefix: string;
+  current: boolean;
+  /** the base URL of another sandbox, still running, whose `sandbox` profiles were left alone */
+  kept?: string;
+}
+
 /**
- * Saves the profiles; the first becomes the current one when there is none. True when it did.
- * Their tokens stay in config.json, never the keyring: a local emulator's, printed in its banner.
+ * Saves the profiles, `sandbox` (the first workspace) and `sandbox-<slug>`; the first becomes
+ * the current one when there is none. Profiles of another sandbox that is still running are
+ * never re-pointed (its users' `--profile sandbox` would break while it runs): this one's are
+ * then named by its port, `sandbox-PORT` and `sandbox-PORT-<slug>`. Their tokens stay in
+ * config.json, never the keyring: a local emulator's, printed in its banner.
  */
-async function saveProfiles(ctx: Context, sandbox: RunningSandbox): Promise<boolean> {
+async function saveProfiles(ctx: Context, sandbox: RunningSandbox): Promise<SavedProfiles> {
   const store = await ctx.config();
-  return store.update((config) => {
+  const other = store.profile('sandbox')?.baseUrl;
+  const kept = other && other !== sandbox.baseUrl && (await answers(other)) ? other : undefined;
+  const prefix = kept ? `sandbox-${new URL(sandbox.baseUrl).port}` : 'sandbox';
+  const current = await store.update((config) => {
     sandbox.workspaces.forEach((workspace, index) => {
-      config.profiles[index === 0 ? 'sandbox' : `sandbox-${workspace.slug}`] = {
+      config.profiles[index === 0 ? prefix : `${prefix}-${workspace.slug}`] = {
         baseUrl: sandbox.baseUrl,
         token: workspace.token,
         authType: 'token',
@@ -112,24 +126,48 @@ async function saveProfiles(ctx: Context, sandbox: RunningSandbox): Promise<bool
     });
     const current = config.currentProfile;
     if (current !== undefined && Object.hasOwn(config.profiles, current)) return false;
-    config.currentProfile = 'sandbox';
+    config.currentProfile = prefix;
     return true;
   });
+  return { prefix, current, ...(kept ? { kept } : {}) };
+}
+
+/** How long a sandbox named by a saved profile has to answer before it is taken for stopped. */
+const PROBE_MS = 1500;
+
+/** Whether a server answers at `baseUrl` (any HTTP status): a sandbox that stopped refuses the connection. */
+async function answers(baseUrl: string): Promise<boolean> {
+  try {
+    await fetch(new URL('/_sandbox/requests?since=0', baseUrl), { signal: AbortSignal.timeout(PROBE_MS) });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function announce(
   ctx: Context,
   sandbox: RunningSandbox,
-  profiles: 'none' | 'saved' | 'current',
+  saved: SavedProfiles | undefined,
   faults: { spec: string; slowMs: number } | undefined,
 ): Promise<void> {
   const format = ctx.output.format;
   if (format === 'json' || format === 'ndjson') {
     const { baseUrl, workspaces, oauth, dataDir } = sandbox;
-    await ctx.io.write(`${JSON.stringify({ baseUrl, workspaces, oauth, dataDir })}\n`);
+    const profile = saved ? { profile: saved.prefix } : {};
+    await ctx.io.write(`${JSON.stringify({ baseUrl, workspaces, oauth, dataDir, ...profile })}\n`);
     return;
   }
-  await ctx.io.write(banner({ ...sandbox, profiles, ...(faults ? { faults } : {}) }));
+  const profiles = saved ? (saved.current ? 'current' : 'saved') : 'none';
+  await ctx.io.write(
+    banner({
+      ...sandbox,
+      profiles,
+      ...(saved ? { profilePrefix: saved.prefix } : {}),
+      ...(saved?.kept ? { keptFor: saved.kept } : {}),
+      ...(faults ? { faults } : {}),
+    }),
+  );
 }
 
 export const verb = defineVerb(StartSandboxOptions, runStartSandbox);

@@ -7,6 +7,8 @@
 import { isRecord } from '../../core/guards.js';
 import { firstHeader } from '../../core/headers.js';
 import { plainText } from '../../output/cells.js';
+import type { Column } from '../../output/render.js';
+import { WEBHOOK_EVENTS } from '../../resources/webhook-events.js';
 import type { ForwardResult } from './forward.js';
 import type { Delivery } from './receiver.js';
 
@@ -52,6 +54,43 @@ export function plainLine(delivery: Delivery, facts: DeliveryFacts, forwarded?: 
   const cells = [delivery.receivedAt.toISOString(), facts.event, facts.deliveryId, facts.formId];
   if (forwarded) cells.push('status' in forwarded ? String(forwarded.status) : 'failed');
   return `${cells.map((cell) => (cell === undefined ? '-' : plainText(cell))).join('\t')}\n`;
+}
+
+/** The columns of a terminal: when, the event, the delivery and the form, what the forward got. */
+export function terminalColumns(forwarding: boolean): Column[] {
+  const columns: Column[] = [
+    { field: 'received_at', kind: 'time' },
+    { field: 'event', minWidth: Math.max(...WEBHOOK_EVENTS.map((event) => event.length)) },
+    { field: 'delivery', kind: 'id' },
+    { field: 'form', kind: 'id' },
+  ];
+  return forwarding ? [...columns, { field: 'forward', header: 'FORWARDED' }] : columns;
+}
+
+/** Screen columns of a terminal line with whole ids: time, the longest event, two UUIDs, a status. */
+const WHOLE_IDS_WIDTH = 8 + 19 + 36 + 36 + 3 * 2;
+const FORWARD_WIDTH = 2 + 'FORWARDED'.length;
+const SHORT_ID = 8;
+
+/**
+ * A delivery as a row of `terminalColumns`. Where whole ids do not fit `width`, each shows its
+ * first 8 characters (as git shows a commit); the whole ids are in -o plain and -o ndjson.
+ */
+export function terminalRecord(
+  delivery: Delivery,
+  facts: DeliveryFacts,
+  forwarded: ForwardResult | undefined,
+  width: number,
+): Record<string, unknown> {
+  const whole = width >= WHOLE_IDS_WIDTH + (forwarded ? FORWARD_WIDTH : 0);
+  const id = (value: string | undefined) => (value === undefined || whole ? value : value.slice(0, SHORT_ID));
+  return {
+    received_at: delivery.receivedAt.toISOString(),
+    event: facts.event,
+    delivery: id(facts.deliveryId),
+    form: id(facts.formId),
+    ...(forwarded ? { forward: 'status' in forwarded ? String(forwarded.status) : 'failed' } : {}),
+  };
 }
 
 // DEL, C1 controls, the line and paragraph separators, bidirectional embeddings and isolates.

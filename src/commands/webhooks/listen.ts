@@ -18,7 +18,14 @@ import { plainText } from '../../output/cells.js';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../resources/webhook-events.js';
 import { parseHeaderLines } from '../shared/header-args.js';
 import { checkWebhookUrl, parseEvents } from '../shared/webhook-args.js';
-import { type DeliveryFacts, factsOf, ndjsonLine, plainLine } from './delivery-view.js';
+import {
+  type DeliveryFacts,
+  factsOf,
+  ndjsonLine,
+  plainLine,
+  terminalColumns,
+  terminalRecord,
+} from './delivery-view.js';
 import { type ForwardResult, forward } from './forward.js';
 import { type Delivery, startReceiver } from './receiver.js';
 import { type Leftover, Registration } from './registration.js';
@@ -53,7 +60,7 @@ export async function runListenWebhooks(options: ListenWebhooksOptions, ctx: Con
     options.publicUrl === undefined ? undefined : checkWebhookUrl(options.publicUrl, '--public-url');
   if (publicUrl && !formIds)
     throw new UsageError('--public-url is the URL --forms registers: give --forms too');
-  const print = printer(ctx);
+  const print = await printer(ctx, forwardTo !== undefined);
   const client = formIds ? await registrationClient(ctx, publicUrl) : undefined;
 
   const forwarding = new AbortController();
@@ -178,16 +185,23 @@ type Print = (
 ) => Promise<void>;
 
 /**
- * How a counted delivery is printed: -q its delivery id, -o ndjson the object, else the line;
- * with --forward-to, what the receiver answered beside it.
+ * How a counted delivery is printed: -q its delivery id, -o ndjson the object, on a terminal a
+ * row of aligned columns within its width, else the tab-separated line; with --forward-to, what
+ * the receiver answered beside it.
  */
-function printer(ctx: Context): Print {
+async function printer(ctx: Context, forwarding: boolean): Promise<Print> {
   const { format, quiet } = ctx.output;
   if (quiet) return (_, facts) => ctx.io.write(`${plainText(facts.deliveryId ?? '-')}\n`);
   if (format === 'ndjson')
     return (delivery, facts, forwarded) => ctx.io.write(ndjsonLine(delivery, facts, forwarded));
   if (format === 'json' || format === 'csv') {
     throw new UsageError(`-o ${format} does not stream: use -o ndjson (one delivery per line)`);
+  }
+  if (format === 'table') {
+    const { followTableSink } = await import('../../output/follow-table-sink.js');
+    const sink = followTableSink(ctx.io, terminalColumns(forwarding));
+    const width = ctx.io.terminalWidth();
+    return (delivery, facts, forwarded) => sink.write(terminalRecord(delivery, facts, forwarded, width));
   }
   return (delivery, facts, forwarded) => ctx.io.write(plainLine(delivery, facts, forwarded));
 }

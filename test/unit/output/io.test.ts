@@ -199,6 +199,17 @@ describe('startSpinner', () => {
     expect(test.stdout()).toBe('');
   });
 
+  it('keeps its line within the terminal: a longer text is cut with an ellipsis', async () => {
+    const test = createMemoryIO({ stdoutTTY: true, stderrTTY: true, columns: 40, env: { NO_COLOR: '1' } });
+    const long = 'Document intelligence job 0b4b1c2e-9a5e-4c36-8a3f-2f1d5c7e9b10: processing…';
+    const spinner = await test.io.startSpinner(long);
+    spinner.text = long;
+    expect(spinner.text).toBe(long);
+    spinner.stop();
+    expect(test.stderr()).toContain('Document intelligence job 0b4b1c2e-9…');
+    expect(test.stderr()).not.toContain('processing');
+  });
+
   it('reports failure with a cross', async () => {
     const test = createMemoryIO({ stdoutTTY: true, stderrTTY: true });
     test.io.setColorDisabled(true);

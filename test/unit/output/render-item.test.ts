@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { viewOfKeys } from '../../../src/output/labels.js';
 import { createMemoryIO } from '../../../src/output/memory-io.js';
 import { type Column, type DetailView, type RenderOptions, renderItem } from '../../../src/output/render.js';
 
@@ -124,7 +125,9 @@ describe('renderItem', () => {
         '',
         'Data',
         'Loan amount  25000',
-        'Co signer    {"name": "Ann", "since": [2020, 2021]}',
+        'Co signer',
+        '  Name   Ann',
+        '  Since  2020, 2021',
         'Empty        -',
         '',
       ].join('\n'),
@@ -159,7 +162,7 @@ describe('renderItem', () => {
     expect(out.stdout).toBe('id           c_1\nowner.email  o@x.com\n');
   });
 
-  it('table: wraps long values and JSON to the width instead of cutting them, and says when a table is empty', async () => {
+  it('table: wraps long values and lists to the width instead of cutting them, and says when a table is empty', async () => {
     const test = createMemoryIO({ columns: 30 });
     await renderItem(
       test.io,
@@ -181,8 +184,8 @@ describe('renderItem', () => {
         'none',
         '',
         'Data',
-        'Tags  ["alpha", "beta",',
-        '      "gamma", "delta"]',
+        'Tags  alpha, beta, gamma,',
+        '      delta',
         '',
       ].join('\n'),
     );
@@ -225,5 +228,79 @@ describe('renderItem', () => {
       { id: 'x', meta: { updated_at: '2026-01-06T09:55:00Z' } },
     );
     expect(test.stdout()).toBe('id               x\nmeta.updated_at  2026-01-06 09:55 UTC (5min ago)\n');
+  });
+
+  it('table: no raw JSON: a map as a table of its entries, answers before the tables, lists of objects as tables', async () => {
+    const test = createMemoryIO({ stdoutTTY: true, env: { NO_COLOR: '1' }, columns: 80 });
+    await renderItem(
+      test.io,
+      { format: 'table', columns: [], now },
+      {
+        id: 'r_1',
+        webhooks: { 'https://a.example/hook': ['responses:created', 'forms:deleted'] },
+        answers: { full_name: 'Ana Silva', address: { city: 'Porto', zip: '4000' } },
+        files: [{ id: 'f_1', filename: 'a.pdf' }],
+      },
+      {
+        view: {
+          fields: [{ label: 'ID', field: 'id', kind: 'id' }],
+          tables: [
+            {
+              title: 'Webhooks',
+              field: 'webhooks',
+              entriesAs: { key: 'url', value: 'events' },
+              columns: [{ field: 'url', header: 'URL' }, { field: 'events' }],
+            },
+            { title: 'Files', field: 'files', columns: [{ field: 'filename' }] },
+          ],
+          entries: { title: 'Answers', field: 'answers', beforeTables: true },
+        },
+      },
+    );
+    expect(test.stdout()).toBe(
+      [
+        'ID  r_1',
+        '',
+        'Answers',
+        'Full name  Ana Silva',
+        'Address',
+        '  City  Porto',
+        '  Zip   4000',
+        '',
+        'Webhooks',
+        'URL                     EVENTS',
+        'https://a.example/hook  responses:created, forms:deleted',
+        '',
+        'Files',
+        'FILENAME',
+        'a.pdf',
+        '',
+      ].join('\n'),
+    );
+    expect(test.stdout()).not.toMatch(/[{[]"/);
+  });
+
+  it('table: a view of any answer labelled from its keys, its lists of objects as tables (template options)', async () => {
+    const options = {
+      slug: 'job-application',
+      languages: ['en', 'es'],
+      expiry_days: 45,
+      customizations: [{ id: 'c_1', name: 'Graduate programme' }],
+      extra: {},
+    };
+    const test = createMemoryIO({ columns: 80 });
+    await renderItem(test.io, { format: 'table', columns: [], now }, options, { view: viewOfKeys(options) });
+    expect(test.stdout()).toBe(
+      [
+        'Slug         job-application',
+        'Languages    en, es',
+        'Expiry days  45',
+        'Customizations',
+        '  ID   NAME',
+        '  c_1  Graduate programme',
+        'Extra        -',
+        '',
+      ].join('\n'),
+    );
   });
 });

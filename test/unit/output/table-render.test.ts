@@ -140,11 +140,10 @@ const GET: Record<number, string[]> = {
     'Auto renew      false',
     'Notes for team  Call 🚀 before',
     '                ^[[31mFriday^[[0m',
-    'Address         {"street": "1 Main',
-    '                Street", "city":',
-    '                "Zürich", "lines":',
-    '                ["Building A", "Floor',
-    '                3", "Room 301"]}',
+    'Address',
+    '  Street  1 Main Street',
+    '  City    Zürich',
+    '  Lines   Building A, Floor 3, Room 301',
     '',
   ],
   80: [
@@ -171,15 +170,17 @@ const GET: Record<number, string[]> = {
     'Renewal date    2026-07-30',
     'Auto renew      false',
     'Notes for team  Call 🚀 before ^[[31mFriday^[[0m',
-    'Address         {"street": "1 Main Street", "city": "Zürich", "lines":',
-    '                ["Building A", "Floor 3", "Room 301"]}',
+    'Address',
+    '  Street  1 Main Street',
+    '  City    Zürich',
+    '  Lines   Building A, Floor 3, Room 301',
     '',
   ],
 };
 
 describe('cases get detail view', () => {
   it.each([40, 80])(
-    'at %i columns: labels, steps as a table, data fields, folded JSON, escapes shown',
+    'at %i columns: labels, steps as a table, data fields, nested objects listed, escapes shown',
     async (columns) => {
       const test = createMemoryIO({ stdoutTTY: true, columns, env: { NO_COLOR: '1' } });
       await renderItem(test.io, { format: 'table', columns: [], now: () => NOW }, item, {
