@@ -87,10 +87,8 @@ describe('sandbox logs', () => {
   });
 
   it('--follow on an 80-column terminal: aligned columns, clock times, URLs decoded and wrapped last', async () => {
-    const interrupt = new AbortController();
     t = await testContext({
       fields: FIELDS,
-      interrupt: interrupt.signal,
       stdoutTTY: true,
       columns: 80,
       env: { NO_COLOR: '1' },
@@ -106,7 +104,7 @@ describe('sandbox logs', () => {
     t.api
       .intercept({ path: `/_sandbox/requests?since=2&wait=${FOLLOW_WAIT_MS}`, method: 'GET' })
       .reply(() => {
-        interrupt.abort();
+        void interrupt('SIGINT');
         return { statusCode: 200, data: { count: 2, cursor: 2, requests: [] } };
       });
     await runLogsSandbox(LogsSandboxOptions.parse({ follow: true }), t.ctx);
