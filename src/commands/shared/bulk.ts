@@ -27,6 +27,7 @@ import { collectIds } from './ids.js';
 import { mutationClient, printDryRun } from './mutation.js';
 import { renderOptions } from './output.js';
 import { PartialFailure } from './partial-failure.js';
+import { hasIdForm, type IdLookup, idFormsOf, resolveIds } from './resolve-id.js';
 import { DryRunFlag } from './schemas.js';
 
 export const BulkIdsOptions = DryRunFlag.extend({ ids: z.array(z.string()).min(1) });
@@ -46,6 +47,9 @@ export interface BulkAction<T> {
   confirm: { request(id: string): ApiRequest<T>; reached(record: T): boolean };
   /** the record's last change, as the API answered it: one long before the request means it was already so */
   updatedAt(answer: T): unknown;
+  /** how an id prefix (or reference) is found; a full UUID never costs a request */
+  // biome-ignore lint/suspicious/noExplicitAny: any record with an id
+  lookup?: IdLookup<any>;
 }
 
 /**
@@ -75,8 +79,13 @@ export async function runBulk<T>(
   ctx: Context,
   action: BulkAction<T>,
 ): Promise<void> {
-  const ids = await collectIds(options.ids, () => ctx.io.readStdin(), action.noun);
+  const { lookup } = action;
+  const given = await collectIds(options.ids, () => ctx.io.readStdin(), action.noun, {
+    ...(lookup ? { accepts: (id: string) => hasIdForm(id, lookup), expected: idFormsOf(lookup) } : {}),
+  });
   const client = await mutationClient(ctx, options.dryRun);
+  // Every id is known before the first change is sent: a typo stops the run with nothing done.
+  const ids = lookup ? await resolveIds(client, given, lookup) : given;
   if (options.dryRun) {
     await printDryRun(ctx, await Promise.all(ids.map((id) => client.prepare(action.request(id)))));
     return;
