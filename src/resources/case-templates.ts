@@ -39,7 +39,7 @@ export const CASE_TEMPLATES: ResourceDef = {
     'updated_at',
   ],
   columns: [
-    { field: 'id', kind: 'id' },
+    { field: 'id', kind: 'short-id' },
     { field: 'title' },
     { field: 'reference' },
     { field: 'owner.email', header: 'OWNER' },

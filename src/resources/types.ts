@@ -44,7 +44,11 @@ export type FilterFlag = FlagBase &
  * person (`{given_name, family_name}`) is shown by full name. Plain, CSV and JSON ignore kinds.
  */
 /** `bytes`: a size, shown to people as `12.5 KiB` (plain, CSV and JSON keep the number). */
-export type ColumnKind = 'text' | 'id' | 'time' | 'status' | 'bool' | 'person' | 'bytes';
+/**
+ * `short-id`: an id wfd looks up by prefix (`cases get 5b0e6f7e`), shown in a table on a
+ * terminal by its first 8 characters, as git shows commits; whole everywhere else.
+ */
+export type ColumnKind = 'text' | 'id' | 'short-id' | 'time' | 'status' | 'bool' | 'person' | 'bytes';
 
 /** One column of a list or detail view. */
 export interface ColumnDef {
