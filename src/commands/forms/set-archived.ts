@@ -14,7 +14,7 @@ function formArchiving(archived: boolean): BulkAction<Form> {
     request: (id) => setFormArchived(id, archived),
     detail: { field: 'archived', header: 'ARCHIVED', kind: 'bool', read: (form) => form.archived },
     confirm: { request: getForm, reached: (form) => form.archived === archived },
-    updatedAt: (form) => form.updated_at,
+    changedAt: (form) => form.updated_at,
     lookup: FORM_LOOKUP,
   };
 }
