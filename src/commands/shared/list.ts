@@ -14,6 +14,7 @@ import { createRowSink } from '../../output/render.js';
 import type { ColumnDef, ResourceDef } from '../../resources/types.js';
 import { countPrinter } from './count.js';
 import { parseGroupBy, printGroups } from './count-groups.js';
+import { explainWrongRoot } from './not-found.js';
 import { renderOptions } from './output.js';
 import { filterFlagsShape, PagingFlags, QueryFlags } from './schemas.js';
 
@@ -55,9 +56,16 @@ export function defineCountVerb(resource: ResourceDef, count: (query: QueryParam
     const query = buildListQuery(resource, { flags: options, ...options, now: ctx.now() });
     const fields = options.groupBy === undefined ? undefined : parseGroupBy(options.groupBy);
     const client = await ctx.api();
-    if (!fields) return countPrinter(ctx)(await client.request(count(query)));
+    const wrongRoot = (error: unknown) => {
+      throw explainWrongRoot(error, client.url(count(query).path));
+    };
+    if (!fields) return countPrinter(ctx)(await client.request(count(query)).catch(wrongRoot));
     const request = count(query);
-    await printGroups(ctx, fields, await client.request(countGroups(request.path, query, fields)));
+    await printGroups(
+      ctx,
+      fields,
+      await client.request(countGroups(request.path, query, fields)).catch(wrongRoot),
+    );
   };
   const fields = resource.groupFields ? ['count', ...resource.fields] : ['count'];
   return { schema, run, verb: defineVerb(schema, run, { fields }) };
@@ -88,7 +96,12 @@ export async function runList<T extends Record<string, unknown>>(
   let count = 0;
   const rows = paginate({
     plan,
-    fetchPage: (n, size) => client.request(page(n, size)),
+    fetchPage: (n, size) => {
+      const request = page(n, size);
+      return client.request(request).catch((error: unknown) => {
+        throw explainWrongRoot(error, client.url(request.path));
+      });
+    },
     concurrency: ctx.globals.concurrency ?? DEFAULT_CONCURRENCY,
     onMeta: (meta) => {
       total = meta.total_count;
