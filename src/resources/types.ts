@@ -31,7 +31,13 @@ interface FlagBase {
  */
 export type FilterFlag = FlagBase &
   (
-    | { readonly kind: 'text'; readonly param: string; readonly arrayParam?: string }
+    | {
+        readonly kind: 'text';
+        readonly param: string;
+        readonly arrayParam?: string;
+        /** completed with values the API uses (`statuses`: `wfd completion --statuses`) */
+        readonly complete?: 'statuses';
+      }
     | { readonly kind: 'uuid' | 'email' | 'slug' | 'boolean'; readonly param: string }
     | { readonly kind: 'enum'; readonly param: string; readonly values: readonly string[] }
     | { readonly kind: 'uuid-or-email'; readonly params: { readonly uuid: string; readonly email: string } }
