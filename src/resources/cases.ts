@@ -148,7 +148,7 @@ export const CASES: ResourceDef = {
     { field: 'status', hidePriority: 4 },
     { field: 'waiting_for', hidePriority: 5 },
     { field: 'updated_at', header: 'UPDATED', kind: 'time', hidePriority: 1, followsSort: true },
-    { field: 'id', kind: 'short-id', hidePriority: 6 },
+    { field: 'id', kind: 'id', hidePriority: 6 },
   ],
   // `cases count --group-by status` is how to learn a workspace's custom status values.
   groupFields: ['status', 'parent_status', 'waiting_for', 'archived', 'template.id', 'owner.email'],
