@@ -32,7 +32,7 @@ export function addArchiveCommands<O>(
           .description(`${description}; reports the result per id`)
           .argument(
             '<ids...>',
-            `${noun.singular} ids${noun.idForms ? ` (${noun.idForms})` : ''}, or - to read ids from stdin (one per line)`,
+            `${noun.singular} ids, or - to read them from stdin (one per line)${noun.idForms ? `; ${noun.idForms}` : ''}`,
           ),
       ),
       [`wfd ${noun.plural} ${verb} 5b0e... 7c1d...`, `${noun.listIds} | wfd ${noun.plural} ${verb} -`],

@@ -33,7 +33,11 @@ export function registerCasesCommands(cases: Command): void {
 
   addExamples(
     cases.command('get').alias('view').description('Show a case with its steps').argument('<id>', CASE_ID),
-    ['wfd cases get 5b0e6f7e-8d1c-4c1e-9a55-0d9b3f1f2a10 --json'],
+    [
+      'wfd cases get 5b0e6f7e-8d1c-4c1e-9a55-0d9b3f1f2a10 --json',
+      'wfd cases get ACME-000132',
+      'wfd cases get 5b0e6f7e',
+    ],
   ).action(lazy(() => import('./get.js')));
 
   addExamples(
@@ -77,7 +81,7 @@ export function registerCasesCommands(cases: Command): void {
       singular: 'case',
       plural: 'cases',
       listIds: 'wfd cases list --parent-status closed -q',
-      idForms: 'full ids, 8+ character prefixes or references (one GET /v1/cases each; full ids none)',
+      idForms: 'a prefix of 8+ characters or a reference costs one GET /v1/cases, a full id none',
     },
     (verb) => (verb === 'archive' ? import('./archive.js') : import('./unarchive.js')),
   );

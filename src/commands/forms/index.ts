@@ -77,7 +77,7 @@ export function registerFormsCommands(forms: Command): void {
       singular: 'form',
       plural: 'forms',
       listIds: 'wfd forms list --processed -q',
-      idForms: 'full ids or 8+ character prefixes (one GET /v1/forms each; full ids none)',
+      idForms: 'a prefix of 8+ characters costs one GET /v1/forms, a full id none',
     },
     (verb) => (verb === 'archive' ? import('./archive.js') : import('./unarchive.js')),
   );
