@@ -400,7 +400,7 @@ _wfd_command() {
       args='' ;;
     'completion')
       subs=''
-      flags='--profiles --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      flags='--profiles --statuses --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
       vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='shell' ;;
     'version')
@@ -426,6 +426,8 @@ _wfd_values() {
       how=values values='table plain json ndjson csv' ;;
     *'|--request-rate'|*'|--rate-limit')
       how=values values='spec off' ;;
+    'cases list|--status'|'cases count|--status')
+      how=statuses values='' ;;
     *'|--parent-status')
       how=values values='draft pending in_progress closed' ;;
     *'|--waiting-for')
@@ -508,6 +510,7 @@ _wfd_value() {
       done
       ;;
     profiles) _wfd_add "$("${words[0]}" completion --profiles 2>/dev/null)" "$3" ;;
+    statuses) _wfd_add "$("${words[0]}" completion --statuses --request-timeout 2s --retries 0 2>/dev/null)" "$3" ;;
     commands)
       # The words typed so far name a command: offer its subcommands.
       for w in "${pos[@]}"; do

@@ -11,6 +11,8 @@ export interface ArchivedNoun {
   plural: string;
   /** a list of the records to act on, without its paging and output flags: `wfd cases list --parent-status closed` */
   listIds: string;
+  /** the forms of id taken besides a UUID, and their cost: `full ids or 8+ character prefixes (...)` */
+  idForms?: string;
 }
 
 /** Adds both verbs to `parent`; `load` imports a verb's module when it runs. */
@@ -28,7 +30,10 @@ export function addArchiveCommands<O>(
         parent
           .command(verb)
           .description(`${description}; reports the result per id`)
-          .argument('<ids...>', `${noun.singular} ids, or - to read ids from stdin (one per line)`),
+          .argument(
+            '<ids...>',
+            `${noun.singular} ids, or - to read them from stdin (one per line)${noun.idForms ? `; ${noun.idForms}` : ''}`,
+          ),
       ),
       [
         `wfd ${noun.plural} ${verb} 5b0e... 7c1d...`,

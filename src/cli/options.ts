@@ -42,6 +42,7 @@ export function addFilterFlags(command: Command, resource: ResourceDef): Command
     const option = new Option(`--${filter.flag} <${filter.value ?? 'value'}>`, filterHelp(filter));
     if ('arrayParam' in filter && filter.arrayParam) option.argParser(collect);
     if (filter.kind === 'enum') completeWith(option, filter.values);
+    if (filter.kind === 'text' && filter.complete) completeWith(option, { kind: filter.complete });
     command.addOption(option);
   }
   return command;

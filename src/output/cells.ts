@@ -49,6 +49,8 @@ export function displayText(value: unknown, kind: ColumnKind | undefined, now: D
   if (value === null || value === undefined) return '-';
   const time = kind === 'time' ? parseTime(value) : undefined;
   if (time) return detail ? `${absoluteTime(time)} (${relativeTime(time, now)})` : relativeTime(time, now);
+  // 8 characters, as the lookup's shortest prefix (commands/shared/resolve-id.ts).
+  if (kind === 'short-id' && !detail && typeof value === 'string') return plainText(value.slice(0, 8));
   if (kind === 'bytes' && typeof value === 'number' && Number.isFinite(value) && value >= 0)
     return formatBytes(value);
   if (kind === 'url' && typeof value === 'string') return plainText(decodedUrl(value));
@@ -77,7 +79,7 @@ export function decodedUrl(url: string): string {
 
 /** The colour of a cell: ids and nulls dim, booleans green/dim, known statuses by their meaning. */
 export function paintFor(value: unknown, kind: ColumnKind | undefined, chalk: ChalkInstance): Paint {
-  if (value === null || value === undefined || kind === 'id') return chalk.dim;
+  if (value === null || value === undefined || kind === 'id' || kind === 'short-id') return chalk.dim;
   if (typeof value === 'boolean') return value ? chalk.green : chalk.dim;
   if (kind === 'status' && typeof value === 'string' && Object.hasOwn(PARENT_STATUS_COLORS, value)) {
     return chalk[PARENT_STATUS_COLORS[value as keyof typeof PARENT_STATUS_COLORS]];

@@ -43,7 +43,7 @@ export const CASE_TEMPLATES: ResourceDef<typeof CASE_TEMPLATE_RECORD> = {
   record: CASE_TEMPLATE_RECORD,
   fields: Object.keys(CASE_TEMPLATE_RECORD),
   columns: [
-    { field: 'id', kind: 'id' },
+    { field: 'id', kind: 'short-id' },
     { field: 'title' },
     { field: 'reference' },
     { field: 'owner.email', header: 'OWNER' },

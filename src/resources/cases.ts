@@ -54,7 +54,14 @@ export const CASES: ResourceDef<typeof CASE_RECORD> = {
   noun: 'cases',
   filters: [
     { flag: 'template', value: 'id', kind: 'uuid', param: 'template[id]', help: 'case template id' },
-    { flag: 'status', value: 'status', kind: 'text', param: 'status', help: 'custom status value' },
+    {
+      flag: 'status',
+      value: 'status',
+      kind: 'text',
+      param: 'status',
+      help: 'custom status value',
+      complete: 'statuses',
+    },
     {
       flag: 'parent-status',
       value: 'status',

@@ -89,7 +89,7 @@ export const FORMS: ResourceDef<typeof FORM_RECORD> = {
   record: FORM_RECORD,
   fields: Object.keys(FORM_RECORD),
   columns: [
-    { field: 'id', kind: 'id' },
+    { field: 'id', kind: 'short-id' },
     { field: 'flow.slug', header: 'TEMPLATE' },
     { field: 'user.email', header: 'USER' },
     { field: 'status', kind: 'status' },
@@ -99,12 +99,12 @@ export const FORMS: ResourceDef<typeof FORM_RECORD> = {
   // A form has no reference a person quotes, so its id (what `forms get` takes) leads and stays;
   // the user by name, then what narrows a list by eye; on a narrow terminal the e-mail goes first.
   tableColumns: [
-    { field: 'id', kind: 'id' },
+    { field: 'id', kind: 'short-id' },
     { field: 'user', kind: 'person', minWidth: 12 },
     { field: 'user.email', header: 'EMAIL', hidePriority: 5 },
     // What kind of form it is reads better than when it was made: at 80 columns the time goes
     // first, and the slug keeps a readable width (`custome…` said nothing).
-    { field: 'flow.slug', header: 'TEMPLATE', minWidth: 14, hidePriority: 1 },
+    { field: 'flow.slug', header: 'TEMPLATE', minWidth: 19, hidePriority: 1 },
     { field: 'status', kind: 'status', hidePriority: 2 },
     { field: 'completed', kind: 'bool', hidePriority: 4 },
     { field: 'created_at', header: 'CREATED', kind: 'time', hidePriority: 3, followsSort: true },

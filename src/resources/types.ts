@@ -31,7 +31,13 @@ interface FlagBase {
  */
 export type FilterFlag = FlagBase &
   (
-    | { readonly kind: 'text'; readonly param: string; readonly arrayParam?: string }
+    | {
+        readonly kind: 'text';
+        readonly param: string;
+        readonly arrayParam?: string;
+        /** completed with values the API uses (`statuses`: `wfd completion --statuses`) */
+        readonly complete?: 'statuses';
+      }
     | { readonly kind: 'uuid' | 'email' | 'slug' | 'boolean'; readonly param: string }
     | { readonly kind: 'enum'; readonly param: string; readonly values: readonly string[] }
     | { readonly kind: 'uuid-or-email'; readonly params: { readonly uuid: string; readonly email: string } }
@@ -46,8 +52,10 @@ export type FilterFlag = FlagBase &
 /**
  * `bytes`: a size, shown to people as `12.5 KiB` (plain, CSV and JSON keep the number). `url`: a
  * request target, shown to people percent-decoded (`?filter={"title":…}`); the others keep it as sent.
+ * `short-id`: an id wfd looks up by prefix (`cases get 5b0e6f7e`), shown in a table on a
+ * terminal by its first 8 characters, as git shows commits; whole everywhere else.
  */
-export type ColumnKind = 'text' | 'id' | 'time' | 'status' | 'bool' | 'person' | 'bytes' | 'url';
+export type ColumnKind = 'text' | 'id' | 'short-id' | 'time' | 'status' | 'bool' | 'person' | 'bytes' | 'url';
 
 /** One column of a list or detail view. */
 export interface ColumnDef {

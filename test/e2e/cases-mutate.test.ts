@@ -139,10 +139,13 @@ describe('cases archive and unarchive', () => {
     const [good] = await unarchivedIds(1);
     const result = await runWfd(['cases', 'archive', good!, template], { env });
     expect(result.code).toBe(6);
-    expect(result.stderr).toMatch(new RegExp(`^error: ${template}: .*template cannot be archived`, 'mi'));
     expect(result.stderr).toContain('archived 1 of 2 cases; 1 failed');
     expect(result.stdout).toMatch(new RegExp(`^${good}\\tarchived`, 'm'));
-    expect(result.stdout).toMatch(new RegExp(`^${template}\\tfailed`, 'm'));
+    // The API's detail is told once, in the row.
+    expect(result.stdout).toMatch(
+      new RegExp(`^${template}\\tfailed\\t\\t.*template cannot be archived`, 'mi'),
+    );
+    expect(result.stderr).not.toContain(template);
     await runWfd(['cases', 'unarchive', good!], { env });
   });
 
@@ -163,5 +166,33 @@ describe('cases archive and unarchive', () => {
     );
     expect(ndjson.map((line) => JSON.parse(line).body)).toEqual([{ archived: false }, { archived: false }]);
     expect((await sandbox.requests()).count).toBe(0);
+  });
+});
+
+describe('identifiers people see, and bulk results against the sandbox', () => {
+  it('get and archive take a reference or an 8-character prefix; a second archive a second later is "already archived"', async () => {
+    const listed = JSON.parse(
+      (await runWfd(['cases', 'list', '--no-archived', '--limit', '1', '-o', 'json'], { env })).stdout,
+    ) as { id: string; reference: string }[];
+    const { id, reference } = listed[0]!;
+    const byReference = await runWfd(['cases', 'get', reference, '-q'], { env });
+    expect(byReference.stdout, byReference.stderr).toBe(`${id}\n`);
+    const byPrefix = await runWfd(['cases', 'get', id.slice(0, 8), '-q'], { env });
+    expect(byPrefix.stdout, byPrefix.stderr).toBe(`${id}\n`);
+
+    const first = await runWfd(['cases', 'archive', reference], { env });
+    expect(first.stdout, first.stderr).toMatch(new RegExp(`^${id}\tarchived\t`));
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const second = await runWfd(['cases', 'archive', id.slice(0, 8)], { env });
+    expect(second.stdout, second.stderr).toMatch(new RegExp(`^${id}\talready archived\t`));
+    await runWfd(['cases', 'unarchive', id], { env });
+  });
+
+  it('a missing id reads "not found", told once, exit 5', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const result = await runWfd(['cases', 'archive', missing], { env });
+    expect(result.code).toBe(5);
+    expect(result.stdout).toBe(`${missing}\tnot found\t\t\n`);
+    expect(result.stderr).not.toContain(missing);
   });
 });

@@ -103,6 +103,35 @@ describe('a server in a page cycle', () => {
   });
 });
 
+describe('a web application given as the API host', () => {
+  // Every path is a page of the web app's, and an unknown one its HTML 404 page.
+  const webApp: Handler = (_req, res) => {
+    res.writeHead(404, { 'content-type': 'text/html' });
+    res.end('<!doctype html><title>Page not found</title><h1>Oops</h1>');
+  };
+
+  it('a 404 on the list path names the URL and asks whether the base URL is the API root (exit 5)', async () => {
+    handler = webApp;
+    const base = `${env.WFD_BASE_URL}/app`;
+    for (const args of [
+      ['cases', 'list'],
+      ['forms', 'count'],
+    ]) {
+      const result = await runWfd([...args, '--base-url', base], { env, timeoutMs: 15_000 });
+      expect(result.code).toBe(5);
+      const [error, hint] = result.stderr.trim().split('\n');
+      expect(error).toMatch(
+        new RegExp(
+          `^error: GET ${base}/v1/(cases|forms/count) answered HTTP 404: that is not the API's list$`,
+        ),
+      );
+      expect(hint).toBe(
+        `hint: is ${base} the API's root? The base URL is the host root without /v1 (--base-url, WFD_BASE_URL or the profile)`,
+      );
+    }
+  });
+});
+
 describe('a server asking for an endless wait', () => {
   it('Retry-After: 999999 fails at once with exit 7, naming the value', async () => {
     handler = (_req, res) =>

@@ -9,8 +9,8 @@ useSandbox([], (fixture) => {
 
 describe('bad input exits 2 with one clear line, before any request', () => {
   const cases: [string, string[], RegExp][] = [
-    ['bad UUID', ['cases', 'get', 'not-a-uuid'], /invalid case id "not-a-uuid": expected a UUID/],
-    ['bad UUID in bulk', ['cases', 'archive', 'abc'], /invalid case id "abc"/],
+    ['bad UUID', ['forms', 'get', 'not-a-uuid'], /invalid form id "not-a-uuid": expected a UUID/],
+    ['bad UUID in bulk', ['forms', 'archive', 'abc'], /invalid form id "abc"/],
     [
       'bad enum',
       ['cases', 'list', '--parent-status', 'done'],

@@ -85,21 +85,40 @@ describe('forms list', () => {
     );
   });
 
-  it('on an 80-column terminal the template stays readable; the time column gives way first', async () => {
+  it('on an 80-column terminal the id is its 8-character prefix and the template is whole', async () => {
     t = await testContext({ stdoutTTY: true, env: { NO_COLOR: '1' }, columns: 80, fields: FORMS.fields });
     const forms = [
       makeForm({ flow: { slug: 'employee-onboarding', customization: null } }),
-      makeForm({ flow: { slug: 'nda-signature', customization: null }, status: 'completed' }),
+      makeForm({ flow: { slug: 'customer-feedback', customization: null }, status: 'completed' }),
     ];
     t.api
       .intercept({ path: `/v1/forms?${qs(PAGE)}`, method: 'GET' })
       .reply(200, envelopeOf(forms, 1, 100, 2));
     await runListForms(ListFormsOptions.parse({}), t.ctx);
     const lines = t.stdout().split('\n');
-    expect(lines).toContain('ID                                    USER         TEMPLATE            STATUS');
-    expect(lines).toContain(`${forms[0]!.id}  José Müller  employee-onboardi…  sent`);
-    expect(lines).toContain(`${forms[1]!.id}  José Müller  nda-signature       completed`);
+    const short = (form: Record<string, unknown>) => String(form.id).slice(0, 8);
+    expect(lines).toContain('ID        USER         TEMPLATE             STATUS     COMPLETED  CREATED');
+    expect(lines).toContain(
+      `${short(forms[0]!)}  José Müller  employee-onboarding  sent       false      22d ago`,
+    );
+    expect(lines).toContain(
+      `${short(forms[1]!)}  José Müller  customer-feedback    completed  false      22d ago`,
+    );
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(80);
+  });
+
+  it('the full id stays in plain output, JSON and CSV', async () => {
+    const form = makeForm();
+    for (const output of ['plain', 'json', 'csv'] as const) {
+      t = await testContext({ globals: { output }, fields: FORMS.fields });
+      t.api
+        .intercept({ path: `/v1/forms?${qs(PAGE)}`, method: 'GET' })
+        .reply(200, envelopeOf([form], 1, 100, 1));
+      await runListForms(ListFormsOptions.parse({}), t.ctx);
+      expect(t.stdout()).toContain(String(form.id));
+      await t.close();
+    }
+    t = await testContext();
   });
 
   it.each([
@@ -356,7 +375,7 @@ describe('forms update', () => {
 });
 
 describe('forms archive and unarchive', () => {
-  it('report each id in input order as cases archive does, failures on stderr, their exit code', async () => {
+  it('report each id in input order as cases archive does, a missing one `not found`, exit 5', async () => {
     t = await testContext({ fields: ['id', 'result', 'archived', 'error'] });
     const [a, b] = [makeForm(), makeForm()];
     t.api
@@ -364,9 +383,10 @@ describe('forms archive and unarchive', () => {
       .reply(200, { ...a, archived: true, updated_at: '2026-11-23T12:00:00.000Z' });
     t.api.intercept({ path: `/v1/forms/${b.id}`, method: 'PATCH' }).reply(404, NOT_FOUND);
     const error = await failure(runArchiveForms(UnarchiveFormsOptions.parse({ ids: [a.id, b.id] }), t.ctx));
-    expect(error).toMatchObject({ message: 'archived 1 of 2 forms; 1 failed', exitCode: 5 });
-    expect(t.stdout()).toBe(`${a.id}\tarchived\ttrue\t\n${b.id}\tfailed\t\tForm not found (HTTP 404)\n`);
-    expect(t.stderr()).toBe(`error: ${b.id}: Form not found (HTTP 404)\n`);
+    expect(error).toMatchObject({ message: 'archived 1 of 2 forms; 1 not found', exitCode: 5 });
+    expect(t.stdout()).toBe(`${a.id}\tarchived\ttrue\t\n${b.id}\tnot found\t\t\n`);
+    // Told once, in its row: nothing above the report.
+    expect(t.stderr()).toBe('');
   });
 
   it('unarchive reads ids from stdin and sends archived=false', async () => {
@@ -385,7 +405,7 @@ describe('forms archive and unarchive', () => {
   it('a malformed id exits 2 before any request', async () => {
     t = await testContext({ fields: ['id', 'result', 'archived', 'error'] });
     await expect(runArchiveForms(UnarchiveFormsOptions.parse({ ids: [ID, 'nope'] }), t.ctx)).rejects.toThrow(
-      new UsageError('invalid form id "nope": expected a UUID; nothing was sent'),
+      new UsageError('invalid form id "nope": expected a UUID or its first 8+ characters; nothing was sent'),
     );
   });
 });

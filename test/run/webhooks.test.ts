@@ -121,7 +121,7 @@ describe('webhooks add', () => {
       'invalid <url> "ftp://example.org/": expected an absolute http:// or https:// URL',
     ],
     [{ events: 'forms:deleted,forms:signed' }, /^unknown event "forms:signed" in --events/],
-    [{ formId: 'f-1' }, 'invalid form id "f-1": expected a UUID'],
+    [{ formId: 'f-1' }, 'invalid form id "f-1": expected a UUID or its first 8+ characters'],
   ])('%j exits 2 before any request', async (bad, message) => {
     t = await testContext({ fields: FIELDS });
     const options = AddWebhookOptions.parse({ formId: FORM, url: HOOK, events: 'forms:created', ...bad });

@@ -86,6 +86,9 @@ const EXPECTED: [line: string, words: readonly string[]][] = [
   // --form takes a value: responses: is the <event> argument.
   ['wfd sandbox trigger --form 5b0e responses:', RESPONSE_EVENTS],
   ['wfd api ', ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT']],
+  // Custom statuses come from the API (none here: its host does not answer), never file names.
+  ['wfd cases list --status ', ['closed', 'draft', 'in_progress', 'pending']],
+  ['wfd cases count --status p', ['pending']],
   ['wfd auth switch ', ['acme', 'sandbox']],
   ['wfd --profile ', ['acme', 'sandbox']],
   ['wfd cases list --profile s', ['sandbox']],

@@ -4,11 +4,12 @@ import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { parseSetPairs, readJsonBody } from '../../core/body.js';
 import { isRecord } from '../../core/guards.js';
-import { assertUuid } from '../../core/list-query/values.js';
 import { renderItem } from '../../output/render.js';
 import { CASES } from '../../resources/cases.js';
+import { CASE_TEMPLATE_LOOKUP } from '../shared/id-lookups.js';
 import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { renderOptions } from '../shared/output.js';
+import { assertIdForm, resolveId } from '../shared/resolve-id.js';
 import { DryRunFlag } from '../shared/schemas.js';
 import { CASE_DETAIL_VIEW } from './shared.js';
 
@@ -21,7 +22,7 @@ export const CreateCaseOptions = DryRunFlag.extend({
 export type CreateCaseOptions = z.infer<typeof CreateCaseOptions>;
 
 export async function runCreateCase(options: CreateCaseOptions, ctx: Context): Promise<void> {
-  assertUuid(options.template, 'template id');
+  assertIdForm(options.template, CASE_TEMPLATE_LOOKUP);
   const base = options.body ? await readJsonBody(options.body, () => ctx.io.readStdin()) : {};
   const data = { ...(isRecord(base.data) ? base.data : {}), ...parseSetPairs(options.set) };
   const body = {
@@ -32,6 +33,7 @@ export async function runCreateCase(options: CreateCaseOptions, ctx: Context): P
   };
   const render = renderOptions(ctx, { columns: [] });
   const client = await mutationClient(ctx, options.dryRun);
+  body.template.id = await resolveId(client, options.template, CASE_TEMPLATE_LOOKUP);
   const created = await sendOrPrint(ctx, client, createCase(body), options.dryRun);
   if (created) await renderItem(ctx.io, render, created, { view: CASE_DETAIL_VIEW });
 }

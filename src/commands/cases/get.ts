@@ -1,6 +1,7 @@
 import { getCase } from '../../api/cases.js';
 import { CASES } from '../../resources/cases.js';
 import { defineGetVerb } from '../shared/get.js';
+import { CASE_LOOKUP } from '../shared/id-lookups.js';
 import { CASE_DETAIL_VIEW } from './shared.js';
 
 /** `wfd cases get <id>`. */
@@ -14,4 +15,5 @@ export const {
   hint: 'run `wfd cases list` to see case ids',
   view: CASE_DETAIL_VIEW,
   fields: CASES.fields,
+  lookup: CASE_LOOKUP,
 });

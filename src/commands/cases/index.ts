@@ -6,6 +6,9 @@ import { collect } from '../../cli/arg-parsers.js';
 import { addCountOptions, addDryRun, addExamples, addListOptions } from '../../cli/options.js';
 import { CASES } from '../../resources/cases.js';
 
+const CASE_ID =
+  'case id (UUID), its first 8+ characters, or its reference; a prefix or reference costs one GET /v1/cases';
+
 export function registerCasesCommands(cases: Command): void {
   addExamples(cases, [
     'wfd cases list --parent-status pending',
@@ -29,12 +32,12 @@ export function registerCasesCommands(cases: Command): void {
   ).action(lazy(() => import('./count.js')));
 
   addExamples(
-    cases
-      .command('get')
-      .alias('view')
-      .description('Show a case with its steps')
-      .argument('<id>', 'case id (UUID)'),
-    ['wfd cases get 5b0e6f7e-8d1c-4c1e-9a55-0d9b3f1f2a10 --json'],
+    cases.command('get').alias('view').description('Show a case with its steps').argument('<id>', CASE_ID),
+    [
+      'wfd cases get 5b0e6f7e-8d1c-4c1e-9a55-0d9b3f1f2a10 --json',
+      'wfd cases get ACME-000132',
+      'wfd cases get 5b0e6f7e',
+    ],
   ).action(lazy(() => import('./get.js')));
 
   addExamples(
@@ -42,7 +45,10 @@ export function registerCasesCommands(cases: Command): void {
       cases
         .command('create')
         .description('Create a case from a case template')
-        .requiredOption('--template <id>', 'case template id')
+        .requiredOption(
+          '--template <id>',
+          'case template id, its first 8+ characters or its reference (one GET)',
+        )
         .requiredOption('--title <title>', 'case title')
         .option(
           '--set <key=value>',
@@ -62,7 +68,7 @@ export function registerCasesCommands(cases: Command): void {
       cases
         .command('update-data')
         .description('Update data fields of a case in one batch')
-        .argument('<id>', 'case id (UUID)')
+        .argument('<id>', CASE_ID)
         .option('--set <key=value>', 'a data field; JSON values are typed (repeatable)', collect)
         .option('--body <file>', 'JSON object of data fields from a file, or - for stdin'),
     ),
@@ -71,7 +77,12 @@ export function registerCasesCommands(cases: Command): void {
 
   addArchiveCommands(
     cases,
-    { singular: 'case', plural: 'cases', listIds: 'wfd cases list --parent-status closed' },
+    {
+      singular: 'case',
+      plural: 'cases',
+      listIds: 'wfd cases list --parent-status closed',
+      idForms: 'a prefix of 8+ characters or a reference costs one GET /v1/cases, a full id none',
+    },
     (verb) => (verb === 'archive' ? import('./archive.js') : import('./unarchive.js')),
   );
 }

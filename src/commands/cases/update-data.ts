@@ -4,12 +4,13 @@ import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { parseSetPairs, readJsonBody } from '../../core/body.js';
 import { UsageError } from '../../core/errors.js';
-import { assertUuid } from '../../core/list-query/values.js';
 import { renderItem } from '../../output/render.js';
 import { CASES } from '../../resources/cases.js';
+import { CASE_LOOKUP } from '../shared/id-lookups.js';
 import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { explainNotFound } from '../shared/not-found.js';
 import { renderOptions } from '../shared/output.js';
+import { assertIdForm, resolveId } from '../shared/resolve-id.js';
 import { DryRunFlag } from '../shared/schemas.js';
 import { CASE_DETAIL_VIEW } from './shared.js';
 
@@ -21,7 +22,7 @@ export const UpdateCaseDataOptions = DryRunFlag.extend({
 export type UpdateCaseDataOptions = z.infer<typeof UpdateCaseDataOptions>;
 
 export async function runUpdateCaseData(options: UpdateCaseDataOptions, ctx: Context): Promise<void> {
-  assertUuid(options.id, 'case id');
+  assertIdForm(options.id, CASE_LOOKUP);
   const base = options.body ? await readJsonBody(options.body, () => ctx.io.readStdin()) : {};
   const fields = { ...base, ...parseSetPairs(options.set) };
   if (Object.keys(fields).length === 0) {
@@ -29,9 +30,10 @@ export async function runUpdateCaseData(options: UpdateCaseDataOptions, ctx: Con
   }
   const render = renderOptions(ctx, { columns: [] });
   const client = await mutationClient(ctx, options.dryRun);
+  const id = await resolveId(client, options.id, CASE_LOOKUP);
   const updated = await explainNotFound(
-    sendOrPrint(ctx, client, updateCaseData(options.id, fields), options.dryRun),
-    `case ${options.id}`,
+    sendOrPrint(ctx, client, updateCaseData(id, fields), options.dryRun),
+    `case ${id}`,
     'run `wfd cases list` to see case ids',
   );
   if (updated) await renderItem(ctx.io, render, updated, { view: CASE_DETAIL_VIEW });

@@ -4,6 +4,7 @@
  * completes the current one. bash shows no descriptions. Kept to bash 3.2 (macOS) features.
  */
 import { shCaseLabel, shQuote as sq } from './quote.js';
+import { STATUS_QUERY } from './shells.js';
 import { type CommandNode, childKeys, type ValueSpec, valueGroups } from './tree.js';
 
 export function bashScript(nodes: readonly CommandNode[]): string {
@@ -98,6 +99,7 @@ _wfd_value() {
       done
       ;;
     profiles) _wfd_add "$("\${words[0]}" completion --profiles 2>/dev/null)" "$3" ;;
+    statuses) _wfd_add "$("\${words[0]}" completion --statuses ${STATUS_QUERY} 2>/dev/null)" "$3" ;;
     commands)
       # The words typed so far name a command: offer its subcommands.
       for w in "\${pos[@]}"; do
@@ -165,6 +167,6 @@ complete -o default -F _wfd wfd
 
 /** The \`how=... values=...\` of a value group. */
 function valueAssignments(spec: ValueSpec): string {
-  const words = spec.kind === 'profiles' ? '' : spec.values.map((v) => v.word).join(' ');
+  const words = 'values' in spec ? spec.values.map((v) => v.word).join(' ') : '';
   return `how=${spec.kind} values=${sq(words)}`;
 }

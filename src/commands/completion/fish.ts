@@ -5,6 +5,7 @@
  * fish completes file names.
  */
 import { fishQuote as fq } from './quote.js';
+import { STATUS_QUERY } from './shells.js';
 import {
   type Candidate,
   type CommandNode,
@@ -79,6 +80,8 @@ function __wfd_value
             set values $kept
         case profiles
             set values ($__wfd_program completion --profiles 2>/dev/null)
+        case statuses
+            set values ($__wfd_program completion --statuses ${STATUS_QUERY} 2>/dev/null)
         case commands
             # The words typed so far name a command: offer its subcommands.
             set -l cmd ''
@@ -168,7 +171,7 @@ function plain(words: readonly string[]): string[] {
 
 /** The lines `__wfd_values` prints for a value group: how, then the values. */
 function valueLines(spec: ValueSpec): string {
-  const values = spec.kind === 'profiles' ? [] : spec.values;
+  const values = 'values' in spec ? spec.values : [];
   const lines = values.some((v) => v.description) ? described(values) : plain(values.map((v) => v.word));
   return [
     `printf ${plain([spec.kind]).join(' ')}`,

@@ -13,6 +13,12 @@ export function registerCompletionCommand(completion: Command): void {
       .addArgument(completeWith(new Argument('[shell]', 'bash, zsh or fish'), SHELLS))
       .addOption(
         new Option('--profiles', 'print the saved profile names, one a line (the scripts complete them so)'),
+      )
+      .addOption(
+        new Option(
+          '--statuses',
+          'print the case status values in use (one request), then the parent statuses, one a line',
+        ),
       ),
     [
       'wfd completion bash > /etc/bash_completion.d/wfd',

@@ -1,19 +1,23 @@
 import { z } from 'zod';
+import { countGroups } from '../../api/count-groups.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { ConfigFileError } from '../../core/auth/config-file.js';
 import { UsageError } from '../../core/errors.js';
+import { PARENT_STATUSES } from '../../resources/cases.js';
 import { generateCompletion } from './generate.js';
 import { SHELLS } from './shells.js';
 
 export const CompletionOptions = z.object({
   shell: z.enum(SHELLS, { message: 'expected bash, zsh or fish' }).optional(),
   profiles: z.boolean().optional(),
+  statuses: z.boolean().optional(),
 });
 export type CompletionOptions = z.infer<typeof CompletionOptions>;
 
 export async function runCompletion(options: CompletionOptions, ctx: Context): Promise<void> {
   if (options.profiles) return printProfileNames(ctx);
+  if (options.statuses) return printCaseStatuses(ctx);
   if (!options.shell) {
     throw new UsageError('missing argument <shell>', {
       hint: 'run `wfd completion --help` to see the arguments',
@@ -37,6 +41,25 @@ async function printProfileNames(ctx: Context): Promise<void> {
     throw error;
   }
   await ctx.io.write(names.map((name) => `${name}\n`).join(''));
+}
+
+/**
+ * The values `cases list --status` completes: the custom statuses cases have (one grouped count,
+ * `GET /v1/cases/count?group_by=status`), then the parent statuses. Without credentials or an
+ * answer (the scripts give it 2 s), the parent statuses alone; never an error mid-line.
+ */
+async function printCaseStatuses(ctx: Context): Promise<void> {
+  let used: string[] = [];
+  try {
+    const client = await ctx.api();
+    const answer = await client.request(countGroups('/cases/count', [], ['status']));
+    used = (answer.groups ?? []).map((group) => group.values[0]).filter((value) => typeof value === 'string');
+  } catch {
+    // no profile, no network, a server without grouping: what is known without it
+  }
+  // One word a line: a value with spaces or control characters cannot be offered safely.
+  const words = [...new Set([...used, ...PARENT_STATUSES])].filter((word) => /^[^\s\p{Cc}]+$/u.test(word));
+  await ctx.io.write(words.map((word) => `${word}\n`).join(''));
 }
 
 export const verb = defineVerb(CompletionOptions, runCompletion, { positional: ['shell'] });

@@ -18,7 +18,9 @@ export interface Candidate {
  * names, or words naming a command (after `values`). A flag or argument without one falls back
  * to file names.
  */
-export type ValueSpec = { kind: 'values' | 'list' | 'commands'; values: Candidate[] } | { kind: 'profiles' };
+export type ValueSpec =
+  | { kind: 'values' | 'list' | 'commands'; values: Candidate[] }
+  | { kind: 'profiles' | 'statuses' };
 
 export interface CommandNode {
   /** words after `wfd`, e.g. "cases list" ("" for the root) */
@@ -136,7 +138,7 @@ export function childKeys(node: CommandNode): string[] {
 function valueSpec(target: Option | Argument): ValueSpec | undefined {
   const completion: Completion | undefined = completionOf(target);
   if (!completion) return undefined;
-  if (completion.kind === 'profiles') return completion;
+  if (completion.kind === 'profiles' || completion.kind === 'statuses') return completion;
   const values = completion.values.map(candidate);
   if (completion.kind === 'commands') return { kind: 'commands', values };
   return { kind: completion.list ? 'list' : 'values', values };

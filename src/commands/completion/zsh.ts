@@ -4,6 +4,7 @@
  * $fpath (the file is then the body of `_wfd`) and sourced after compinit.
  */
 import { shCaseLabel, shQuote as sq } from './quote.js';
+import { STATUS_QUERY } from './shells.js';
 import { type Candidate, type CommandNode, childKeys, type ValueSpec, valueGroups } from './tree.js';
 
 export function zshScript(nodes: readonly CommandNode[]): string {
@@ -69,6 +70,7 @@ _wfd_value() {
       done
       ;;
     profiles) values=(\${(f)"$(\${words[1]} completion --profiles 2>/dev/null)"}) ;;
+    statuses) values=(\${(f)"$(\${words[1]} completion --statuses ${STATUS_QUERY} 2>/dev/null)"}) ;;
     commands)
       # The words typed so far name a command: offer its subcommands.
       for w in $pos; do
@@ -150,7 +152,7 @@ function describeEntry({ word, description }: Candidate): string {
 
 /** The assignments of \`how\`, \`values\` and \`descs\` for a value group. */
 function valueAssignments(spec: ValueSpec): string {
-  const values = spec.kind === 'profiles' ? [] : spec.values;
+  const values = 'values' in spec ? spec.values : [];
   const described = values.some((v) => v.description);
   return [
     `      how=${spec.kind}`,

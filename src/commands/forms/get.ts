@@ -1,6 +1,7 @@
 import { getForm } from '../../api/forms.js';
 import { FORMS } from '../../resources/forms.js';
 import { defineGetVerb } from '../shared/get.js';
+import { FORM_LOOKUP } from '../shared/id-lookups.js';
 import { FORM_DETAIL_VIEW } from './shared.js';
 
 /** `wfd forms get <id>`. */
@@ -14,4 +15,5 @@ export const {
   hint: 'run `wfd forms list` to see form ids',
   view: FORM_DETAIL_VIEW,
   fields: FORMS.fields,
+  lookup: FORM_LOOKUP,
 });

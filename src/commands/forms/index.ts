@@ -6,7 +6,7 @@ import { collect } from '../../cli/arg-parsers.js';
 import { addCountOptions, addDryRun, addExamples, addListOptions } from '../../cli/options.js';
 import { FORMS } from '../../resources/forms.js';
 
-const ID = 'form id (UUID)';
+const ID = 'form id (UUID) or its first 8+ characters; a prefix costs one GET /v1/forms';
 
 export function registerFormsCommands(forms: Command): void {
   addExamples(addListOptions(forms.command('list').alias('ls').description('List forms'), FORMS), [
@@ -73,7 +73,12 @@ export function registerFormsCommands(forms: Command): void {
 
   addArchiveCommands(
     forms,
-    { singular: 'form', plural: 'forms', listIds: 'wfd forms list --processed' },
+    {
+      singular: 'form',
+      plural: 'forms',
+      listIds: 'wfd forms list --processed',
+      idForms: 'a prefix of 8+ characters costs one GET /v1/forms, a full id none',
+    },
     (verb) => (verb === 'archive' ? import('./archive.js') : import('./unarchive.js')),
   );
 }

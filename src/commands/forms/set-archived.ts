@@ -2,6 +2,7 @@
 import { getForm, setFormArchived } from '../../api/forms.js';
 import type { Form } from '../../api/schemas.js';
 import { type BulkAction, bulkFields, defineBulkVerb } from '../shared/bulk.js';
+import { FORM_LOOKUP } from '../shared/id-lookups.js';
 
 /** The fields of a report row: the form's `archived` as the API answered it. */
 const RESULT_FIELDS = bulkFields('archived');
@@ -13,7 +14,8 @@ function formArchiving(archived: boolean): BulkAction<Form> {
     request: (id) => setFormArchived(id, archived),
     detail: { field: 'archived', header: 'ARCHIVED', kind: 'bool', read: (form) => form.archived },
     confirm: { request: getForm, reached: (form) => form.archived === archived },
-    updatedAt: (form) => form.updated_at,
+    changedAt: (form) => form.updated_at,
+    lookup: FORM_LOOKUP,
   };
 }
 

@@ -4,12 +4,13 @@ import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { readJsonBody } from '../../core/body.js';
 import { UsageError } from '../../core/errors.js';
-import { assertUuid } from '../../core/list-query/values.js';
 import { renderItem } from '../../output/render.js';
 import { FORMS } from '../../resources/forms.js';
+import { FORM_LOOKUP } from '../shared/id-lookups.js';
 import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { explainNotFound } from '../shared/not-found.js';
 import { renderOptions } from '../shared/output.js';
+import { assertIdForm, resolveId } from '../shared/resolve-id.js';
 import { DryRunFlag } from '../shared/schemas.js';
 import { FORM_DETAIL_VIEW } from './shared.js';
 
@@ -25,7 +26,7 @@ export type UpdateFormOptions = z.infer<typeof UpdateFormOptions>;
 
 /** PATCH /v1/forms/{id} with only the fields given (flags override `--body`); prints the form. */
 export async function runUpdateForm(options: UpdateFormOptions, ctx: Context): Promise<void> {
-  assertUuid(options.id, 'form id');
+  assertIdForm(options.id, FORM_LOOKUP);
   const base = options.body ? await readJsonBody(options.body, () => ctx.io.readStdin()) : {};
   const { status, active, completed, processed } = options;
   const flags = Object.entries({ status, active, completed, processed }).filter(([, v]) => v !== undefined);
@@ -37,9 +38,10 @@ export async function runUpdateForm(options: UpdateFormOptions, ctx: Context): P
   }
   const render = renderOptions(ctx, { columns: [] });
   const client = await mutationClient(ctx, options.dryRun);
+  const id = await resolveId(client, options.id, FORM_LOOKUP);
   const updated = await explainNotFound(
-    sendOrPrint(ctx, client, updateForm(options.id, changes), options.dryRun),
-    `form ${options.id}`,
+    sendOrPrint(ctx, client, updateForm(id, changes), options.dryRun),
+    `form ${id}`,
     'run `wfd forms list` to see form ids',
   );
   if (updated) await renderItem(ctx.io, render, updated, { view: FORM_DETAIL_VIEW });

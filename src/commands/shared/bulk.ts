@@ -23,10 +23,12 @@ import { onInterrupt } from '../../core/interrupt.js';
 import { ExitCode } from '../../exit-codes.js';
 import type { Column, ColumnKind } from '../../output/render.js';
 import { createRowSink } from '../../output/render.js';
+import { changedBefore } from './changed-before.js';
 import { collectIds } from './ids.js';
 import { mutationClient, printDryRun } from './mutation.js';
 import { renderOptions } from './output.js';
 import { PartialFailure } from './partial-failure.js';
+import { hasIdForm, type IdLookup, idFormsOf, resolveIds } from './resolve-id.js';
 import { DryRunFlag } from './schemas.js';
 
 export const BulkIdsOptions = DryRunFlag.extend({ ids: z.array(z.string()).min(1) });
@@ -44,15 +46,15 @@ export interface BulkAction<T> {
   detail: { field: string; header: string; kind?: ColumnKind; read(answer: T): unknown };
   /** after a lost answer: reading the record back, and whether it holds the state asked for */
   confirm: { request(id: string): ApiRequest<T>; reached(record: T): boolean };
-  /** the record's last change, as the API answered it: one long before the request means it was already so */
-  updatedAt(answer: T): unknown;
+  /**
+   * when the record reached the state asked for, as the API answered it (a case's `archived_at`,
+   * else its `updated_at`): before the request was sent means it was already so
+   */
+  changedAt(answer: T): unknown;
+  /** how an id prefix (or reference) is found; a full UUID never costs a request */
+  // biome-ignore lint/suspicious/noExplicitAny: any record with an id
+  lookup?: IdLookup<any>;
 }
-
-/**
- * How long before the request (on the server's clock) a record's last change must be to count
- * as unchanged by it: the server's `Date` header has whole seconds.
- */
-const ALREADY_MARGIN_MS = 1500;
 
 type Result = 'done' | 'confirmed' | 'unknown' | 'failed' | 'not sent';
 
@@ -75,8 +77,13 @@ export async function runBulk<T>(
   ctx: Context,
   action: BulkAction<T>,
 ): Promise<void> {
-  const ids = await collectIds(options.ids, () => ctx.io.readStdin(), action.noun);
+  const { lookup } = action;
+  const given = await collectIds(options.ids, () => ctx.io.readStdin(), action.noun, {
+    ...(lookup ? { accepts: (id: string) => hasIdForm(id, lookup), expected: idFormsOf(lookup) } : {}),
+  });
   const client = await mutationClient(ctx, options.dryRun);
+  // Every id is known before the first change is sent: a typo stops the run with nothing done.
+  const ids = lookup ? await resolveIds(client, given, lookup) : given;
   if (options.dryRun) {
     await printDryRun(ctx, await Promise.all(ids.map((id) => client.prepare(action.request(id)))));
     return;
@@ -103,9 +110,14 @@ export async function runBulk<T>(
     for await (const step of steps) {
       if (interrupted) break;
       tally[step.kind].push(step);
-      if (step.kind === 'failed') ctx.io.errorLine(`error: ${step.row.id}: ${step.row.error}`);
-      if (step.kind === 'unknown') ctx.io.errorLine(`warning: ${step.row.id}: ${step.row.error}`);
-      if (ctx.globals.quiet && step.kind !== 'done' && step.kind !== 'confirmed') continue;
+      const reached = step.kind === 'done' || step.kind === 'confirmed';
+      // Each problem is told once: in its row, or (with -q, which prints only ids reached) on stderr.
+      if (ctx.globals.quiet && !reached) {
+        const level = step.kind === 'unknown' ? 'warning' : 'error';
+        if (step.kind !== 'not sent')
+          ctx.io.errorLine(`${level}: ${step.row.id}: ${step.row.error ?? step.row.result}`);
+        continue;
+      }
       await sink.write(step.row);
     }
   } finally {
@@ -175,11 +187,10 @@ class Run<T> {
     try {
       const sentAt = this.now();
       const { value: answer, headers } = await this.client.requestWithHeaders(action.request(id));
-      // The send time on the server's clock: the Date header says how far the two clocks differ.
+      // The Date header says how far the two clocks differ (at most: it is cut to the second).
       const serverDate = Date.parse(String(headers.date ?? ''));
       const offset = Number.isNaN(serverDate) ? 0 : serverDate - this.now();
-      const changed = Date.parse(String(action.updatedAt(answer)));
-      const already = changed < sentAt + offset - ALREADY_MARGIN_MS;
+      const already = changedBefore(action.changedAt(answer), sentAt + offset);
       return {
         kind: 'done',
         row: row(already ? `already ${action.done}` : action.done, action.detail.read(answer), null),
@@ -187,6 +198,8 @@ class Run<T> {
     } catch (error) {
       if (!(error instanceof WfdError)) throw error;
       if (outcomeUnknown(error)) return this.readBack(id, error, row);
+      if (error instanceof ApiError && error.status === 404)
+        return { kind: 'failed', row: row('not found', null, null), exitCode: error.exitCode };
       if (await this.stopsTheRun(error)) this.stop ??= error;
       return { kind: 'failed', row: row('failed', null, error.message), exitCode: error.exitCode };
     }
@@ -262,7 +275,9 @@ function summarise<T>(
   const parts = [`${action.done} ${reached} of ${total} ${plural}`];
   if (tally.confirmed.length > 0) parts[0] += ` (${tally.confirmed.length} confirmed after a lost answer)`;
   if (tally.unknown.length > 0) parts.push(`${tally.unknown.length} unknown`);
-  if (tally.failed.length > 0) parts.push(`${tally.failed.length} failed`);
+  const notFound = tally.failed.filter((step) => step.row.result === 'not found').length;
+  if (notFound > 0) parts.push(`${notFound} not found`);
+  if (tally.failed.length > notFound) parts.push(`${tally.failed.length - notFound} failed`);
   if (tally['not sent'].length > 0) parts.push(`${tally['not sent'].length} not sent`);
   const codes = new Set([
     ...[...tally.unknown, ...tally.failed].map((step) => step.exitCode ?? ExitCode.Failure),

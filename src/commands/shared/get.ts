@@ -1,12 +1,12 @@
-/** The `<noun> get <id>` verbs: one record by UUID, a detail view on a terminal, JSON when asked. */
+/** The `<noun> get <id>` verbs: one record by UUID (or prefix, or reference), a detail view on a terminal, JSON when asked. */
 import { z } from 'zod';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import type { ApiRequest } from '../../core/http.js';
-import { assertUuid } from '../../core/list-query/values.js';
 import { type DetailView, renderItem } from '../../output/render.js';
 import { explainNotFound } from './not-found.js';
 import { renderOptions } from './output.js';
+import { assertWholeId, type IdLookup, resolveId } from './resolve-id.js';
 
 const GetOptions = z.object({ id: z.string() });
 type GetOptions = z.infer<typeof GetOptions>;
@@ -20,18 +20,18 @@ export interface GetVerbDef<T> {
   view: DetailView;
   /** the fields --fields and --query may name */
   fields: readonly string[];
+  /** how a prefix (or reference) is found; without it only a whole UUID is taken */
+  // biome-ignore lint/suspicious/noExplicitAny: any record with an id
+  lookup?: IdLookup<any>;
 }
 
 export function defineGetVerb<T extends Record<string, unknown>>(def: GetVerbDef<T>) {
   const run = async (options: GetOptions, ctx: Context): Promise<void> => {
-    assertUuid(options.id, `${def.noun} id`);
+    if (!def.lookup) assertWholeId(options.id, def.noun);
     const render = renderOptions(ctx, { columns: [] });
     const client = await ctx.api();
-    const item = await explainNotFound(
-      client.request(def.request(options.id)),
-      `${def.noun} ${options.id}`,
-      def.hint,
-    );
+    const id = def.lookup ? await resolveId(client, options.id, def.lookup) : options.id;
+    const item = await explainNotFound(client.request(def.request(id)), `${def.noun} ${id}`, def.hint);
     await renderItem(ctx.io, render, item, { view: def.view });
   };
   return {

@@ -15,6 +15,7 @@ import { MAX_PAGE_SIZE } from '../../resources/paging.js';
 import type { ColumnDef, RecordFields, ResourceDef } from '../../resources/types.js';
 import { countPrinter } from './count.js';
 import { parseGroupBy, printGroups } from './count-groups.js';
+import { explainWrongRoot } from './not-found.js';
 import { renderOptions } from './output.js';
 import { filterFlagsShape, PagingFlags, QueryFlags } from './schemas.js';
 
@@ -54,8 +55,15 @@ export function defineCountVerb(resource: ResourceDef) {
     const fields = options.groupBy === undefined ? undefined : parseGroupBy(options.groupBy);
     const client = await ctx.api();
     const request = countRequest(resource, query);
-    if (!fields) return countPrinter(ctx)(await client.request(request));
-    await printGroups(ctx, fields, await client.request(countGroups(request.path, query, fields)));
+    const wrongRoot = (error: unknown) => {
+      throw explainWrongRoot(error, client.url(request.path));
+    };
+    if (!fields) return countPrinter(ctx)(await client.request(request).catch(wrongRoot));
+    await printGroups(
+      ctx,
+      fields,
+      await client.request(countGroups(request.path, query, fields)).catch(wrongRoot),
+    );
   };
   const fields = resource.groupFields ? ['count', ...resource.fields] : ['count'];
   return { schema, run, verb: defineVerb(schema, run, { fields }) };
@@ -87,7 +95,10 @@ export async function runList<T extends Record<string, unknown>>(
   const rows = paginate({
     plan,
     request,
-    send: (pageRequest) => client.request(pageRequest),
+    send: (pageRequest) =>
+      client.request(pageRequest).catch((error: unknown) => {
+        throw explainWrongRoot(error, client.url(pageRequest.path));
+      }),
     concurrency: ctx.globals.concurrency ?? DEFAULT_CONCURRENCY,
     onMeta: (meta) => {
       total = meta.total_count;

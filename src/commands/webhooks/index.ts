@@ -6,7 +6,7 @@ import { completeWith } from '../../cli/completion-values.js';
 import { addDryRun, addExamples } from '../../cli/options.js';
 import { WEBHOOK_EVENTS } from '../../resources/webhook-events.js';
 
-const FORM_ID = 'form id (UUID)';
+const FORM_ID = 'form id (UUID) or its first 8+ characters; a prefix costs one GET /v1/forms';
 
 function eventsOption(help: string): Option {
   return completeWith(new Option('--events <names>', `${help}, comma-separated`), {

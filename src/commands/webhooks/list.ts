@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { getForm } from '../../api/forms.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
-import { assertUuid } from '../../core/list-query/values.js';
+import { FORM_LOOKUP } from '../shared/id-lookups.js';
 import { explainNotFound } from '../shared/not-found.js';
+import { assertIdForm, resolveId } from '../shared/resolve-id.js';
 import { printWebhooks, WEBHOOK_FIELDS, webhooksOf } from './shared.js';
 
 export const ListWebhooksOptions = z.object({ formId: z.string() });
@@ -11,11 +12,12 @@ export type ListWebhooksOptions = z.infer<typeof ListWebhooksOptions>;
 
 /** `wfd webhooks list <form-id>`: the form's receivers, each with its events. */
 export async function runListWebhooks(options: ListWebhooksOptions, ctx: Context): Promise<void> {
-  assertUuid(options.formId, 'form id');
+  assertIdForm(options.formId, FORM_LOOKUP);
   const client = await ctx.api();
+  const formId = await resolveId(client, options.formId, FORM_LOOKUP);
   const form = await explainNotFound(
-    client.request(getForm(options.formId)),
-    `form ${options.formId}`,
+    client.request(getForm(formId)),
+    `form ${formId}`,
     'run `wfd forms list` to see form ids',
   );
   await printWebhooks(ctx, webhooksOf(form));

@@ -5,12 +5,13 @@ import type { Context } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
 import { isRecord } from '../../core/guards.js';
 import type { ApiClient } from '../../core/http.js';
-import { assertUuid } from '../../core/list-query/values.js';
 import { ExitCode } from '../../exit-codes.js';
 import { type Column, createRowSink } from '../../output/render.js';
+import { FORM_LOOKUP } from '../shared/id-lookups.js';
 import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { explainNotFound } from '../shared/not-found.js';
 import { renderOptions } from '../shared/output.js';
+import { assertIdForm, resolveId } from '../shared/resolve-id.js';
 
 /** Receiver URL -> event names: the spec's `webhooks` of a form. */
 export type WebhookMap = Record<string, string[]>;
@@ -55,9 +56,10 @@ export async function rewriteWebhooks(
   options: { formId: string; dryRun?: boolean | undefined },
   change: (current: WebhookMap) => WebhookMap,
 ): Promise<void> {
-  const { formId, dryRun } = options;
-  assertUuid(formId, 'form id');
+  const { dryRun } = options;
+  assertIdForm(options.formId, FORM_LOOKUP);
   const client = await mutationClient(ctx, dryRun);
+  const formId = await resolveId(client, options.formId, FORM_LOOKUP);
   const current = await readWebhooks(client, formId);
   const next = change(current);
   if (JSON.stringify(next) === JSON.stringify(current)) {

@@ -1,0 +1,158 @@
+/**
+ * Ids as people type them: a full UUID (used as is, no request), an unambiguous prefix of at
+ * least 8 characters (as git takes a commit), or, for records that have one, the reference the
+ * tables show (`ACME-000132`).
+ *
+ * The spec has no id-prefix parameter, but its method-2 filter takes `$like` on any attribute,
+ * `id` included: one list request of one small page, `{"attributes":{"id":{"$like":"5b0e6f7e%"}}}`,
+ * tells whether a prefix names none, one or several records. A reference is the method-1
+ * `reference` filter, also one request. So a prefix or a reference costs one GET (a hex word of
+ * a case that is no id prefix two: the prefix, then the reference).
+ */
+import { ApiError, UsageError } from '../../core/errors.js';
+import type { ApiClient, ApiRequest, QueryParams } from '../../core/http.js';
+import { isUuid } from '../../core/list-query/values.js';
+import { type Page, pageRequest } from '../../core/paginate.js';
+import { escapeControls, quote } from '../../core/quote.js';
+
+/** The shortest prefix taken, as git's default abbreviation. */
+export const MIN_PREFIX = 8;
+/** The longest text tried as a reference (a 400 KB line of garbage is no reference). */
+const MAX_REFERENCE = 100;
+/** How many candidates an ambiguous prefix lists. */
+const SHOWN_CANDIDATES = 10;
+
+const PREFIX_RE = /^[0-9a-f][0-9a-f-]*$/i;
+
+/** How to find one kind of record by prefix (and reference), and how to name a candidate. */
+export interface IdLookup<T extends { id: string }> {
+  /** `case`, `form`: names the record in errors */
+  noun: string;
+  /** the list request the lookup sends (one page of a few rows) */
+  list: (query: QueryParams) => ApiRequest<Page<T>>;
+  /** whether the record has a `reference` filter (cases, case templates) */
+  byReference: boolean;
+  /** what to run to see the ids */
+  listHint: string;
+  /** a candidate's words after its id: title, reference */
+  describe: (record: T) => string;
+}
+
+/** True when `value` could be the start of a UUID: hex digits and hyphens, 8 or more characters. */
+export function isIdPrefix(value: string): boolean {
+  return value.length >= MIN_PREFIX && value.length < 36 && PREFIX_RE.test(value);
+}
+
+/**
+ * Checks the form of `given` before any request: a UUID, a prefix, or (with a reference filter)
+ * any non-empty text. UsageError otherwise.
+ */
+export function assertIdForm<T extends { id: string }>(given: string, lookup: IdLookup<T>): string {
+  if (hasIdForm(given, lookup)) return given;
+  throw new UsageError(`invalid ${lookup.noun} id ${quote(given)}: expected ${idFormsOf(lookup)}`);
+}
+
+/** True when `given` is a UUID, a prefix, or (with a reference filter) a plausible reference. */
+export function hasIdForm<T extends { id: string }>(given: string, lookup: IdLookup<T>): boolean {
+  return isUuid(given) || isIdPrefix(given) || (lookup.byReference && isReference(given));
+}
+
+/** A reference as people quote it: 1 to 100 characters, no control characters, not only spaces. */
+function isReference(value: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  return value.trim() !== '' && value.length <= MAX_REFERENCE && !/[\u0000-\u001f\u007f-\u009f]/.test(value);
+}
+
+/** What `lookup` takes, for error messages: `a UUID or its first 8+ characters`. */
+export function idFormsOf<T extends { id: string }>(lookup: IdLookup<T>): string {
+  return lookup.byReference
+    ? `a UUID, its first ${MIN_PREFIX}+ characters or a reference`
+    : `a UUID or its first ${MIN_PREFIX}+ characters`;
+}
+
+/**
+ * The full id `given` names. A UUID is returned at once; a prefix or reference is looked up
+ * (see the module comment for the cost). No match is a 404 (exit 5); several are a UsageError
+ * (exit 2) that lists them.
+ */
+export async function resolveId<T extends { id: string }>(
+  client: ApiClient,
+  given: string,
+  lookup: IdLookup<T>,
+): Promise<string> {
+  assertIdForm(given, lookup);
+  if (isUuid(given)) return given;
+  if (isIdPrefix(given)) {
+    const filter = JSON.stringify({ attributes: { id: { $like: `${given.toLowerCase()}%` } } });
+    const found = await findSome(client, lookup, [['filter', filter]]).catch((error: unknown) => {
+      // A server that keeps `$like` for text columns refuses it on ids: say so rather than guess.
+      if (error instanceof ApiError && error.status === 400)
+        throw new UsageError(`the API refused an id-prefix lookup of ${lookup.noun}s (${error.message})`, {
+          hint: `give the full ${lookup.noun} id; ${lookup.listHint}`,
+        });
+      throw error;
+    });
+    if (found.length === 1) return found[0]!.id;
+    if (found.length > 1) throw ambiguous(given, 'id prefix', found, lookup);
+  }
+  if (lookup.byReference) {
+    const found = await findSome(client, lookup, [['reference', given]]);
+    if (found.length === 1) return found[0]!.id;
+    if (found.length > 1) throw ambiguous(given, 'reference', found, lookup);
+  }
+  const named = !isIdPrefix(given)
+    ? 'reference'
+    : lookup.byReference
+      ? 'id prefix or reference'
+      : 'id prefix';
+  throw new ApiError(`no ${lookup.noun} has the ${named} ${quote(given)}`, {
+    status: 404,
+    hint: lookup.listHint,
+  });
+}
+
+/** The full ids of `given`, each resolved as `resolveId` does; UUIDs cost nothing. */
+export async function resolveIds<T extends { id: string }>(
+  client: ApiClient,
+  given: readonly string[],
+  lookup: IdLookup<T>,
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const one of given) ids.push(await resolveId(client, one, lookup));
+  return [...new Set(ids)];
+}
+
+async function findSome<T extends { id: string }>(
+  client: ApiClient,
+  lookup: IdLookup<T>,
+  query: QueryParams,
+): Promise<T[]> {
+  const page = await client.request(pageRequest(lookup.list(query), 1, SHOWN_CANDIDATES));
+  return page.data;
+}
+
+function ambiguous<T extends { id: string }>(
+  given: string,
+  what: string,
+  found: readonly T[],
+  lookup: IdLookup<T>,
+): UsageError {
+  const lines = found.map((record) => escapeControls(`  ${record.id}  ${lookup.describe(record)}`.trimEnd()));
+  const more = found.length === SHOWN_CANDIDATES ? '\n  ...' : '';
+  return new UsageError(
+    `${what} ${quote(given)} is ambiguous: it matches several ${lookup.noun}s:\n${lines.join('\n')}${more}`,
+    { hint: 'give more characters of the id, or the full id' },
+  );
+}
+
+/**
+ * For records the API cannot list (responses, signatures, attachments, jobs): a UUID, else a
+ * UsageError that says why a prefix cannot be looked up.
+ */
+export function assertWholeId(given: string, noun: string): string {
+  if (isUuid(given)) return given;
+  const why = isIdPrefix(given)
+    ? `: the API has no list of ${noun}s to look a prefix up in, so give the whole id`
+    : ': expected a UUID';
+  throw new UsageError(`invalid ${noun} id ${quote(given)}${why}`);
+}
