@@ -128,3 +128,89 @@ describe('command lines that can never work: each exits with its code and one li
     });
   }
 });
+
+describe('wfd api', () => {
+  it('--dry-run and bad flags send nothing', async () => {
+    const dry = await runOffline(['api', 'DELETE', '/cases/x', '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(/^DELETE .*\/v1\/cases\/x$/m);
+    expect(dry.requests).toBe(0);
+    for (const args of [
+      ['api', 'FETCH', '/x'],
+      ['api', 'GET', '/x', '-F', 'a'],
+      ['api', 'POST', '/x', '--paginate'],
+    ]) {
+      const result = await runOffline(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.requests).toBe(0);
+    }
+  });
+});
+
+describe('auth login', () => {
+  it('asks for --with-token when it cannot prompt', async () => {
+    const login = await runOffline(['auth', 'login', '--base-url', 'http://api.test'], {
+      env: { WFD_TOKEN: undefined, WFD_BASE_URL: undefined },
+    });
+    expect(login.code).toBe(2);
+    expect(login.stderr).toContain('--with-token');
+    expect(login.requests).toBe(0);
+  });
+});
+
+describe('credential errors', () => {
+  it('missing credentials exit 3 with a hint, before any request', async () => {
+    const result = await runOffline(['cases', 'list'], { env: { WFD_TOKEN: undefined } });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/^error: not logged in: no credentials found$/m);
+    expect(result.stderr).toMatch(/^hint: run `wfd auth login`/m);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.requests).toBe(0);
+  });
+
+  it('a token without a base URL exits 2 and says how to set one', async () => {
+    const result = await runOffline(['cases', 'list'], { env: { WFD_BASE_URL: undefined } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error: no base URL');
+    expect(result.stderr).toContain('WFD_BASE_URL');
+  });
+});
+
+describe('webhooks listen --forms', () => {
+  it('--forms against an API elsewhere needs --public-url (exit 2, nothing sent)', async () => {
+    const result = await runOffline([
+      'webhooks',
+      'listen',
+      '--forms',
+      '5b0e3f2a-0000-4000-8000-000000000001',
+      '--base-url',
+      'https://api.example.org',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'error: --forms needs --public-url: the API at https://api.example.org cannot reach a listener on this machine',
+    );
+    expect(result.requests).toBe(0);
+  });
+});
+
+describe('text from the API or the user never drives the terminal', () => {
+  const ESC = String.fromCharCode(27);
+  const BEL = String.fromCharCode(7);
+
+  it('an argument echoed in an error line is escaped', async () => {
+    const result = await runOffline(['cases', 'get', `${ESC}]0;pwned${BEL}${ESC}[2J`]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe('error: invalid case id "^[]0;pwned^G^[[2J": expected a UUID');
+    expect(result.stderr).not.toContain(ESC);
+  });
+
+  it('a 400 KB garbage line on stdin is cut in the error line', async () => {
+    const result = await runOffline(['cases', 'archive', '-'], { stdin: `${'x'.repeat(400_000)}\n` });
+    expect(result.code).toBe(2);
+    const first = result.stderr.split('\n')[0]!;
+    expect(first).toBe(
+      `error: invalid case id "${'x'.repeat(59)}…" (400,000 characters): expected a UUID; nothing was sent`,
+    );
+  });
+});
