@@ -10,7 +10,7 @@ import { MockAgent } from 'undici';
 import { expect } from 'vitest';
 import type { Invocation } from '../../src/cli/action.js';
 import { run } from '../../src/main.js';
-import { createMemoryIO } from '../../src/output/memory-io.js';
+import { createMemoryIO, type MemoryIOOptions } from '../../src/output/memory-io.js';
 
 export interface Wired {
   code: number;
@@ -20,10 +20,14 @@ export interface Wired {
   stderr: string;
 }
 
-/** Parses `wfd <args>` and returns what the verb would have received. */
-export async function wire(args: string[], stdin = ''): Promise<Wired> {
+/** Parses `wfd <args>` and returns what the verb would have received; `terminal` says which streams are TTYs. */
+export async function wire(
+  args: string[],
+  stdin = '',
+  terminal: Pick<MemoryIOOptions, 'stdinTTY' | 'stdoutTTY' | 'stderrTTY'> = {},
+): Promise<Wired> {
   const env = { WFD_TOKEN: 'wfd_test', WFD_BASE_URL: 'http://api.test' };
-  const memory = createMemoryIO({ env, stdin });
+  const memory = createMemoryIO({ ...terminal, env, stdin });
   let invocation: Invocation | undefined;
   const code = await run(['node', 'wfd', ...args], {
     io: memory.io,
