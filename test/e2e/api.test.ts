@@ -90,18 +90,4 @@ describe('wfd api', () => {
     const refused = await runWfd(['api', 'POST', '/cases', '-f', 'title=x'], { env });
     expect(refused.code).toBe(6);
   });
-
-  it('--dry-run and bad flags send nothing', async () => {
-    await sandbox.resetRequests();
-    const dry = await runWfd(['api', 'DELETE', '/cases/x', '--dry-run'], { env });
-    expect(dry.code).toBe(0);
-    expect(dry.stdout).toMatch(/^DELETE .*\/v1\/cases\/x$/m);
-    for (const args of [
-      ['api', 'FETCH', '/x'],
-      ['api', 'GET', '/x', '-F', 'a'],
-      ['api', 'POST', '/x', '--paginate'],
-    ])
-      expect((await runWfd(args, { env })).code, args.join(' ')).toBe(2);
-    expect((await sandbox.requests()).count).toBe(0);
-  });
 });

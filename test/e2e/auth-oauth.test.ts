@@ -5,9 +5,18 @@
  * output, trace or process argument.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hook, oauthLogin, savedConfig, startOAuthLogin } from './auth-oauth-driver.js';
 import {
@@ -70,6 +79,31 @@ function expectNoSecrets(text: string, dir: string): void {
   const profile = savedConfig(dir).profiles.default;
   const secrets = [sandbox.oauth.client_secret, profile?.token, profile?.oauth?.refreshToken].filter(Boolean);
   for (const secret of secrets) expect(text).not.toContain(secret);
+}
+
+/**
+ * `wfd args` as nobody, from a copy of the built binary in a folder nobody may read: the checkout
+ * itself may sit where other users cannot enter (a home folder of mode 0700).
+ */
+async function runAsNobody(args: string[], env: NodeJS.ProcessEnv, stdin: string): Promise<RunResult> {
+  const install = tempDir('wfd-e2e-nobody-');
+  dirs.push(install);
+  chmodSync(install.path, 0o755);
+  const checkout = join(dirname(BIN), '..');
+  for (const part of ['bin', 'dist', 'package.json']) {
+    cpSync(join(checkout, part), join(install.path, part), { recursive: true });
+  }
+  const cache = join(install.path, 'cache');
+  mkdirSync(cache);
+  chmodSync(cache, 0o777);
+  const child = spawn(process.execPath, [join(install.path, 'bin', 'wfd.js'), ...args], {
+    env: { ...env, HOME: install.path, WFD_CACHE_DIR: cache },
+    cwd: install.path,
+    uid: 65534,
+    gid: 65534,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  return collectRun(child, stdin);
 }
 
 describe('auth login --oauth', () => {
@@ -286,12 +320,11 @@ describe('the config file under concurrency and when broken', () => {
   it('a config folder wfd may not write: one line, after the token was checked', async () => {
     const { dir, env } = user();
     chmodSync(dir, 0o555);
-    const result = await runWfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl], {
-      env,
-      stdin: sandbox.workspaces[0]!.token,
-      // root may write anywhere: the test then runs wfd as nobody.
-      ...(process.getuid?.() === 0 ? { uid: 65534 } : {}),
-    });
+    const args = ['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl];
+    const stdin = sandbox.workspaces[0]!.token;
+    // root may write anywhere: the test then runs wfd as nobody.
+    const result =
+      process.getuid?.() === 0 ? await runAsNobody(args, env, stdin) : await runWfd(args, { env, stdin });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
       `error: cannot write ${dir}: permission denied\n` +

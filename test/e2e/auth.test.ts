@@ -121,13 +121,6 @@ describe('auth login', () => {
     expect(JSON.parse(status.stdout).valid).toBe(true);
   });
 
-  it('asks for --with-token when it cannot prompt', async () => {
-    const env = baseEnv({ WFD_CONFIG_DIR: configDir() });
-    const login = await runWfd(['auth', 'login', '--base-url', sandbox.baseUrl], { env });
-    expect(login.code).toBe(2);
-    expect(login.stderr).toContain('--with-token');
-  });
-
   it('keeps several profiles and switches between them', async () => {
     const env = baseEnv({ WFD_CONFIG_DIR: configDir() });
     const [acme, globex] = sandbox.workspaces;
@@ -191,25 +184,6 @@ describe('auth login', () => {
 });
 
 describe('credential errors', () => {
-  it('missing credentials exit 3 with a hint, before any request', async () => {
-    await sandbox.resetRequests();
-    const env = baseEnv({ WFD_CONFIG_DIR: configDir(), WFD_BASE_URL: sandbox.baseUrl });
-    const result = await runWfd(['cases', 'list'], { env });
-    expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(/^error: not logged in: no credentials found$/m);
-    expect(result.stderr).toMatch(/^hint: run `wfd auth login`/m);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect((await sandbox.requests()).count).toBe(0);
-  });
-
-  it('a token without a base URL exits 2 and says how to set one', async () => {
-    const env = baseEnv({ WFD_CONFIG_DIR: configDir(), WFD_TOKEN: sandbox.workspaces[0]!.token });
-    const result = await runWfd(['cases', 'list'], { env });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('error: no base URL');
-    expect(result.stderr).toContain('WFD_BASE_URL');
-  });
-
   it('an invalid token exits 3 with the API message', async () => {
     const env = baseEnv({
       WFD_CONFIG_DIR: configDir(),

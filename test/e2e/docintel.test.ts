@@ -1,6 +1,8 @@
 /**
- * `wfd docintel` end to end against a sandbox whose jobs take half a second: fields extracted
+ * `wfd docintel` end to end against a sandbox whose jobs take two seconds: fields extracted
  * from a generated PDF, a failed job (exit 1), a wait that times out (exit 8, naming the job).
+ * Two seconds against a 100ms --timeout: a busy machine that delays the client's first poll by
+ * a second still finds the job pending.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runWfd, tempDir, useSandbox } from './harness.js';
 
 let env: NodeJS.ProcessEnv;
-useSandbox(['--forms', '5', '--attachments', '0', '--docintel-delay', '500ms'], (fixture) => {
+useSandbox(['--forms', '5', '--attachments', '0', '--docintel-delay', '2s'], (fixture) => {
   ({ env } = fixture);
 });
 

@@ -187,14 +187,20 @@ describe('sandbox deliveries', () => {
     t.api
       .intercept({ path: '/_sandbox/deliveries', method: 'GET' })
       .reply(200, { cursor: 1, deliveries: [delivery(1, 'pending', 0)] });
+    // The same delivery after a failed attempt (a retry pending): printed again, as it now is.
     t.api
       .intercept({ path: `/_sandbox/deliveries?since=1&wait=${FOLLOW_WAIT_MS}`, method: 'GET' })
+      .reply(200, { cursor: 2, deliveries: [delivery(1, 'pending', 1)] });
+    t.api
+      .intercept({ path: `/_sandbox/deliveries?since=2&wait=${FOLLOW_WAIT_MS}`, method: 'GET' })
       .reply(() => {
         void interrupt('SIGINT');
-        return { statusCode: 200, data: { cursor: 1, deliveries: [] } };
+        return { statusCode: 200, data: { cursor: 2, deliveries: [] } };
       });
     await runDeliveriesSandbox(DeliveriesSandboxOptions.parse({ follow: true }), t.ctx);
-    expect(t.stdout()).toBe(`${JSON.stringify(delivery(1, 'pending', 0))}\n`);
+    expect(t.stdout()).toBe(
+      `${JSON.stringify(delivery(1, 'pending', 0))}\n${JSON.stringify(delivery(1, 'pending', 1))}\n`,
+    );
   });
 
   it('checks --form before any request', async () => {

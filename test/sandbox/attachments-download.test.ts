@@ -1,17 +1,15 @@
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_FILES } from '../../src/sandbox/attachments/seed.js';
 import { attachmentsOf, download, fileStats, json, jsonFile, sha256 } from './files.js';
-import { type Json, listAll, startTestSandbox, type TestSandbox } from './helpers.js';
+import { type Json, listAll, startTestSandbox, useTestSandbox } from './helpers.js';
 
 const LARGE = 3 * 1024 * 1024;
-let t: TestSandbox;
 let seeded: Json[];
+const t = useTestSandbox({ attachments: 40, largeAttachmentBytes: LARGE });
 beforeAll(async () => {
-  t = await startTestSandbox({ attachments: 40, largeAttachmentBytes: LARGE });
   seeded = await attachmentsOf(t, await listAll(t, '/v1/forms', { completed: 'true' }));
 });
-afterAll(() => t.close());
 
 const FORBIDDEN = { statusCode: 403, error: 'Forbidden', message: 'No access to this resource' };
 const kind = (type: string) => seeded.find((a) => a.content_type === type)!;

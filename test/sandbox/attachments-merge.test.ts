@@ -1,16 +1,14 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readPdfText } from '../../src/sandbox/pdf/read-text.js';
 import { attachmentsOf, download, json, jsonFile, TINY_JPEG } from './files.js';
-import { type Json, listAll, startTestSandbox, type TestSandbox } from './helpers.js';
+import { type Json, listAll, useTestSandbox } from './helpers.js';
 
-let t: TestSandbox;
 let seeded: Json[];
+const t = useTestSandbox({ attachments: 60, largeAttachmentBytes: 1024 * 1024 });
 beforeAll(async () => {
-  t = await startTestSandbox({ attachments: 60, largeAttachmentBytes: 1024 * 1024 });
   seeded = await attachmentsOf(t, await listAll(t, '/v1/forms', { completed: 'true' }));
 });
-afterAll(() => t.close());
 
 async function upload(filename: string, bytes: Uint8Array, type?: string): Promise<string> {
   const res = await t.post('/v1/attachments', jsonFile(filename, bytes, type));

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { download, fileStats, jsonFile, sha256, uploadMultipart, uploadStream } from './files.js';
-import { type Json, startTestSandbox, type TestSandbox, UUID_RE } from './helpers.js';
+import { badRequest, type Json, UUID_RE, useTestSandbox } from './helpers.js';
 
 const LIMIT = 64 * 1024;
-let t: TestSandbox;
-beforeAll(async () => {
-  t = await startTestSandbox({ maxUploadBytes: LIMIT, attachments: 0 });
-});
-afterAll(() => t.close());
+const t = useTestSandbox({ maxUploadBytes: LIMIT, attachments: 0 });
 
 /** Bytes that are not text and not all alike, the same on every run. */
 const pattern = (length: number, step = 7) => Buffer.from(Array.from({ length }, (_, i) => (i * step) % 256));
@@ -73,11 +69,7 @@ describe('POST /v1/attachments with a JSON body', () => {
   ])('refuses %s with a 400 at its path', async (_name, file, change, path) => {
     const res = await t.post('/v1/attachments', { ...file, ...change });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'Invalid request body',
-    });
+    expect(res.body).toMatchObject(badRequest('Invalid request body'));
     expect(res.body.errors.map((e: Json) => e.path)).toEqual([path]);
   });
 
@@ -140,11 +132,9 @@ describe('POST /v1/attachments with a JSON body', () => {
   it('refuses a body that is neither JSON nor multipart with a 400', async () => {
     const res = await t.post('/v1/attachments', 'hello', { headers: { 'content-type': 'text/plain' } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'Unsupported Content-Type; send application/json or multipart/form-data',
-    });
+    expect(res.body).toEqual(
+      badRequest('Unsupported Content-Type; send application/json or multipart/form-data'),
+    );
     const octets = await t.post('/v1/attachments', 'x', {
       headers: { 'content-type': 'application/octet-stream' },
     });
@@ -285,11 +275,7 @@ describe('POST /v1/attachments with a multipart body', () => {
       body: form,
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'Unsupported Content-Type; send application/json',
-    });
+    expect(await res.json()).toEqual(badRequest('Unsupported Content-Type; send application/json'));
   });
 
   it('refuses a malformed multipart body with a 400 in the standard shape', async () => {
@@ -297,11 +283,7 @@ describe('POST /v1/attachments with a multipart body', () => {
       headers: { 'content-type': 'multipart/form-data' },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: expect.stringMatching(/^Malformed multipart body/),
-    });
+    expect(res.body).toEqual(badRequest(expect.stringMatching(/^Malformed multipart body/)));
   });
 });
 

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAll, qs, startTestSandbox, type TestSandbox } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { listAll, qs, useTestSandbox } from './helpers.js';
 
 const MISSING = { statusCode: 401, error: 'Unauthorized', message: 'Missing authorization header' };
 const INVALID = { statusCode: 401, error: 'Unauthorized', message: 'Invalid token' };
 const FORBIDDEN = { statusCode: 403, error: 'Forbidden', message: 'No access to this resource' };
 
-let t: TestSandbox;
-beforeAll(async () => {
-  t = await startTestSandbox();
-});
-afterAll(() => t.close());
+const t = useTestSandbox();
 
 describe('authentication', () => {
   it('answers 401 Missing authorization header without the header', async () => {

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  compareNullsLast,
-  ids,
-  type Json,
-  listAll,
-  qs,
-  startTestSandbox,
-  type TestSandbox,
-} from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compareNullsLast, ids, type Json, listAll, qs, useTestSandbox } from './helpers.js';
 
-let t: TestSandbox;
 let all: Json[];
+const t = useTestSandbox();
 beforeAll(async () => {
-  t = await startTestSandbox();
   all = await listAll(t, '/v1/case_templates');
 });
-afterAll(() => t.close());
 
 describe('GET /v1/case_templates', () => {
   it('lists the workspace templates in the paginated envelope, newest first', async () => {

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { foldText } from '../../src/sandbox/text.js';
 import {
+  badRequest,
   compareNullsLast,
   ids,
   type Json,
   listAll,
   qs,
-  startTestSandbox,
-  type TestSandbox,
   UUID_RE,
+  useTestSandbox,
 } from './helpers.js';
 
-let t: TestSandbox;
 let all: Json[];
+const t = useTestSandbox();
 beforeAll(async () => {
-  t = await startTestSandbox();
   all = await listAll(t, '/v1/cases');
 });
-afterAll(() => t.close());
 
 describe('GET /v1/cases: envelope and paging', () => {
   it('returns the first 10 by default in the paginated envelope', async () => {
@@ -93,12 +91,11 @@ describe('GET /v1/cases: envelope and paging', () => {
   ])('rejects %s=%s with 400 and the field path', async (name, value, message, type) => {
     const res = await t.get(`/v1/cases${qs({ [name]: value })}`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'Invalid query parameters',
-      errors: [{ message, path: name === 'page[size]' ? ['page', 'size'] : ['page', 'number'], type }],
-    });
+    expect(res.body).toEqual(
+      badRequest('Invalid query parameters', [
+        { message, path: name === 'page[size]' ? ['page', 'size'] : ['page', 'number'], type },
+      ]),
+    );
   });
 });
 
@@ -205,12 +202,11 @@ describe('GET /v1/cases: method 1 filters', () => {
     for (const path of ['/v1/cases', '/v1/cases/count']) {
       const res = await t.get(`${path}${qs({ [name]: value })}`);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({
-        statusCode: 400,
-        error: 'Bad Request',
-        message: 'Invalid query parameters',
-        errors: [{ message, path: name.split(/[[\]]/).filter(Boolean), type }],
-      });
+      expect(res.body).toEqual(
+        badRequest('Invalid query parameters', [
+          { message, path: name.split(/[[\]]/).filter(Boolean), type },
+        ]),
+      );
     }
   });
 

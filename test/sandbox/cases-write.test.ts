@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ids, type Json, listAll, qs, startTestSandbox, type TestSandbox, UUID_RE } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { badRequest, ids, type Json, listAll, qs, UUID_RE, useTestSandbox } from './helpers.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-let t: TestSandbox;
 let templates: Json[];
+const t = useTestSandbox();
 beforeAll(async () => {
-  t = await startTestSandbox();
   templates = await listAll(t, '/v1/case_templates');
 });
-afterAll(() => t.close());
 
 async function firstCase(params: Record<string, string> = {}) {
   const res = await t.get(`/v1/cases${qs({ ...params, 'page[size]': 1 })}`);
@@ -49,12 +47,11 @@ describe('GET /v1/cases/{id}', () => {
     for (const bad of ['123', 'not-a-uuid', `${UNKNOWN_ID}0`, '']) {
       const res = await t.get(`/v1/cases/${bad}`);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({
-        statusCode: 400,
-        error: 'Bad Request',
-        message: 'Invalid path parameters',
-        errors: [{ message: 'must be a UUID', path: ['id'], type: 'invalid_format' }],
-      });
+      expect(res.body).toEqual(
+        badRequest('Invalid path parameters', [
+          { message: 'must be a UUID', path: ['id'], type: 'invalid_format' },
+        ]),
+      );
     }
   });
 
@@ -133,11 +130,7 @@ describe('POST /v1/cases', () => {
   ])('answers 400 with errors[] for %s', async (_name, body, paths) => {
     const res = await t.call('POST', '/v1/cases', { body });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'Invalid request body',
-    });
+    expect(res.body).toMatchObject(badRequest('Invalid request body'));
     expect(res.body.errors.map((e: { path: string[] }) => e.path)).toEqual(paths);
     for (const e of res.body.errors)
       expect(e).toEqual({ message: expect.any(String), path: expect.any(Array), type: expect.any(String) });
@@ -158,11 +151,7 @@ describe('POST /v1/cases', () => {
   it('answers 400 for malformed JSON and for a body that is not JSON', async () => {
     const malformed = await t.call('POST', '/v1/cases', { body: '{"title": ' });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'Body is not valid JSON',
-    });
+    expect(malformed.body).toEqual(badRequest('Body is not valid JSON'));
     const text = await t.call('POST', '/v1/cases', {
       body: 'title=x',
       headers: { 'content-type': 'text/plain' },

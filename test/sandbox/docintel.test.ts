@@ -1,19 +1,15 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ManualClock } from '../../src/sandbox/time.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { attachmentsOf, download, jsonFile } from './files.js';
-import { type Json, listAll, manualClock, startTestSandbox, type TestSandbox, UUID_RE } from './helpers.js';
+import { type Json, listAll, manualClock, UUID_RE, useTestSandbox } from './helpers.js';
 
 const DELAY = 4000;
-let t: TestSandbox;
-let clock: ManualClock;
+const clock = manualClock();
 let seeded: Json[];
+const t = useTestSandbox({ clock, docintelDelayMs: DELAY, attachments: 60, largeAttachmentBytes: 65536 });
 beforeAll(async () => {
-  clock = manualClock();
-  t = await startTestSandbox({ clock, docintelDelayMs: DELAY, attachments: 60, largeAttachmentBytes: 65536 });
   seeded = await attachmentsOf(t, await listAll(t, '/v1/forms', { completed: 'true' }));
 });
-afterAll(() => t.close());
 
 async function upload(filename: string, bytes: Uint8Array, type?: string, token = t.token): Promise<string> {
   const res = await t.post('/v1/attachments', jsonFile(filename, bytes, type), { token });

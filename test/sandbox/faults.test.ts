@@ -3,15 +3,19 @@
  * from the seed; `reset` after the request was processed; changed at run time by a test hook.
  */
 import { request } from 'undici';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
-import { type Json, manualClock, qs, rawExchange, startTestSandbox, type TestSandbox } from './helpers.js';
+import {
+  type Json,
+  manualClock,
+  qs,
+  rawExchange,
+  startTestSandbox,
+  type TestSandbox,
+  useTestSandbox,
+} from './helpers.js';
 
-let t: TestSandbox;
-beforeAll(async () => {
-  t = await startTestSandbox({ seed: 3 });
-});
-afterAll(() => t.close());
+const t = useTestSandbox({ seed: 3 });
 
 const setFaults = (target: TestSandbox, faults: string, slow_ms?: number) =>
   target.call('PUT', '/_sandbox/faults', { token: null, body: { faults, slow_ms } });

@@ -2,18 +2,12 @@
  * The test hooks as feeds (`wfd sandbox logs|deliveries --follow` read them): numbered entries,
  * `since`/`limit` paging with a cursor, long polls with `wait`, and the fields of a log entry.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { longPollsWaiting } from '../../src/sandbox/long-poll.js';
-import type { ManualClock } from '../../src/sandbox/time.js';
-import { type Json, manualClock, startTestSandbox, type TestSandbox } from './helpers.js';
+import { badRequest, type Json, manualClock, startTestSandbox, useTestSandbox } from './helpers.js';
 
-let t: TestSandbox;
-let clock: ManualClock;
-beforeAll(async () => {
-  clock = manualClock();
-  t = await startTestSandbox({ clock, webhookRetryDelaysMs: [1000] });
-});
-afterAll(() => t.close());
+const clock = manualClock();
+const t = useTestSandbox({ clock, webhookRetryDelaysMs: [1000] });
 
 const hook = async (path: string): Promise<Json> => {
   const res = await t.get(path, { token: null });
@@ -89,11 +83,7 @@ describe('GET /_sandbox/requests as a feed', () => {
   ])('refuses %s with a 400 naming the parameter', async (query, paths) => {
     const res = await t.get(`/_sandbox/requests?${query}`, { token: null });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'Invalid query parameters',
-    });
+    expect(res.body).toMatchObject(badRequest('Invalid query parameters'));
     expect(res.body.errors.map((e: Json) => e.path[0])).toEqual(paths);
   });
 });

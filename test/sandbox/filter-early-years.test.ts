@@ -1,17 +1,9 @@
 /** Method 2 dates in the years 0000 to 0099: valid ISO 8601, compared as those years (not 19xx). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseIsoDate } from '../../src/sandbox/filter.js';
-import { qs, startTestSandbox, type TestSandbox } from './helpers.js';
+import { qs, useTestSandbox } from './helpers.js';
 
-let t: TestSandbox;
-
-beforeAll(async () => {
-  t = await startTestSandbox();
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestSandbox();
 
 describe('parseIsoDate in the years 0000 to 0099', () => {
   it.each(['0000-01-01', '0001-02-03T04:05:06Z', '0099-12-31T00:00:00Z', '0050-06-15T12:00:00.250+02:00'])(

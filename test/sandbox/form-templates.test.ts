@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  compareNullsLast,
-  ids,
-  type Json,
-  listAll,
-  qs,
-  startTestSandbox,
-  type TestSandbox,
-  UUID_RE,
-} from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compareNullsLast, ids, type Json, listAll, qs, UUID_RE, useTestSandbox } from './helpers.js';
 
-let t: TestSandbox;
 let acme: Json[];
 let globex: Json[];
+const t = useTestSandbox();
 beforeAll(async () => {
-  t = await startTestSandbox();
   acme = await listAll(t, '/v1/form_templates');
   globex = await listAll(t, '/v1/form_templates', {}, t.otherToken);
 });
-afterAll(() => t.close());
 
 const FIELD_TYPES = ['text', 'email', 'phone', 'date', 'number', 'boolean', 'choice', 'file', 'signature'];
 

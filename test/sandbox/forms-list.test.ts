@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  compareNullsLast,
-  ids,
-  type Json,
-  listAll,
-  qs,
-  startTestSandbox,
-  type TestSandbox,
-} from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { badRequest, compareNullsLast, ids, type Json, listAll, qs, useTestSandbox } from './helpers.js';
 
-let t: TestSandbox;
 let all: Json[];
+const t = useTestSandbox();
 beforeAll(async () => {
-  t = await startTestSandbox();
   all = await listAll(t, '/v1/forms');
 });
-afterAll(() => t.close());
 
 const FORBIDDEN = { statusCode: 403, error: 'Forbidden', message: 'No access to this resource' };
 
@@ -233,12 +223,9 @@ describe('GET /v1/forms: method 1 filters', () => {
   ])('rejects %s=%j with a 400 naming it', async (name, value, message, type) => {
     const res = await t.get(`/v1/forms${qs({ [name]: value })}`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'Invalid query parameters',
-      errors: [{ message, path: name.split(/[[\]]/).filter(Boolean), type }],
-    });
+    expect(res.body).toEqual(
+      badRequest('Invalid query parameters', [{ message, path: name.split(/[[\]]/).filter(Boolean), type }]),
+    );
   });
 
   it('refuses workspace[slug] of another workspace with 403, on the list and the count', async () => {

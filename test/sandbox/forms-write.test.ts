@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_FILES } from '../../src/sandbox/attachments/seed.js';
-import { type Json, listAll, qs, startTestSandbox, type TestSandbox, UUID_RE } from './helpers.js';
+import { badRequest, type Json, listAll, qs, UUID_RE, useTestSandbox } from './helpers.js';
 
-let t: TestSandbox;
-beforeAll(async () => {
-  t = await startTestSandbox();
-});
-afterAll(() => t.close());
+const t = useTestSandbox();
 
 const FORBIDDEN = { statusCode: 403, error: 'Forbidden', message: 'No access to this resource' };
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -72,12 +68,11 @@ describe('POST /v1/forms', () => {
   it('answers an unknown template slug with a 400 naming it', async () => {
     const res = await t.post('/v1/forms', newForm({ flow: { slug: 'tax-return' } }));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'Form template "tax-return" not found',
-      errors: [{ message: 'form template not found', path: ['flow', 'slug'], type: 'invalid_value' }],
-    });
+    expect(res.body).toEqual(
+      badRequest('Form template "tax-return" not found', [
+        { message: 'form template not found', path: ['flow', 'slug'], type: 'invalid_value' },
+      ]),
+    );
   });
 
   it('treats another workspace’s template as unknown', async () => {

@@ -11,10 +11,10 @@ import { STATUS_CODES } from 'node:http';
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { Client } from 'undici';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { createRng, type Rng } from '../../src/sandbox/random.js';
 import { normaliseTarget } from '../../src/sandbox/request-target.js';
-import { type Json, qs, type RawAnswer, rawExchange, startTestSandbox, type TestSandbox } from './helpers.js';
+import { type Json, qs, type RawAnswer, rawExchange, type TestSandbox, useTestSandbox } from './helpers.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_101);
 const REQUESTS = 3000;
@@ -25,13 +25,11 @@ const CONCURRENCY = 8;
 /** How long one request may take before it counts as a hang. */
 const ANSWER_WITHIN_MS = 10_000;
 
-let t: TestSandbox;
 let fixtures: Fixtures;
+const t = useTestSandbox({ cases: 300, forms: 100 });
 beforeAll(async () => {
-  t = await startTestSandbox({ cases: 300, forms: 100 });
   fixtures = await loadFixtures(t);
 });
-afterAll(() => t.close());
 
 interface Fixtures {
   readonly ids: Readonly<Record<'case' | 'template' | 'form' | 'response', readonly string[]>>;

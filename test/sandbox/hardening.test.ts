@@ -1,14 +1,10 @@
 /** What a request cannot make the sandbox do: unbounded work, or storing data its schema refuses. */
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Json, qs, rawExchange, rawRequest, startTestSandbox, type TestSandbox } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { badRequest, type Json, qs, rawExchange, rawRequest, useTestSandbox } from './helpers.js';
 
-let t: TestSandbox;
-beforeAll(async () => {
-  t = await startTestSandbox({ cases: 2000 });
-});
-afterAll(() => t.close());
+const t = useTestSandbox({ cases: 2000 });
 
 describe('patterns', () => {
   it('a pattern that would send a backtracking matcher into minutes is answered at once', async () => {
@@ -87,11 +83,7 @@ describe('poisoned data', () => {
     expect(body.length).toBeGreaterThan(60_000);
     const res = await t.post(`/v1/cases/${id}/data`, body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'Body is nested deeper than 100 levels',
-    });
+    expect(res.body).toEqual(badRequest('Body is nested deeper than 100 levels'));
     expect((await t.get(`/v1/cases/${id}`)).body).toEqual(before.body);
     expect((await t.get(`/v1/cases${qs({ 'page[size]': 100 })}`)).status).toBe(200);
   });
@@ -113,11 +105,7 @@ describe('poisoned data', () => {
       data: { x: wide(1001) },
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'Body has an object of more than 1000 keys',
-    });
+    expect(res.body).toEqual(badRequest('Body has an object of more than 1000 keys'));
     expect((await t.get('/v1/cases/count')).body.count).toBe(count);
     const fits = await t.post('/v1/cases', {
       template: { id: template },
@@ -158,11 +146,9 @@ describe('the query string', () => {
       authorization: `Bearer ${t.token}`,
     });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: `Malformed URL ${target}: invalid character or percent-encoding in the query`,
-    });
+    expect(res.body).toEqual(
+      badRequest(`Malformed URL ${target}: invalid character or percent-encoding in the query`),
+    );
     const log = (await t.get('/_sandbox/requests')).body.requests;
     expect(log).toMatchObject([{ method: 'GET', url: target, status: 400 }]);
   });
@@ -274,11 +260,7 @@ describe('requests the HTTP parser refuses, and CONNECT', () => {
     async (method) => {
       const res = await rawExchange(t.sandbox.baseUrl, head(`${method} /v1/cases HTTP/1.1`));
       expect(res.status).toBe(400);
-      expect(JSON.parse(res.body)).toEqual({
-        statusCode: 400,
-        error: 'Bad Request',
-        message: expect.stringMatching(/^Malformed HTTP request: /),
-      });
+      expect(JSON.parse(res.body)).toEqual(badRequest(expect.stringMatching(/^Malformed HTTP request: /)));
     },
   );
 
@@ -289,11 +271,7 @@ describe('requests the HTTP parser refuses, and CONNECT', () => {
     await t.call('DELETE', '/_sandbox/requests');
     const res = await rawExchange(t.sandbox.baseUrl, head(requestLine));
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.body)).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'CONNECT is not supported: the sandbox is not a proxy',
-    });
+    expect(JSON.parse(res.body)).toEqual(badRequest('CONNECT is not supported: the sandbox is not a proxy'));
     expect(await log()).toHaveLength(logged);
   });
 
@@ -339,11 +317,7 @@ describe('requests the HTTP parser refuses, and CONNECT', () => {
     const auth = `authorization: Bearer ${t.token}\r\nconnection: close\r\n\r\n`;
     const res = await rawExchange(t.sandbox.baseUrl, `GET /v1/workspaces HTTP/1.1\r\n${auth}`);
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.body)).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'Missing Host header: HTTP/1.1 requests need one',
-    });
+    expect(JSON.parse(res.body)).toEqual(badRequest('Missing Host header: HTTP/1.1 requests need one'));
     expect((await rawExchange(t.sandbox.baseUrl, `GET /v1/workspaces HTTP/1.0\r\n${auth}`)).status).toBe(200);
   });
 

@@ -1,6 +1,7 @@
 /** Test helpers: a real sandbox on an ephemeral port, driven over HTTP with undici. */
 import { connect } from 'node:net';
 import { request } from 'undici';
+import { afterAll, beforeAll } from 'vitest';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.js';
 import { ManualClock } from '../../src/sandbox/time.js';
 
@@ -181,4 +182,43 @@ export async function rawRequest(
 /** A clock that moves only when told: expiry is tested by moving time, never by sleeping. */
 export function manualClock(start = Date.UTC(2026, 0, 15, 9)): ManualClock {
   return new ManualClock(start);
+}
+
+/**
+ * The sandbox of one test file: started before its tests, closed after them. The handle may be
+ * used in the file's later `beforeAll` hooks (they run in order) and in its tests.
+ */
+export function useTestSandbox(options: SandboxOptions = {}): TestSandbox {
+  let running: TestSandbox | undefined;
+  beforeAll(async () => {
+    running = await startTestSandbox(options);
+  });
+  afterAll(async () => {
+    await running?.close();
+    running = undefined;
+  });
+  const current = (): TestSandbox => {
+    if (!running) throw new Error('useTestSandbox: the sandbox runs only while the file’s tests do');
+    return running;
+  };
+  return {
+    get sandbox() {
+      return current().sandbox;
+    },
+    get token() {
+      return current().token;
+    },
+    get otherToken() {
+      return current().otherToken;
+    },
+    call: (method, path, options) => current().call(method, path, options),
+    get: (path, options) => current().get(path, options),
+    post: (path, body, options) => current().post(path, body, options),
+    close: () => current().close(),
+  };
+}
+
+/** The sandbox's 400 answer: `message`, and the list of `errors` when the answer has one. */
+export function badRequest(message: string, errors?: unknown[]): Json {
+  return { statusCode: 400, error: 'Bad Request', message, ...(errors === undefined ? {} : { errors }) };
 }

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from './helpers.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { badRequest, startTestSandbox, useTestSandbox } from './helpers.js';
 
-let t: TestSandbox;
 /** A request log entry as the hook shows it; its number, time and duration are checked elsewhere. */
 const logged = (method: string, url: string, path: string, status: number, token: string | null) => ({
   seq: expect.any(Number),
@@ -14,10 +13,7 @@ const logged = (method: string, url: string, path: string, status: number, token
   token_prefix: token === null ? null : token.slice(0, 8),
   fault: null,
 });
-beforeAll(async () => {
-  t = await startTestSandbox();
-});
-afterAll(() => t.close());
+const t = useTestSandbox();
 
 describe('test hooks', () => {
   beforeEach(async () => {
@@ -114,11 +110,7 @@ describe('malformed requests', () => {
     await t.call('DELETE', '/_sandbox/requests');
     const res = await t.get('/v1/cases/%zz');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: expect.stringContaining('%zz'),
-    });
+    expect(res.body).toEqual(badRequest(expect.stringContaining('%zz')));
     expect(res.headers['x-request-id']).toEqual(expect.any(String));
     expect((await t.get('/_sandbox/requests')).body.requests).toEqual([
       logged('GET', '/v1/cases/%zz', '/v1/cases', 400, t.token),
@@ -128,11 +120,7 @@ describe('malformed requests', () => {
   it('answers an empty JSON body with 400 and a body over 1 MiB with 413', async () => {
     const empty = await t.call('POST', '/v1/cases', { headers: { 'content-type': 'application/json' } });
     expect(empty.status).toBe(400);
-    expect(empty.body).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'Body is empty; send a JSON object',
-    });
+    expect(empty.body).toEqual(badRequest('Body is empty; send a JSON object'));
     const large = await t.post('/v1/cases', { title: 'x'.repeat(1_100_000) });
     expect(large.status).toBe(413);
     expect(large.body).toEqual({

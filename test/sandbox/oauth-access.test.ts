@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualClock, qs, startTestSandbox, type TestSandbox } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { manualClock, qs, startTestSandbox, type TestSandbox, useTestSandbox } from './helpers.js';
 import { authorizationCode, CALLBACK, login, postToken, refresh } from './oauth-flow.js';
 
 const INVALID = { statusCode: 401, error: 'Unauthorized', message: 'Invalid token' };
 const FORBIDDEN = { statusCode: 403, error: 'Forbidden', message: 'No access to this resource' };
 
 const clock = manualClock();
-let t: TestSandbox;
-beforeAll(async () => {
-  t = await startTestSandbox({ clock, oauthTokenTtl: 3600 });
-});
-afterAll(() => t.close());
+const t = useTestSandbox({ clock, oauthTokenTtl: 3600 });
 
 /** The first case id of a workspace, read with its personal token. */
 async function firstCase(token: string): Promise<string> {

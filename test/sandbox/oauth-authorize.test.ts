@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { manualClock, startTestSandbox, type TestSandbox } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { manualClock, startTestSandbox, useTestSandbox } from './helpers.js';
 import { authorize, CALLBACK, getAuthorize, inputValue, postForm, signIn } from './oauth-flow.js';
 
-let t: TestSandbox;
-beforeAll(async () => {
-  t = await startTestSandbox();
-});
-afterAll(() => t.close());
+const t = useTestSandbox();
 
 describe('GET /.well-known/openid-configuration', () => {
   it('describes the endpoints at the host root, the grants, scopes and client auth methods', async () => {

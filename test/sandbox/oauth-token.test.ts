@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Json, manualClock, startTestSandbox, type TestSandbox } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { badRequest, type Json, manualClock, startTestSandbox, useTestSandbox } from './helpers.js';
 import {
   authorizationCode,
   CALLBACK,
@@ -17,11 +17,7 @@ const OTHER_CLIENT = {
   redirect_uris: ['https://127.0.0.1/callback'],
 };
 
-let t: TestSandbox;
-beforeAll(async () => {
-  t = await startTestSandbox({ oauthClients: [OTHER_CLIENT] });
-});
-afterAll(() => t.close());
+const t = useTestSandbox({ oauthClients: [OTHER_CLIENT] });
 
 /** The payload of a JWT after checking its HS256 signature with `secret`. */
 function verifiedClaims(jwt: string, secret: string): Json {
@@ -276,10 +272,6 @@ describe('form bodies', () => {
   it('are parsed only by the OAuth routes: /v1 stays JSON-only', async () => {
     const res = await postForm(t, '/v1/cases', { title: 'x' }, { authorization: `Bearer ${t.token}` });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: 'Unsupported Content-Type; send application/json',
-    });
+    expect(res.body).toEqual(badRequest('Unsupported Content-Type; send application/json'));
   });
 });

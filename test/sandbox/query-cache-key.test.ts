@@ -1,14 +1,12 @@
 /** The query cache's key: distinct queries never share an entry, whatever their values contain. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Json, listAll, qs, startTestSandbox, type TestSandbox } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Json, listAll, qs, useTestSandbox } from './helpers.js';
 
-let t: TestSandbox;
 let sample: Json;
+const t = useTestSandbox();
 beforeAll(async () => {
-  t = await startTestSandbox();
   sample = (await listAll(t, '/v1/cases'))[0];
 });
-afterAll(() => t.close());
 
 describe('query cache key', () => {
   it('tells two parameters from one value that contains "&name=value"', async () => {

@@ -1,8 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { RateLimiter } from '../../src/sandbox/rate-limit.js';
 import { parseRateLimit } from '../../src/sandbox/server.js';
-import { startTestSandbox } from './helpers.js';
+import { manualClock, startTestSandbox } from './helpers.js';
 
 describe('parseRateLimit', () => {
   it('knows spec and off', () => {
@@ -84,7 +83,9 @@ describe('RateLimiter', () => {
 
 describe('429 over HTTP', () => {
   it('answers the spec rate-limit body and Retry-After once the token is over its limit', async () => {
-    const t = await startTestSandbox({ rateLimit: '3/1s' });
+    // The sandbox's own clock: the window moves only when told, however slow the machine.
+    const clock = manualClock();
+    const t = await startTestSandbox({ rateLimit: '3/1s', clock });
     try {
       for (let i = 0; i < 3; i++) expect((await t.get('/v1/workspaces')).status).toBe(200);
       const res = await t.get('/v1/cases');
@@ -105,7 +106,9 @@ describe('429 over HTTP', () => {
       const log = (await t.get('/_sandbox/requests')).body.requests.map((r: { status: number }) => r.status);
       expect(log).toEqual([200, 200, 200, 429, 200, 401]);
 
-      await sleep(1100);
+      await clock.advance(999);
+      expect((await t.get('/v1/workspaces')).status).toBe(429);
+      await clock.advance(1);
       expect((await t.get('/v1/workspaces')).status).toBe(200);
     } finally {
       await t.close();

@@ -3,17 +3,13 @@
  * case-variant and absolute-form request lines never reach a handler without a token.
  * Request lines go over raw sockets, since undici and fetch would normalise them first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { normaliseTarget } from '../../src/sandbox/request-target.js';
-import { rawRequest, startTestSandbox, type TestSandbox } from './helpers.js';
+import { badRequest, rawRequest, startTestSandbox, useTestSandbox } from './helpers.js';
 
 const MISSING = { statusCode: 401, error: 'Unauthorized', message: 'Missing authorization header' };
 
-let t: TestSandbox;
-beforeAll(async () => {
-  t = await startTestSandbox();
-});
-afterAll(() => t.close());
+const t = useTestSandbox();
 
 const host = () => t.sandbox.baseUrl.replace('http://', '');
 
@@ -57,11 +53,7 @@ describe('disguised /v1 paths without a token', () => {
   ])('answers 400 in the standard shape for %s', async (_name, target) => {
     const res = await rawRequest(t.sandbox.baseUrl, `GET ${target} HTTP/1.1`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: expect.stringMatching(/^Malformed URL/),
-    });
+    expect(res.body).toEqual(badRequest(expect.stringMatching(/^Malformed URL/)));
   });
 });
 

@@ -3,21 +3,19 @@
  * plain filter and sort over the same seeded data give. Correctness only; speed
  * is measured by the bench, never asserted here.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedStore } from '../../src/sandbox/seed.js';
 import type { CaseRecord } from '../../src/sandbox/store.js';
-import { ids, qs, startTestSandbox, type TestSandbox } from './helpers.js';
+import { ids, qs, useTestSandbox } from './helpers.js';
 
 const CASES = 100_000;
 
-let t: TestSandbox;
 let acme: readonly CaseRecord[];
+const t = useTestSandbox({ cases: CASES });
 beforeAll(async () => {
-  t = await startTestSandbox({ cases: CASES });
   const store = seedStore({ seed: 1, cases: CASES });
   acme = store.casesIn(store.workspaces()[0]!);
 });
-afterAll(() => t.close());
 
 function expectedIds(
   matches: (c: CaseRecord) => boolean,

@@ -4,19 +4,11 @@
  * time-outs are short here (options of startSandbox); the defaults are the same mechanism.
  */
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
-import { type RawAnswer, startTestSandbox, type TestSandbox } from './helpers.js';
+import { type RawAnswer, useTestSandbox } from './helpers.js';
 
-let t: TestSandbox;
-
-beforeAll(async () => {
-  t = await startTestSandbox({ headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 300 });
-});
-
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestSandbox({ headersTimeoutMs: 300, requestTimeoutMs: 600, keepAliveTimeoutMs: 300 });
 
 /**
  * Opens a connection, writes `first`, then one byte of `drip` every 20 ms (so the socket is never

@@ -1,19 +1,17 @@
 import { PDFDocument } from 'pdf-lib';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Json, listAll, startTestSandbox, type TestSandbox } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Json, listAll, startTestSandbox, useTestSandbox } from './helpers.js';
 
-let t: TestSandbox;
 let signature: Json;
 let form: Json;
+const t = useTestSandbox();
 beforeAll(async () => {
-  t = await startTestSandbox();
   form = (await listAll(t, '/v1/forms', { 'flow[slug]': 'nda-signature', completed: 'true' }))[0];
   const detail = (await t.get(`/v1/forms/${form.id}`)).body;
   signature = detail.responses[0].signatures[0];
   signature.response_id = detail.responses[0].id;
 });
-afterAll(() => t.close());
 
 /** The raw bytes and headers of a GET, for the binary answer. */
 async function download(base: string, path: string, token: string, headers: Record<string, string> = {}) {

@@ -5,7 +5,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/sandbox/time.js';
-import { type Json, listAll, startTestSandbox, type TestSandbox, UUID_RE } from './helpers.js';
+import {
+  type Json,
+  listAll,
+  startTestSandbox,
+  type TestSandbox,
+  UUID_RE,
+  useTestSandbox,
+} from './helpers.js';
 import { type Receiver, startReceiver } from './receiver.js';
 
 let receiver: Receiver;
@@ -36,11 +43,7 @@ async function settled(t: TestSandbox, formId: string, done: (d: Json[]) => bool
 const allSettled = (deliveries: Json[]) => deliveries.every((d) => d.outcome !== 'pending');
 
 describe('deliveries on real time', () => {
-  let t: TestSandbox;
-  beforeAll(async () => {
-    t = await startTestSandbox({ webhookRetryDelaysMs: [20, 20, 20] });
-  });
-  afterAll(() => t.close());
+  const t = useTestSandbox({ webhookRetryDelaysMs: [20, 20, 20] });
 
   it('POSTs forms:created with the documented payload and headers', async () => {
     const url = `${receiver.url}/created`;
@@ -158,12 +161,8 @@ describe('deliveries on real time', () => {
 });
 
 describe('retries on a manual clock', () => {
-  let t: TestSandbox;
   const clock = new ManualClock();
-  beforeAll(async () => {
-    t = await startTestSandbox({ clock, webhookRetryDelaysMs: [1000, 5000, 25_000] });
-  });
-  afterAll(() => t.close());
+  const t = useTestSandbox({ clock, webhookRetryDelaysMs: [1000, 5000, 25_000] });
 
   it('makes the first attempt after the response and backs off 1 s, then 5 s', async () => {
     receiver.statuses = [500, 502, 200];
@@ -232,10 +231,9 @@ describe('closing the sandbox', () => {
 });
 
 describe('POST /_sandbox/trigger', () => {
-  let t: TestSandbox;
+  const t = useTestSandbox({ webhookRetryDelaysMs: [20, 20, 20] });
   let hooks: Record<string, string[]>;
   beforeAll(async () => {
-    t = await startTestSandbox({ webhookRetryDelaysMs: [20, 20, 20] });
     hooks = {
       [`${receiver.url}/all`]: [
         'responses:created',
@@ -246,7 +244,6 @@ describe('POST /_sandbox/trigger', () => {
       ],
     };
   });
-  afterAll(() => t.close());
 
   const trigger = (body: Record<string, unknown>) => t.post('/_sandbox/trigger', body, { token: null });
 

@@ -291,22 +291,23 @@ describe('retries', () => {
 
   it('a streamed download may take longer than the time-out while its bytes keep coming', async () => {
     handlers.push((_q, r) => {
-      r.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': '6144' });
+      r.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': '10240' });
       let sent = 0;
-      // 2 KiB every 80 ms: above the minimum rate (1 KiB a second) in every window.
+      // 2 KiB every 250 ms, 1.25 s in all: above the minimum rate (1 KiB a second) in every window,
+      // and each gap far under the 1 s time-out, so a busy machine's late timers cannot fail it.
       const timer = setInterval(() => {
         r.write('abcd'.repeat(512));
-        if (++sent === 3) {
+        if (++sent === 5) {
           clearInterval(timer);
           r.end();
         }
-      }, 80);
+      }, 250);
     });
-    const { c } = client({ timeoutMs: 150, retries: 0 });
+    const { c } = client({ timeoutMs: 1000, retries: 0 });
     const answer = await c.stream({ method: 'GET', path: '/attachments/x' });
     let text = '';
     for await (const chunk of answer.body) text += chunk;
-    expect(text).toBe('abcd'.repeat(1536));
+    expect(text).toBe('abcd'.repeat(2560));
     await c.close();
   });
 

@@ -88,29 +88,38 @@ describe('argv -> the options a verb receives', () => {
   });
 });
 
-// The messages are matched loosely: commander's own errors are reworded in one place.
+// Each message exactly as the user reads it (commander's own errors are reworded in one place).
 describe('bad command lines exit 2 before the verb runs', () => {
   it.each([
-    [['attachments', 'upload'], /missing required argument|files/],
+    [['attachments', 'upload'], 'missing argument <files...>'],
     [
       ['attachments', 'upload', 'a.pdf', '--encoding', 'xml'],
       'invalid --encoding "xml": expected multipart or json',
     ],
-    [['attachments', 'download', ID, '-O', 'x', '--dir', 'd'], /-O and --dir cannot be used together/],
+    [
+      ['attachments', 'download', ID, '-O', 'x', '--dir', 'd'],
+      "-O and --dir cannot be used together: -O names one file, --dir a folder for the server's names",
+    ],
     [
       ['attachments', 'download', ID, '--clobber', '--skip-existing'],
-      /--clobber and --skip-existing cannot be used together/,
+      '--clobber and --skip-existing cannot be used together: pick one',
     ],
-    [['attachments', 'merge', ID], /required option .*--output-file/],
-    [['attachments', 'export'], /required option .*--dir/],
+    [['attachments', 'merge', ID], 'missing required option --output-file'],
+    [['attachments', 'export'], 'missing required option --dir'],
     [
       ['attachments', 'export', '--dir', 'd', '--since', '2026-01-01', '--incremental'],
-      /--since and --incremental cannot be used together/,
+      '--since and --incremental cannot be used together: --incremental adds every file the manifest lacks',
     ],
-    [['attachments', 'export', '--dir', 'd', '--sort', 'x'], /unknown option .--sort/],
-    [['docintel', 'create', '--wait'], /give the document: --file FILE or --attachment ID/],
-    [['docintel', 'get', ID, '--timeout', '1m'], /--timeout bounds a wait: add --wait/],
-    [['docintel', 'extract', 'a.pdf', '--timeout', 'soon'], /expected a duration/],
-    [['sandbox', 'start', '--docintel-delay', '0'], /expected a duration/],
+    [['attachments', 'export', '--dir', 'd', '--sort', 'x'], 'unknown option "--sort"'],
+    [['docintel', 'create', '--wait'], 'give the document: --file FILE or --attachment ID (one of them)'],
+    [['docintel', 'get', ID, '--timeout', '1m'], '--timeout bounds a wait: add --wait'],
+    [
+      ['docintel', 'extract', 'a.pdf', '--timeout', 'soon'],
+      'invalid --timeout "soon": expected a duration such as 90s, 10m or 1h (or seconds)',
+    ],
+    [
+      ['sandbox', 'start', '--docintel-delay', '0'],
+      'invalid --docintel-delay "0": expected a duration such as 90s, 10m or 1h (or seconds), from 1ms to 1h',
+    ],
   ])('wfd %j', (args, message) => expectRefused(args, message));
 });

@@ -178,7 +178,11 @@ describe('wfd api wiring', () => {
   });
 
   it('the global --no-input still works after the noun, as on every command', async () => {
-    const { code, invocation, stderr } = await wire(['api', 'GET', '/forms', '--no-input']);
+    // On a terminal, where wfd could prompt without the flag.
+    const terminal = { stdinTTY: true, stdoutTTY: true, stderrTTY: true };
+    const prompting = await wire(['api', 'GET', '/forms'], '', terminal);
+    expect(prompting.invocation?.ctx.io.canPrompt()).toBe(true);
+    const { code, invocation, stderr } = await wire(['api', 'GET', '/forms', '--no-input'], '', terminal);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(invocation?.options).toEqual({ method: 'GET', path: '/forms' });

@@ -1,10 +1,21 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+/**
+ * What `wfd completion` prints, in-process (moved from e2e: no real process needed; e2e/binary
+ * still checks the built binary prints the bash script).
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { baseEnv, runWfd, tempDir } from './harness.js';
+import { runOffline } from '../support/wiring.js';
 
-const dir = tempDir('wfd-completion-');
-afterAll(() => dir.remove());
+const dir = { path: mkdtempSync(join(tmpdir(), 'wfd-completion-')) };
+afterAll(() => rmSync(dir.path, { recursive: true, force: true }));
+
+/** `wfd args` with WFD_CONFIG_DIR=configDir: its exit code and output, as a spawned wfd would end. */
+async function completion(args: string[], configDir: string) {
+  const { code, stdout, stderr } = await runOffline(args, { env: { WFD_CONFIG_DIR: configDir } });
+  return { code, stdout, stderr };
+}
 
 describe('wfd completion', () => {
   it('prints the committed script of each shell', async () => {
@@ -13,14 +24,14 @@ describe('wfd completion', () => {
       ['zsh', '_wfd'],
       ['fish', 'wfd.fish'],
     ]) {
-      const result = await runWfd(['completion', shell!], { env: baseEnv({ WFD_CONFIG_DIR: dir.path }) });
+      const result = await completion(['completion', shell!], dir.path);
       expect(result.code).toBe(0);
       expect(result.stdout).toBe(readFileSync(join('completions', file!), 'utf8'));
     }
   });
 
   it('asks for the shell', async () => {
-    const result = await runWfd(['completion'], { env: baseEnv({ WFD_CONFIG_DIR: dir.path }) });
+    const result = await completion(['completion'], dir.path);
     expect(result).toEqual({
       code: 2,
       stdout: '',
@@ -38,7 +49,7 @@ describe('wfd completion --profiles (what the scripts call while completing)', (
       join(config, 'config.json'),
       JSON.stringify({ profiles: { acme: profile, 'sandbox-globex': profile } }),
     );
-    const result = await runWfd(['completion', '--profiles'], { env: baseEnv({ WFD_CONFIG_DIR: config }) });
+    const result = await completion(['completion', '--profiles'], config);
     expect(result).toEqual({ code: 0, stdout: 'acme\nsandbox-globex\n', stderr: '' });
   });
 
@@ -46,13 +57,13 @@ describe('wfd completion --profiles (what the scripts call while completing)', (
     const config = join(dir.path, 'broken');
     mkdirSync(config);
     writeFileSync(join(config, 'config.json'), '{"profiles": ');
-    const result = await runWfd(['completion', '--profiles'], { env: baseEnv({ WFD_CONFIG_DIR: config }) });
+    const result = await completion(['completion', '--profiles'], config);
     expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
   it('prints nothing without a config folder, and does not create it', async () => {
     const config = join(dir.path, 'none');
-    const result = await runWfd(['completion', '--profiles'], { env: baseEnv({ WFD_CONFIG_DIR: config }) });
+    const result = await completion(['completion', '--profiles'], config);
     expect(result).toEqual({ code: 0, stdout: '', stderr: '' });
     expect(existsSync(config)).toBe(false);
   });
