@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import type { Dispatcher } from 'undici';
 import type { Context, Runner } from '../context.js';
+import { flagKey } from '../core/flag-key.js';
 import type { GlobalOptions } from '../global-options.js';
 import type { IO } from '../output/io.js';
 import { isGlobalOption } from './global-commander-options.js';
@@ -122,7 +123,7 @@ function claimedByGlobal(command: Command, key: string, value: unknown): boolean
 function positionals(command: Command, values: unknown[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   command.registeredArguments.forEach((argument, index) => {
-    out[camel(argument.name())] = values[index];
+    out[flagKey(argument.name())] = values[index];
   });
   return out;
 }
@@ -138,8 +139,4 @@ function pathOf(command: Command): string {
   const words: string[] = [];
   for (let c: Command | null = command; c?.parent; c = c.parent) words.unshift(c.name());
   return words.join(' ');
-}
-
-function camel(name: string): string {
-  return name.replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
 }

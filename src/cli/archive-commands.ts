@@ -1,7 +1,8 @@
 /** `<noun> archive` and `<noun> unarchive`, registered alike for every noun that archives. */
 import type { Command } from 'commander';
 import { lazy } from './action.js';
-import { addDryRun, addExamples } from './options.js';
+import { bulkIdsFlags } from './flags.js';
+import { addExamples, addVerbFlags } from './options.js';
 import type { Verb } from './verb.js';
 
 export interface ArchivedNoun {
@@ -24,11 +25,9 @@ export function addArchiveCommands<O>(
     ['unarchive', `Restore archived ${noun.plural}`],
   ] as const) {
     addExamples(
-      addDryRun(
-        parent
-          .command(verb)
-          .description(`${description}; reports the result per id`)
-          .argument('<ids...>', `${noun.singular} ids, or - to read ids from stdin (one per line)`),
+      addVerbFlags(
+        parent.command(verb).description(`${description}; reports the result per id`),
+        bulkIdsFlags(noun.singular),
       ),
       [`wfd ${noun.plural} ${verb} 5b0e... 7c1d...`, `${noun.listIds} | wfd ${noun.plural} ${verb} -`],
     ).action(lazy(() => load(verb)));

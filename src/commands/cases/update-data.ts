@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { updateCaseData } from '../../api/cases.js';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { parseSetPairs, readJsonBody } from '../../core/body.js';
@@ -10,15 +11,11 @@ import { CASES } from '../../resources/cases.js';
 import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { explainNotFound } from '../shared/not-found.js';
 import { renderOptions } from '../shared/output.js';
-import { DryRunFlag } from '../shared/schemas.js';
+import { UPDATE_CASE_DATA } from './flags.js';
 import { CASE_DETAIL_VIEW } from './shared.js';
 
-export const UpdateCaseDataOptions = DryRunFlag.extend({
-  id: z.string(),
-  set: z.array(z.string()).optional(),
-  body: z.string().optional(),
-});
-export type UpdateCaseDataOptions = z.infer<typeof UpdateCaseDataOptions>;
+export const UpdateCaseDataOptions = verbSchema(UPDATE_CASE_DATA);
+export type UpdateCaseDataOptions = z.output<typeof UpdateCaseDataOptions>;
 
 export async function runUpdateCaseData(options: UpdateCaseDataOptions, ctx: Context): Promise<void> {
   assertUuid(options.id, 'case id');
@@ -37,7 +34,6 @@ export async function runUpdateCaseData(options: UpdateCaseDataOptions, ctx: Con
   if (updated) await renderItem(ctx.io, render, updated, { view: CASE_DETAIL_VIEW });
 }
 
-export const verb = defineVerb(UpdateCaseDataOptions, runUpdateCaseData, {
-  positional: ['id'],
+export const verb = defineVerb(UPDATE_CASE_DATA, UpdateCaseDataOptions, runUpdateCaseData, {
   fields: CASES.fields,
 });

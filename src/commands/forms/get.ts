@@ -1,6 +1,7 @@
 import { getForm } from '../../api/forms.js';
 import { FORMS } from '../../resources/forms.js';
 import { defineGetVerb } from '../shared/get.js';
+import { GET_FORM } from './flags.js';
 import { FORM_DETAIL_VIEW } from './shared.js';
 
 /** `wfd forms get <id>`. */
@@ -9,6 +10,7 @@ export const {
   run: runGetForm,
   verb,
 } = defineGetVerb({
+  flags: GET_FORM,
   noun: 'form',
   request: getForm,
   hint: 'run `wfd forms list` to see form ids',

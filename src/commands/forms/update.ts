@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { updateForm } from '../../api/forms.js';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { readJsonBody } from '../../core/body.js';
@@ -10,18 +11,11 @@ import { FORMS } from '../../resources/forms.js';
 import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { explainNotFound } from '../shared/not-found.js';
 import { renderOptions } from '../shared/output.js';
-import { DryRunFlag } from '../shared/schemas.js';
+import { UPDATE_FORM } from './flags.js';
 import { FORM_DETAIL_VIEW } from './shared.js';
 
-export const UpdateFormOptions = DryRunFlag.extend({
-  id: z.string(),
-  status: z.string().trim().min(1, 'must not be empty').optional(),
-  active: z.boolean().optional(),
-  completed: z.boolean().optional(),
-  processed: z.boolean().optional(),
-  body: z.string().optional(),
-});
-export type UpdateFormOptions = z.infer<typeof UpdateFormOptions>;
+export const UpdateFormOptions = verbSchema(UPDATE_FORM);
+export type UpdateFormOptions = z.output<typeof UpdateFormOptions>;
 
 /** PATCH /v1/forms/{id} with only the fields given (flags override `--body`); prints the form. */
 export async function runUpdateForm(options: UpdateFormOptions, ctx: Context): Promise<void> {
@@ -45,7 +39,4 @@ export async function runUpdateForm(options: UpdateFormOptions, ctx: Context): P
   if (updated) await renderItem(ctx.io, render, updated, { view: FORM_DETAIL_VIEW });
 }
 
-export const verb = defineVerb(UpdateFormOptions, runUpdateForm, {
-  positional: ['id'],
-  fields: FORMS.fields,
-});
+export const verb = defineVerb(UPDATE_FORM, UpdateFormOptions, runUpdateForm, { fields: FORMS.fields });
