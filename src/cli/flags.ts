@@ -4,7 +4,6 @@
  * filter, sort and paging flags of list commands are made here from the resource tables.
  * Loaded on every start: no commander, no zod.
  */
-import { flagKey } from '../core/flag-key.js';
 import type { FilterFlag, ResourceDef } from '../resources/types.js';
 import type { Completion, CompletionValue } from './completion-values.js';
 
@@ -197,14 +196,6 @@ export function countFlags(resource: ResourceDef): VerbFlags {
       },
     ],
   };
-}
-
-/** The keys a verb's options are stored under: its arguments', then its flags'. */
-export function verbKeys(spec: VerbFlags): string[] {
-  return [
-    ...(spec.args ?? []).map((arg) => flagKey(arg.name)),
-    ...spec.flags.map((def) => flagKey(def.flag)),
-  ];
 }
 
 /** `<noun> archive|unarchive <ids...>`: the ids (or `-`) and --dry-run; `noun` is singular. */
