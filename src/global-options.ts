@@ -125,5 +125,3 @@ type ValueOf<K extends ValueKind> = K extends 'switch' | 'negated'
  * absent when not given, except the `--no-` switches, which are true unless given.
  */
 export type GlobalOptions = { -readonly [D in Def as D['key']]?: ValueOf<D['kind']> };
-
-export const GLOBAL_KEYS: readonly (keyof GlobalOptions)[] = GLOBAL_OPTIONS.map((o) => o.key);

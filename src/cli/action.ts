@@ -6,7 +6,8 @@
 import type { Command } from 'commander';
 import type { Dispatcher } from 'undici';
 import type { Context, Runner } from '../context.js';
-import { GLOBAL_KEYS, type GlobalOptions } from '../global-options.js';
+import { flagKey } from '../core/flag-key.js';
+import type { GlobalOptions } from '../global-options.js';
 import type { IO } from '../output/io.js';
 import { isGlobalOption } from './global-commander-options.js';
 import type { Verb } from './verb.js';
@@ -38,24 +39,14 @@ export interface Invocation {
 
 export type RuntimeCommand = Command & { runtime?: WfdRuntime };
 
-/** An action that loads `./<verb>.js` only when the command runs. */
+/** An action that loads `./<verb>.js` only when the command runs; `load` is kept for the wiring tests. */
 export function lazy<O>(load: () => Promise<{ verb: Verb<O> }>) {
-  return async (...args: unknown[]): Promise<void> => {
+  const action = async (...args: unknown[]): Promise<void> => {
     const command = args.at(-1) as Command;
-    // A command's own option shadows a global of the same name (`api --input`, `sandbox start --no-profile`).
-    const own = new Set(command.options.filter((o) => !isGlobalOption(o)).map((o) => o.attributeName()));
-    const raw = { ...mergedOptions(command, own), ...positionals(command, args.slice(0, -2)) };
+    const { own, globals } = splitOptions(command);
+    const raw = { ...own, ...positionals(command, args.slice(0, -2)) };
     const runtime = rootOf(command).runtime;
     if (!runtime) throw new Error('wfd: the program was built without a runtime');
-    const globals = globalsOf(raw, own);
-    // `api --no-input`: false is the global negation, never a value of the command's own `--input`.
-    for (const option of command.options) {
-      const key = option.attributeName();
-      if (option.negate && isGlobalOption(option) && own.has(key) && raw[key] === false) {
-        (globals as Record<string, unknown>)[key] = false;
-        delete raw[key];
-      }
-    }
     const [{ verb }, { resolveOutput }, { checkGlobals }, { createContext }] = await Promise.all([
       load(),
       import('../output/settings.js'),
@@ -80,39 +71,59 @@ export function lazy<O>(load: () => Promise<{ verb: Verb<O> }>) {
       await ctx.close();
     }
   };
-}
-
-function globalsOf(raw: Record<string, unknown>, own: ReadonlySet<string>): GlobalOptions {
-  return Object.fromEntries(
-    GLOBAL_KEYS.filter((key) => raw[key] !== undefined && !own.has(key)).map((key) => [key, raw[key]]),
-  ) as GlobalOptions;
+  return Object.assign(action, { load });
 }
 
 /**
- * Options of the command and its ancestors; an explicit value beats a default at any level, and
- * ancestors say nothing about the names in `own` (the command's own options).
+ * The command's own option values, and the global options given at any level of the command
+ * line (an explicit value beats a default at any level). A command's own option may share its
+ * attribute with a global (`api --input` and `--no-input`, `sandbox start --no-profile` and
+ * `--profile`): on the command itself the value goes to the option that can produce it (false
+ * to a `--no-` global); on an ancestor, which has only global options, it is always the global's.
  */
-function mergedOptions(command: Command, own: ReadonlySet<string>): Record<string, unknown> {
+function splitOptions(command: Command): { own: Record<string, unknown>; globals: GlobalOptions } {
+  const ownOptions = command.options.filter((option) => !isGlobalOption(option));
+  const ownKeys = new Set(ownOptions.map((option) => option.attributeName()));
+  const own: Record<string, unknown> = {};
+  for (const option of ownOptions) {
+    const key = option.attributeName();
+    const value = command.getOptionValue(key);
+    if (value !== undefined && !claimedByGlobal(command, key, value)) own[key] = value;
+  }
   const chain: Command[] = [];
   for (let c: Command | null = command; c; c = c.parent) chain.unshift(c);
-  const merged: Record<string, unknown> = {};
+  const globals: Record<string, unknown> = {};
   const explicit = new Set<string>();
   for (const cmd of chain) {
-    for (const [key, value] of Object.entries(cmd.opts())) {
-      if (value === undefined || (cmd !== command && own.has(key))) continue;
+    for (const option of cmd.options.filter(isGlobalOption)) {
+      const key = option.attributeName();
+      const value = cmd.getOptionValue(key);
+      if (value === undefined || (cmd === command && !claimedByGlobal(command, key, value))) continue;
       const isDefault = cmd.getOptionValueSource(key) === 'default';
-      if (isDefault && (explicit.has(key) || key in merged)) continue;
-      merged[key] = value;
+      // A global's default says nothing for a name the command uses itself.
+      if (isDefault && (explicit.has(key) || key in globals || ownKeys.has(key))) continue;
+      globals[key] = value;
       if (!isDefault) explicit.add(key);
     }
   }
-  return merged;
+  return { own, globals: globals as GlobalOptions };
+}
+
+/**
+ * Whether `value`, stored under `key` on `command`, was set by a global option of the command:
+ * alone under its name, or as the `false` of a `--no-` global beside an own option of that name.
+ */
+function claimedByGlobal(command: Command, key: string, value: unknown): boolean {
+  const [global] = command.options.filter((o) => isGlobalOption(o) && o.attributeName() === key);
+  if (!global) return false;
+  const shared = command.options.some((o) => !isGlobalOption(o) && o.attributeName() === key);
+  return !shared || (global.negate && value === false);
 }
 
 function positionals(command: Command, values: unknown[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   command.registeredArguments.forEach((argument, index) => {
-    out[camel(argument.name())] = values[index];
+    out[flagKey(argument.name())] = values[index];
   });
   return out;
 }
@@ -128,8 +139,4 @@ function pathOf(command: Command): string {
   const words: string[] = [];
   for (let c: Command | null = command; c?.parent; c = c.parent) words.unshift(c.name());
   return words.join(' ');
-}
-
-function camel(name: string): string {
-  return name.replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
 }

@@ -1,7 +1,8 @@
 /** `<noun> archive` and `<noun> unarchive`, registered alike for every noun that archives. */
 import type { Command } from 'commander';
 import { lazy } from './action.js';
-import { addDryRun, addExamples } from './options.js';
+import { bulkIdsFlags } from './flags.js';
+import { addExamples, addVerbFlags } from './options.js';
 import type { Verb } from './verb.js';
 
 export interface ArchivedNoun {
@@ -9,7 +10,7 @@ export interface ArchivedNoun {
   singular: string;
   /** 'cases' */
   plural: string;
-  /** a list of the records to act on, without its paging and output flags: `wfd cases list --parent-status closed` */
+  /** a list that prints the ids to archive: `wfd cases list --parent-status closed -q` */
   listIds: string;
   /** the forms of id taken besides a UUID, and their cost: `full ids or 8+ character prefixes (...)` */
   idForms?: string;
@@ -26,18 +27,12 @@ export function addArchiveCommands<O>(
     ['unarchive', `Restore archived ${noun.plural}`],
   ] as const) {
     addExamples(
-      addDryRun(
-        parent
-          .command(verb)
-          .description(`${description}; reports the result per id`)
-          .argument(
-            '<ids...>',
-            `${noun.singular} ids, or - to read them from stdin (one per line)${noun.idForms ? `; ${noun.idForms}` : ''}`,
-          ),
+      addVerbFlags(
+        parent.command(verb).description(`${description}; reports the result per id`),
+        bulkIdsFlags(noun.singular, noun.idForms),
       ),
       [
         `wfd ${noun.plural} ${verb} 5b0e... 7c1d...`,
-        // --all: a list stops at 30 rows by default, and the example means every match.
         `${noun.listIds} ${verb === 'archive' ? '--no-archived' : '--archived'} --all -q | wfd ${noun.plural} ${verb} -`,
       ],
     ).action(lazy(() => load(verb)));

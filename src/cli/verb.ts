@@ -6,7 +6,9 @@
 import type { z } from 'zod';
 import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
+import { flagKey } from '../core/flag-key.js';
 import { quote } from '../core/quote.js';
+import type { VerbFlags } from './flags.js';
 
 export interface Verb<O> {
   parse(raw: Record<string, unknown>): O;
@@ -16,21 +18,27 @@ export interface Verb<O> {
    * when it prints no records (then `--fields` and `--query` are usage errors).
    */
   readonly fields: readonly string[] | undefined;
+  /** the option keys the schema takes: the wiring tests hold them equal to commander's */
+  readonly keys: readonly string[];
 }
 
 export interface VerbMeta {
-  /** names of positional arguments, shown as `<name>` rather than `--name` in errors */
-  positional?: readonly string[];
   /** see Verb.fields */
   fields?: readonly string[];
 }
 
+/**
+ * A verb from its declared arguments and flags (`spec`, which commander's options also come
+ * from), its schema (built from `spec`, plus the checks between flags) and its run function.
+ */
 export function defineVerb<S extends z.ZodType>(
+  spec: VerbFlags,
   schema: S,
   run: (options: z.output<S>, ctx: Context) => Promise<void>,
   meta: VerbMeta = {},
 ): Verb<z.output<S>> {
-  const positional = meta.positional ?? [];
+  // Shown as `<name>` rather than `--name` in errors.
+  const positional = (spec.args ?? []).map((arg) => flagKey(arg.name));
   return {
     parse(raw) {
       // reportInput: the issue carries the value, so the message can quote it.
@@ -40,7 +48,17 @@ export function defineVerb<S extends z.ZodType>(
     },
     run,
     fields: meta.fields,
+    keys: schemaKeys(schema),
   };
+}
+
+/** The top-level keys of an object schema, also behind a preprocess or a transform. */
+function schemaKeys(schema: z.ZodType): string[] {
+  const def = schema._zod.def as { type: string; shape?: object; in?: z.ZodType; out?: z.ZodType };
+  if (def.type === 'object' && def.shape) return Object.keys(def.shape);
+  if (def.type !== 'pipe' || !def.in || !def.out) return [];
+  const before = schemaKeys(def.in);
+  return before.length > 0 ? before : schemaKeys(def.out);
 }
 
 /**
@@ -49,6 +67,8 @@ export function defineVerb<S extends z.ZodType>(
  * error is reported, which knows the command (src/main.ts).
  */
 function describeIssue(issue: z.core.$ZodIssue, positional: readonly string[]): string {
+  // A flag commander knows and the schema does not: a wiring fault, said plainly.
+  if (issue.code === 'unrecognized_keys') return `unknown option ${issue.keys.map(flagName).join(', ')}`;
   const key = issue.path[0];
   if (typeof key !== 'string') return issue.message;
   const name = positional.includes(key) ? `<${key}>` : flagName(key);

@@ -177,6 +177,23 @@ describe('wfd api wiring', () => {
     await expectRefused(args, message);
   });
 
+  it.each([[['--no-input', 'api', 'GET', '/forms']], [['api', 'GET', '/forms', '--no-input']]])(
+    'the global --no-input works before and after the noun, as on every command: %j',
+    async (args) => {
+      const { code, invocation, stderr } = await wire(args);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(invocation?.options).toEqual({ method: 'GET', path: '/forms' });
+      expect(invocation?.ctx.globals.input).toBe(false);
+    },
+  );
+
+  it('a global before the noun reaches the context even where the command owns its name', async () => {
+    const { invocation } = await wire(['--profile', 'acme', 'sandbox', 'start', '--no-profile']);
+    expect(invocation?.ctx.globals.profile).toBe('acme');
+    expect(invocation?.options).toMatchObject({ profile: false });
+  });
+
   it('the global --no-input still works after the noun, as on every command', async () => {
     // On a terminal, where wfd could prompt without the flag.
     const terminal = { stdinTTY: true, stdoutTTY: true, stderrTTY: true };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { readJson } from '../../core/body.js';
@@ -7,8 +8,8 @@ import type { ApiRequest, QueryParams } from '../../core/http.js';
 import { quote } from '../../core/quote.js';
 import { parseHeaderLines } from '../shared/header-args.js';
 import { mutationClient, printDryRun } from '../shared/mutation.js';
-import { DryRunFlag } from '../shared/schemas.js';
 import { fieldsToBody, fieldsToQuery, readFields } from './fields.js';
+import { API } from './flags.js';
 import { METHODS } from './methods.js';
 import { printAnswer, printPages } from './print.js';
 
@@ -31,16 +32,8 @@ function requestLine(raw: unknown): unknown {
   return { ...rest, method: methodOrPath, path };
 }
 
-const ApiFlags = DryRunFlag.extend({
-  method: z.string(),
-  path: z.string(),
-  rawField: z.array(z.string()).optional(),
-  field: z.array(z.string()).optional(),
-  header: z.array(z.string()).optional(),
-  input: z.string().optional(),
-  include: z.boolean().optional(),
-  paginate: z.boolean().optional(),
-});
+// After requestLine, `<method-or-path>` is gone and the method and the path are both known.
+const ApiFlags = verbSchema(API).partial({ methodOrPath: true }).required({ method: true, path: true });
 export const ApiOptions = z.preprocess(requestLine, ApiFlags);
 export type ApiOptions = z.infer<typeof ApiFlags>;
 
@@ -91,4 +84,4 @@ function parseHeaders(lines: readonly string[]): Record<string, string> {
   return headers;
 }
 
-export const verb = defineVerb(ApiOptions, runApi, { positional: ['method', 'path'], fields: [] });
+export const verb = defineVerb(API, ApiOptions, runApi, { fields: [] });

@@ -12,8 +12,9 @@
  */
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { downloadAttachment } from '../../api/attachments.js';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { mapPooled } from '../../core/concurrency.js';
@@ -30,23 +31,17 @@ import { collectIds } from '../shared/ids.js';
 import { explainNotFound } from '../shared/not-found.js';
 import { renderOptions } from '../shared/output.js';
 import { PartialFailure } from '../shared/partial-failure.js';
+import { DOWNLOAD } from './flags.js';
 import { filenameOf, ID_HINT } from './shared.js';
 
-export const DownloadAttachmentsOptions = z
-  .object({
-    ids: z.array(z.string()).min(1),
-    outputFile: z.string().min(1, 'must not be empty').optional(),
-    dir: z.string().min(1, 'must not be empty').optional(),
-    clobber: z.boolean().optional(),
-    skipExisting: z.boolean().optional(),
-  })
+export const DownloadAttachmentsOptions = verbSchema(DOWNLOAD)
   .refine((o) => !(o.outputFile !== undefined && o.dir !== undefined), {
     message: "-O and --dir cannot be used together: -O names one file, --dir a folder for the server's names",
   })
   .refine((o) => !(o.clobber && o.skipExisting), {
     message: '--clobber and --skip-existing cannot be used together: pick one',
   });
-export type DownloadAttachmentsOptions = z.infer<typeof DownloadAttachmentsOptions>;
+export type DownloadAttachmentsOptions = z.output<typeof DownloadAttachmentsOptions>;
 
 const COLUMNS: Column[] = [
   { field: 'id', kind: 'id' },
@@ -191,7 +186,6 @@ async function exists(path: string): Promise<boolean> {
   return (await stat(path).catch(() => undefined)) !== undefined;
 }
 
-export const verb = defineVerb(DownloadAttachmentsOptions, runDownloadAttachments, {
-  positional: ['ids'],
+export const verb = defineVerb(DOWNLOAD, DownloadAttachmentsOptions, runDownloadAttachments, {
   fields: DOWNLOAD_FIELDS,
 });

@@ -25,9 +25,10 @@
  *    after it, one error line. Either way the manifest lists exactly the files on disk.
  */
 import { dirname, join } from 'node:path';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { getFormFiles } from '../../api/attachments.js';
 import { listRequest } from '../../api/list.js';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { mapOrdered, mapPooled } from '../../core/concurrency.js';
@@ -45,6 +46,7 @@ import { type ApiClient, encodeQuery, type QueryParams } from '../../core/http.j
 import { onInterrupt } from '../../core/interrupt.js';
 import { buildListQuery } from '../../core/list-query/build.js';
 import { isDateText } from '../../core/list-query/dates.js';
+import type { FilterFlagValues } from '../../core/list-query/params.js';
 import { paginate, planPages } from '../../core/paginate.js';
 import { quote } from '../../core/quote.js';
 import { safeFilename } from '../../core/safe-filename.js';
@@ -56,7 +58,6 @@ import { FORMS } from '../../resources/forms.js';
 import { MAX_PAGE_SIZE } from '../../resources/paging.js';
 import { renderOptions } from '../shared/output.js';
 import { PartialFailure } from '../shared/partial-failure.js';
-import { filterFlagsShape, QueryFlags } from '../shared/schemas.js';
 import { type ExportTarget, exportFile, exportMerge } from './export-files.js';
 import { pathInside, readExportFolder, removeTemporaryFiles } from './export-folder.js';
 import {
@@ -77,6 +78,7 @@ import {
   planMerges,
   type RequestCount,
 } from './export-plan.js';
+import { EXPORT } from './flags.js';
 import { mergeBatches } from './merged-pdf.js';
 import { rateLimitedTime, StatusLine, TransferProgress } from './progress.js';
 import {
@@ -87,21 +89,23 @@ import {
   type Tally,
 } from './progress-lines.js';
 
-export const ExportAttachmentsOptions = z
-  .object({
-    dir: z.string().min(1, 'must not be empty'),
-    ...filterFlagsShape(FORMS),
-    ...QueryFlags.omit({ sort: true }).shape,
-    resume: z.boolean().optional(),
-    since: z.string().optional(),
-    incremental: z.boolean().optional(),
-    merge: z.boolean().optional(),
-  })
-  .refine((o) => !(o.since !== undefined && o.incremental), {
-    message:
-      '--since and --incremental cannot be used together: --incremental adds every file the manifest lacks',
-  });
-export type ExportAttachmentsOptions = z.infer<typeof ExportAttachmentsOptions>;
+/** The options of export (./flags.ts): the folder, the forms' filter flags, --filter/--where, the modes. */
+export type ExportAttachmentsOptions = FilterFlagValues & {
+  dir: string;
+  filter?: string;
+  where?: string[];
+  resume?: boolean;
+  since?: string;
+  incremental?: boolean;
+  merge?: boolean;
+};
+
+export const ExportAttachmentsOptions = (
+  verbSchema(EXPORT) as unknown as z.ZodType<ExportAttachmentsOptions>
+).refine((o) => !(o.since !== undefined && o.incremental), {
+  message:
+    '--since and --incremental cannot be used together: --incremental adds every file the manifest lacks',
+});
 
 /** The columns of the row per exported file (plain, CSV): from its manifest line. */
 const COLUMNS: Column[] = [
@@ -597,4 +601,6 @@ async function settle<T>(work: () => Promise<T>): Promise<{ value: T } | { error
   }
 }
 
-export const verb = defineVerb(ExportAttachmentsOptions, runExportAttachments, { fields: EXPORT_FIELDS });
+export const verb = defineVerb(EXPORT, ExportAttachmentsOptions, runExportAttachments, {
+  fields: EXPORT_FIELDS,
+});

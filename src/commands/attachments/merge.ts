@@ -3,7 +3,8 @@
  * (`GET /v1/attachments?ids=...`), in the order given, a repeated id repeated. Saved through a
  * temporary file renamed once complete, or streamed to stdout with `-O -` (never a terminal).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { ApiError } from '../../core/errors.js';
@@ -11,14 +12,12 @@ import { checkTarget } from '../../core/files.js';
 import { plural } from '../../output/counts.js';
 import { refuseTerminal, saveTo } from '../shared/download.js';
 import { collectIds } from '../shared/ids.js';
+import { MERGE } from './flags.js';
 import { fetchMergedPdf } from './merged-pdf.js';
 import { ID_HINT } from './shared.js';
 
-export const MergeAttachmentsOptions = z.object({
-  ids: z.array(z.string()).min(1),
-  outputFile: z.string().min(1, 'must not be empty'),
-});
-export type MergeAttachmentsOptions = z.infer<typeof MergeAttachmentsOptions>;
+export const MergeAttachmentsOptions = verbSchema(MERGE);
+export type MergeAttachmentsOptions = z.output<typeof MergeAttachmentsOptions>;
 
 export async function runMergeAttachments(options: MergeAttachmentsOptions, ctx: Context): Promise<void> {
   const ids = await collectIds(options.ids, () => ctx.io.readStdin(), 'attachment', { keepRepeats: true });
@@ -38,4 +37,4 @@ export async function runMergeAttachments(options: MergeAttachmentsOptions, ctx:
   await saveTo(ctx, client, pdf, options.outputFile, plural(ids.length, 'attachment'));
 }
 
-export const verb = defineVerb(MergeAttachmentsOptions, runMergeAttachments, { positional: ['ids'] });
+export const verb = defineVerb(MERGE, MergeAttachmentsOptions, runMergeAttachments);

@@ -8,9 +8,10 @@
  * Every file is checked (exists, readable, not a folder) before any request: exit 2 otherwise.
  */
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { uploadJson, uploadMultipart } from '../../api/attachments.js';
 import type { Attachment } from '../../api/schemas.js';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { mapOrdered } from '../../core/concurrency.js';
@@ -24,13 +25,10 @@ import { ATTACHMENT_COLUMNS, ATTACHMENT_FIELDS } from '../../resources/attachmen
 import { mutationClient, printDryRun } from '../shared/mutation.js';
 import { renderOptions } from '../shared/output.js';
 import { PartialFailure } from '../shared/partial-failure.js';
-import { DryRunFlag } from '../shared/schemas.js';
+import { UPLOAD } from './flags.js';
 
-export const UploadAttachmentsOptions = DryRunFlag.extend({
-  files: z.array(z.string()).min(1),
-  encoding: z.enum(['multipart', 'json'], { error: 'expected multipart or json' }).default('multipart'),
-});
-export type UploadAttachmentsOptions = z.infer<typeof UploadAttachmentsOptions>;
+export const UploadAttachmentsOptions = verbSchema(UPLOAD);
+export type UploadAttachmentsOptions = z.output<typeof UploadAttachmentsOptions>;
 
 /** Files one multipart request carries at most: a body of thousands of parts is one long bet. */
 const FILES_PER_REQUEST = 100;
@@ -147,4 +145,6 @@ function jsonBatch(file: UploadFile): Batch {
   };
 }
 
-export const verb = defineVerb(UploadAttachmentsOptions, runUploadAttachments, { fields: ATTACHMENT_FIELDS });
+export const verb = defineVerb(UPLOAD, UploadAttachmentsOptions, runUploadAttachments, {
+  fields: ATTACHMENT_FIELDS,
+});

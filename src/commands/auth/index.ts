@@ -1,50 +1,28 @@
 /** Registers `wfd auth <verb>`. */
-import { Argument, type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { lazy } from '../../cli/action.js';
-import { durationArg } from '../../cli/arg-parsers.js';
-import { completeWith } from '../../cli/completion-values.js';
-import { addExamples } from '../../cli/options.js';
+import { addExamples, addVerbFlags } from '../../cli/options.js';
+import { LOGIN, SWITCH } from './flags.js';
 
 export function registerAuthCommands(auth: Command): void {
   addExamples(auth, ['wfd auth login --base-url https://api.example.com', 'wfd auth status']);
 
   addExamples(
-    auth
-      .command('login')
-      .summary('Log in: save a personal API token, or sign in through the browser with OAuth')
-      .description(
-        `Log in: save a personal API token, or sign in through the browser with OAuth (--oauth)
+    addVerbFlags(
+      auth
+        .command('login')
+        .summary('Log in: save a personal API token, or sign in through the browser with OAuth')
+        .description(
+          `Log in: save a personal API token, or sign in through the browser with OAuth (--oauth)
 
 A personal token is checked with GET /v1/workspaces and saved, with its workspace, in the profile named by --profile (default "default"), which becomes the current profile.
 
 With --oauth, wfd opens the service's sign-in page; you sign in, choose a workspace and approve. The browser comes back to an HTTPS listener of wfd on 127.0.0.1, whose self-signed certificate the browser warns about: wfd prints its SHA-256 fingerprint to compare. The profile keeps the access and refresh tokens and the client secret, so the token is renewed unattended before it expires. --manual suits a browser on another machine.
 
 Tokens and secrets go to the system keyring (macOS Keychain, Windows Credential Manager, a Secret Service such as GNOME Keyring on Linux); where none answers (a server, a container) they go to config.json (mode 0600), and wfd says so. --insecure-storage chooses the file.`,
-      )
-      .option('--with-token', 'read a personal token from stdin instead of a prompt')
-      .option('--force', 'replace the login of an existing profile without asking')
-      .option('--insecure-storage', 'keep the token in config.json (mode 0600) instead of the system keyring')
-      .option(
-        '--oauth',
-        'sign in with OAuth 2.0 in a browser; the client secret comes from WFD_CLIENT_SECRET or a prompt',
-      )
-      .option('--client-id <id>', 'OAuth client id, as the service operator issued it (env WFD_CLIENT_ID)')
-      .option(
-        '--redirect-uri <uri>',
-        'OAuth redirect URI registered for the client (default https://127.0.0.1:<free port>/callback)',
-      )
-      .option('--no-browser', 'print the sign-in URL instead of opening a browser')
-      .option('--manual', 'paste the address the browser lands on, instead of listening on 127.0.0.1')
-      .option(
-        '--scope <scopes>',
-        'OAuth scopes, space-separated (default offline_access, which allows refresh)',
-      )
-      .addOption(
-        new Option(
-          '--timeout <duration>',
-          'how long to wait for the browser to come back (default 5m)',
-        ).argParser(durationArg()),
-      ),
+        ),
+      LOGIN,
+    ),
     [
       'wfd auth login --base-url https://api.example.com',
       'echo "$TOKEN" | wfd auth login --with-token --base-url https://api.example.com --profile acme',
@@ -93,10 +71,7 @@ Tokens and secrets go to the system keyring (macOS Keychain, Windows Credential 
   ]).action(lazy(() => import('./profiles.js')));
 
   addExamples(
-    auth
-      .command('switch')
-      .description('Make a saved profile the current one')
-      .addArgument(completeWith(new Argument('<name>', 'profile name'), { kind: 'profiles' })),
+    addVerbFlags(auth.command('switch').description('Make a saved profile the current one'), SWITCH),
     ['wfd auth switch acme'],
   ).action(lazy(() => import('./switch.js')));
 }

@@ -1,35 +1,17 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { redirectUriProblem } from '../../core/auth/authorization.js';
 import { ApiError, AuthError, UsageError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
+import { LOGIN } from './flags.js';
 import { boundWorkspace, loggedInLine, loginTarget, tokenStorageOf } from './shared.js';
 
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
-/** RFC 6749 3.3: scope tokens are printable ASCII but space, `"` and `\`, separated by spaces. */
-const SCOPE = /^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/;
 const OAUTH_ONLY = ['clientId', 'redirectUri', 'manual', 'scope', 'timeout'] as const;
 
-export const LoginOptions = z
-  .object({
-    withToken: z.boolean().optional(),
-    force: z.boolean().optional(),
-    /** keep the token in the config file rather than the system keyring */
-    insecureStorage: z.boolean().optional(),
-    oauth: z.boolean().optional(),
-    clientId: z.string().optional(),
-    redirectUri: z.string().optional(),
-    /** false with --no-browser */
-    browser: z.boolean().default(true),
-    manual: z.boolean().optional(),
-    scope: z
-      .string()
-      .regex(SCOPE, 'expected scopes separated by single spaces, such as "offline_access"')
-      .optional(),
-    /** milliseconds, from --timeout */
-    timeout: z.number().int().positive().optional(),
-  })
+export const LoginOptions = verbSchema(LOGIN)
   .superRefine((options, issues) => {
     if (options.oauth && options.withToken) {
       issues.addIssue({
@@ -55,7 +37,7 @@ export const LoginOptions = z
     }
   })
   .transform((options) => ({ ...options, timeout: options.timeout ?? DEFAULT_TIMEOUT_MS }));
-export type LoginOptions = z.infer<typeof LoginOptions>;
+export type LoginOptions = z.output<typeof LoginOptions>;
 
 /** A personal token (prompt or stdin), or with --oauth the browser sign-in (./oauth-login.ts). */
 export async function runLogin(options: LoginOptions, ctx: Context): Promise<void> {
@@ -110,4 +92,4 @@ async function readToken(options: LoginOptions, ctx: Context): Promise<string> {
   return token;
 }
 
-export const verb = defineVerb(LoginOptions, runLogin);
+export const verb = defineVerb(LOGIN, LoginOptions, runLogin);

@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
+import { NO_FLAGS } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { AuthError } from '../../core/errors.js';
 
-export const LogoutOptions = z.object({});
+export const LogoutOptions = verbSchema(NO_FLAGS);
 
 export async function runLogout(_options: unknown, ctx: Context): Promise<void> {
   const store = await ctx.config();
@@ -21,4 +22,4 @@ export async function runLogout(_options: unknown, ctx: Context): Promise<void> 
   if (ctx.env.WFD_TOKEN) ctx.io.errorLine('note: WFD_TOKEN is still set in this environment');
 }
 
-export const verb = defineVerb(LogoutOptions, runLogout);
+export const verb = defineVerb(NO_FLAGS, LogoutOptions, runLogout);

@@ -1,10 +1,11 @@
-import { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
+import { NO_FLAGS } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { createRowSink } from '../../output/render.js';
 import { renderOptions } from '../shared/output.js';
 
-export const ProfilesOptions = z.object({});
+export const ProfilesOptions = verbSchema(NO_FLAGS);
 
 /** The keys of a row: the names `auth status --json` uses for the same facts. */
 const FIELDS = ['profile', 'current', 'auth', 'baseUrl', 'workspace', 'tokenStorage'] as const;
@@ -39,4 +40,4 @@ export async function runProfiles(_options: unknown, ctx: Context): Promise<void
   await sink.end();
 }
 
-export const verb = defineVerb(ProfilesOptions, runProfiles, { fields: FIELDS });
+export const verb = defineVerb(NO_FLAGS, ProfilesOptions, runProfiles, { fields: FIELDS });

@@ -1,11 +1,12 @@
-import { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
+import { NO_FLAGS } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { requireCredentials } from '../../core/auth/credentials.js';
 import { RefreshingToken } from '../../core/auth/refresh.js';
 import { UsageError } from '../../core/errors.js';
 
-export const RefreshOptions = z.object({});
+export const RefreshOptions = verbSchema(NO_FLAGS);
 
 /** Renews the access token of an OAuth profile now, whether it is due or not. */
 export async function runRefresh(_options: unknown, ctx: Context): Promise<void> {
@@ -26,4 +27,4 @@ export async function runRefresh(_options: unknown, ctx: Context): Promise<void>
   ctx.io.errorLine(`✓ Renewed the access token of profile "${credentials.profileName}"${expiry}`);
 }
 
-export const verb = defineVerb(RefreshOptions, runRefresh);
+export const verb = defineVerb(NO_FLAGS, RefreshOptions, runRefresh);

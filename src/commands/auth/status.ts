@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
+import { NO_FLAGS } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { requireCredentials } from '../../core/auth/credentials.js';
@@ -12,7 +13,7 @@ import { wrapBlock } from '../../output/wrap-block.js';
 import { renderOptions } from '../shared/output.js';
 import { boundWorkspace } from './shared.js';
 
-export const StatusOptions = z.object({});
+export const StatusOptions = verbSchema(NO_FLAGS);
 
 const BASE_URL_SOURCES = {
   flag: () => '--base-url',
@@ -115,7 +116,7 @@ function describeStatus(status: Status, failure: Error | undefined, now: Date, k
   return `${lines.map(escapeControls).join('\n')}\n`;
 }
 
-export const verb = defineVerb(StatusOptions, runStatus, {
+export const verb = defineVerb(NO_FLAGS, StatusOptions, runStatus, {
   fields: [
     'profile',
     'source',

@@ -1,11 +1,14 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
 
-export const SwitchOptions = z.object({ name: z.string() });
-export type SwitchOptions = z.infer<typeof SwitchOptions>;
+import { SWITCH } from './flags.js';
+
+export const SwitchOptions = verbSchema(SWITCH);
+export type SwitchOptions = z.output<typeof SwitchOptions>;
 
 export async function runSwitch(options: SwitchOptions, ctx: Context): Promise<void> {
   const store = await ctx.config();
@@ -19,4 +22,4 @@ export async function runSwitch(options: SwitchOptions, ctx: Context): Promise<v
   ctx.io.errorLine(`✓ Switched to profile "${options.name}"`);
 }
 
-export const verb = defineVerb(SwitchOptions, runSwitch, { positional: ['name'] });
+export const verb = defineVerb(SWITCH, SwitchOptions, runSwitch);

@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
+import { NO_FLAGS } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { AuthError } from '../../core/errors.js';
 
-export const TokenOptions = z.object({});
+export const TokenOptions = verbSchema(NO_FLAGS);
 
 /** The one command that prints a token, because that is what it is for: valid now (renewed if due). */
 export async function runToken(_options: unknown, ctx: Context): Promise<void> {
@@ -12,4 +13,4 @@ export async function runToken(_options: unknown, ctx: Context): Promise<void> {
   await ctx.io.write(`${token}\n`);
 }
 
-export const verb = defineVerb(TokenOptions, runToken);
+export const verb = defineVerb(NO_FLAGS, TokenOptions, runToken);

@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { createCase } from '../../api/cases.js';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { parseSetPairs, readJsonBody } from '../../core/body.js';
@@ -10,16 +11,11 @@ import { CASE_TEMPLATE_LOOKUP } from '../shared/id-lookups.js';
 import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { renderOptions } from '../shared/output.js';
 import { assertIdForm, resolveId } from '../shared/resolve-id.js';
-import { DryRunFlag } from '../shared/schemas.js';
+import { CREATE_CASE } from './flags.js';
 import { CASE_DETAIL_VIEW } from './shared.js';
 
-export const CreateCaseOptions = DryRunFlag.extend({
-  template: z.string(),
-  title: z.string().trim().min(1, 'must not be empty'),
-  set: z.array(z.string()).optional(),
-  body: z.string().optional(),
-});
-export type CreateCaseOptions = z.infer<typeof CreateCaseOptions>;
+export const CreateCaseOptions = verbSchema(CREATE_CASE);
+export type CreateCaseOptions = z.output<typeof CreateCaseOptions>;
 
 export async function runCreateCase(options: CreateCaseOptions, ctx: Context): Promise<void> {
   assertIdForm(options.template, CASE_TEMPLATE_LOOKUP);
@@ -38,4 +34,4 @@ export async function runCreateCase(options: CreateCaseOptions, ctx: Context): P
   if (created) await renderItem(ctx.io, render, created, { view: CASE_DETAIL_VIEW });
 }
 
-export const verb = defineVerb(CreateCaseOptions, runCreateCase, { fields: CASES.fields });
+export const verb = defineVerb(CREATE_CASE, CreateCaseOptions, runCreateCase, { fields: CASES.fields });

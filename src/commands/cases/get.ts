@@ -2,6 +2,7 @@ import { getCase } from '../../api/cases.js';
 import { CASES } from '../../resources/cases.js';
 import { defineGetVerb } from '../shared/get.js';
 import { CASE_LOOKUP } from '../shared/id-lookups.js';
+import { GET_CASE } from './flags.js';
 import { CASE_DETAIL_VIEW } from './shared.js';
 
 /** `wfd cases get <id>`. */
@@ -10,6 +11,7 @@ export const {
   run: runGetCase,
   verb,
 } = defineGetVerb({
+  flags: GET_CASE,
   noun: 'case',
   request: getCase,
   hint: 'run `wfd cases list` to see case ids',

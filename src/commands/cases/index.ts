@@ -2,12 +2,9 @@
 import type { Command } from 'commander';
 import { lazy } from '../../cli/action.js';
 import { addArchiveCommands } from '../../cli/archive-commands.js';
-import { collect } from '../../cli/arg-parsers.js';
-import { addCountOptions, addDryRun, addExamples, addListOptions } from '../../cli/options.js';
+import { addCountOptions, addExamples, addListOptions, addVerbFlags } from '../../cli/options.js';
 import { CASES } from '../../resources/cases.js';
-
-const CASE_ID =
-  'case id (UUID), its first 8+ characters, or its reference; a prefix or reference costs one GET /v1/cases';
+import { CREATE_CASE, GET_CASE, UPDATE_CASE_DATA } from './flags.js';
 
 export function registerCasesCommands(cases: Command): void {
   addExamples(cases, [
@@ -32,7 +29,7 @@ export function registerCasesCommands(cases: Command): void {
   ).action(lazy(() => import('./count.js')));
 
   addExamples(
-    cases.command('get').alias('view').description('Show a case with its steps').argument('<id>', CASE_ID),
+    addVerbFlags(cases.command('get').alias('view').description('Show a case with its steps'), GET_CASE),
     [
       'wfd cases get 5b0e6f7e-8d1c-4c1e-9a55-0d9b3f1f2a10 --json',
       'wfd cases get ACME-000132',
@@ -41,22 +38,7 @@ export function registerCasesCommands(cases: Command): void {
   ).action(lazy(() => import('./get.js')));
 
   addExamples(
-    addDryRun(
-      cases
-        .command('create')
-        .description('Create a case from a case template')
-        .requiredOption(
-          '--template <id>',
-          'case template id, its first 8+ characters or its reference (one GET)',
-        )
-        .requiredOption('--title <title>', 'case title')
-        .option(
-          '--set <key=value>',
-          'a data field; JSON values (numbers, true, null) are typed (repeatable)',
-          collect,
-        )
-        .option('--body <file>', 'JSON request body from a file, or - for stdin; flags override its fields'),
-    ),
+    addVerbFlags(cases.command('create').description('Create a case from a case template'), CREATE_CASE),
     [
       "wfd cases create --template 3f0c... --title 'Onboarding ACME' --set priority=2",
       "wfd cases create --template 3f0c... --title 'Onboarding' --body case.json --dry-run",
@@ -64,13 +46,9 @@ export function registerCasesCommands(cases: Command): void {
   ).action(lazy(() => import('./create.js')));
 
   addExamples(
-    addDryRun(
-      cases
-        .command('update-data')
-        .description('Update data fields of a case in one batch')
-        .argument('<id>', CASE_ID)
-        .option('--set <key=value>', 'a data field; JSON values are typed (repeatable)', collect)
-        .option('--body <file>', 'JSON object of data fields from a file, or - for stdin'),
+    addVerbFlags(
+      cases.command('update-data').description('Update data fields of a case in one batch'),
+      UPDATE_CASE_DATA,
     ),
     ["wfd cases update-data 5b0e... --set status_note='Waiting for ID' --set amount=120.5"],
   ).action(lazy(() => import('./update-data.js')));

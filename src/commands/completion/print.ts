@@ -1,19 +1,16 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { countGroups } from '../../api/count-groups.js';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { ConfigFileError } from '../../core/auth/config-file.js';
 import { UsageError } from '../../core/errors.js';
 import { PARENT_STATUSES } from '../../resources/cases.js';
+import { COMPLETION } from './flags.js';
 import { generateCompletion } from './generate.js';
-import { SHELLS } from './shells.js';
 
-export const CompletionOptions = z.object({
-  shell: z.enum(SHELLS, { message: 'expected bash, zsh or fish' }).optional(),
-  profiles: z.boolean().optional(),
-  statuses: z.boolean().optional(),
-});
-export type CompletionOptions = z.infer<typeof CompletionOptions>;
+export const CompletionOptions = verbSchema(COMPLETION);
+export type CompletionOptions = z.output<typeof CompletionOptions>;
 
 export async function runCompletion(options: CompletionOptions, ctx: Context): Promise<void> {
   if (options.profiles) return printProfileNames(ctx);
@@ -62,4 +59,4 @@ async function printCaseStatuses(ctx: Context): Promise<void> {
   await ctx.io.write(words.map((word) => `${word}\n`).join(''));
 }
 
-export const verb = defineVerb(CompletionOptions, runCompletion, { positional: ['shell'] });
+export const verb = defineVerb(COMPLETION, CompletionOptions, runCompletion);

@@ -3,7 +3,8 @@
  * extraction job (POST /v1/document-intelligence), after uploading the file when given one. Prints
  * the job's id (`-o json`: the job); with `--wait`, its result (see shared.ts).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { assertUuid } from '../../core/list-query/values.js';
@@ -11,7 +12,7 @@ import { checkUploadFile } from '../../core/upload-file.js';
 import { renderItem } from '../../output/render.js';
 import { DOCINTEL_JOB_FIELDS } from '../../resources/document-intelligence.js';
 import { renderOptions } from '../shared/output.js';
-import { DryRunFlag } from '../shared/schemas.js';
+import { CREATE_DOCINTEL } from './flags.js';
 import {
   DEFAULT_WAIT_MS,
   type DocumentSource,
@@ -22,19 +23,12 @@ import {
   waitFor,
 } from './shared.js';
 
-export const CreateDocintelOptions = DryRunFlag.extend({
-  file: z.string().min(1, 'must not be empty').optional(),
-  attachment: z.string().optional(),
-  fields: z.string().optional(),
-  wait: z.boolean().optional(),
-  /** milliseconds, from --timeout */
-  timeout: z.number().int().positive().optional(),
-})
+export const CreateDocintelOptions = verbSchema(CREATE_DOCINTEL)
   .refine((o) => (o.file === undefined) !== (o.attachment === undefined), {
     message: 'give the document: --file FILE or --attachment ID (one of them)',
   })
   .refine((o) => o.timeout === undefined || o.wait, { message: '--timeout bounds a wait: add --wait' });
-export type CreateDocintelOptions = z.infer<typeof CreateDocintelOptions>;
+export type CreateDocintelOptions = z.output<typeof CreateDocintelOptions>;
 
 export async function runCreateDocintel(options: CreateDocintelOptions, ctx: Context): Promise<void> {
   const fields = options.fields === undefined ? undefined : parseFieldList(options.fields);
@@ -57,4 +51,6 @@ export async function runCreateDocintel(options: CreateDocintelOptions, ctx: Con
 }
 
 // Its own --fields names the keys to extract; --query works on the job as on any record.
-export const verb = defineVerb(CreateDocintelOptions, runCreateDocintel, { fields: DOCINTEL_JOB_FIELDS });
+export const verb = defineVerb(CREATE_DOCINTEL, CreateDocintelOptions, runCreateDocintel, {
+  fields: DOCINTEL_JOB_FIELDS,
+});

@@ -4,21 +4,17 @@
  * job exits 1 with its reason; a time-out exits 8 naming the job, to come back to with
  * `wfd docintel get <id> --wait`.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { checkUploadFile } from '../../core/upload-file.js';
 import { DOCINTEL_JOB_FIELDS } from '../../resources/document-intelligence.js';
-import { DryRunFlag } from '../shared/schemas.js';
-import { DEFAULT_WAIT_MS, finish, parseFieldList, startJob, waitFor } from './shared.js';
+import { EXTRACT_DOCINTEL } from './flags.js';
+import { finish, parseFieldList, startJob, waitFor } from './shared.js';
 
-export const ExtractDocintelOptions = DryRunFlag.extend({
-  file: z.string().min(1, 'must not be empty'),
-  fields: z.string().optional(),
-  /** milliseconds, from --timeout */
-  timeout: z.number().int().positive().default(DEFAULT_WAIT_MS),
-});
-export type ExtractDocintelOptions = z.infer<typeof ExtractDocintelOptions>;
+export const ExtractDocintelOptions = verbSchema(EXTRACT_DOCINTEL);
+export type ExtractDocintelOptions = z.output<typeof ExtractDocintelOptions>;
 
 export async function runExtractDocintel(options: ExtractDocintelOptions, ctx: Context): Promise<void> {
   const fields = options.fields === undefined ? undefined : parseFieldList(options.fields);
@@ -29,7 +25,6 @@ export async function runExtractDocintel(options: ExtractDocintelOptions, ctx: C
 }
 
 // Its own --fields names the keys to extract; --query works on the job as on any record.
-export const verb = defineVerb(ExtractDocintelOptions, runExtractDocintel, {
-  positional: ['file'],
+export const verb = defineVerb(EXTRACT_DOCINTEL, ExtractDocintelOptions, runExtractDocintel, {
   fields: DOCINTEL_JOB_FIELDS,
 });

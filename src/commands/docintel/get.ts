@@ -3,24 +3,21 @@
  * terminal, JSON otherwise); with `--wait`, once it is completed or failed. A failed job exits 1
  * with its reason, a wait that times out exits 8.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { getDocIntelJob } from '../../api/docintel.js';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { assertUuid } from '../../core/list-query/values.js';
 import { DOCINTEL_JOB_FIELDS } from '../../resources/document-intelligence.js';
 import { explainNotFound } from '../shared/not-found.js';
+import { GET_DOCINTEL } from './flags.js';
 import { DEFAULT_WAIT_MS, finish, waitFor } from './shared.js';
 
-export const GetDocintelOptions = z
-  .object({
-    jobId: z.string(),
-    wait: z.boolean().optional(),
-    /** milliseconds, from --timeout */
-    timeout: z.number().int().positive().optional(),
-  })
-  .refine((o) => o.timeout === undefined || o.wait, { message: '--timeout bounds a wait: add --wait' });
-export type GetDocintelOptions = z.infer<typeof GetDocintelOptions>;
+export const GetDocintelOptions = verbSchema(GET_DOCINTEL).refine((o) => o.timeout === undefined || o.wait, {
+  message: '--timeout bounds a wait: add --wait',
+});
+export type GetDocintelOptions = z.output<typeof GetDocintelOptions>;
 
 export async function runGetDocintel(options: GetDocintelOptions, ctx: Context): Promise<void> {
   assertUuid(options.jobId, 'job id');
@@ -38,7 +35,6 @@ export async function runGetDocintel(options: GetDocintelOptions, ctx: Context):
   await finish(ctx, await waitFor(ctx, client, job, timeout), timeout);
 }
 
-export const verb = defineVerb(GetDocintelOptions, runGetDocintel, {
-  positional: ['jobId'],
+export const verb = defineVerb(GET_DOCINTEL, GetDocintelOptions, runGetDocintel, {
   fields: DOCINTEL_JOB_FIELDS,
 });

@@ -19,8 +19,7 @@ import { type DetailView, renderItem } from '../../output/render.js';
 import { mutationClient, printDryRun } from '../shared/mutation.js';
 import { renderOptions } from '../shared/output.js';
 
-/** `--timeout` when none is given: long enough for a large document, short enough for a CI step. */
-export const DEFAULT_WAIT_MS = 10 * 60_000;
+export { DEFAULT_WAIT_MS } from './flags.js';
 
 /** States after which a job changes no more; any other is reported as it is and waited on. */
 const FINAL = new Set(['completed', 'failed']);

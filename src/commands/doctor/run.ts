@@ -2,7 +2,8 @@
  * `wfd doctor`: a line per check (ok, warn, fail) with the fix, `-o json` an array of
  * `{check, status, detail, fix}`; exit 1 when a check fails. It works with a broken config file.
  */
-import { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
+import { NO_FLAGS } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
@@ -19,7 +20,7 @@ import {
   checkTokenStorage,
 } from './checks.js';
 
-export const DoctorOptions = z.object({});
+export const DoctorOptions = verbSchema(NO_FLAGS);
 
 const FIELDS = ['check', 'status', 'detail', 'fix'] as const;
 const MARKS = { ok: '✓', warn: '!', fail: '✗' } as const;
@@ -55,4 +56,4 @@ async function print(ctx: Context, results: CheckResult[]): Promise<void> {
   await ctx.io.write(`${lines.join('\n')}\n`);
 }
 
-export const verb = defineVerb(DoctorOptions, runDoctor, { fields: FIELDS });
+export const verb = defineVerb(NO_FLAGS, DoctorOptions, runDoctor, { fields: FIELDS });

@@ -5,6 +5,7 @@ import { viewOfKeys } from '../../output/labels.js';
 import { renderItem } from '../../output/render.js';
 import { FORM_TEMPLATE_OPTION_FIELDS } from '../../resources/form-templates.js';
 import { renderOptions } from '../shared/output.js';
+import { SLUG_ARGUMENT } from './flags.js';
 import { explainUnknownSlug, SlugArgument } from './shared.js';
 
 export const FormTemplateOptionsOptions = SlugArgument;
@@ -21,7 +22,6 @@ export async function runFormTemplateOptions(options: SlugArgument, ctx: Context
   await renderItem(ctx.io, render, answer, { view: viewOfKeys(answer) });
 }
 
-export const verb = defineVerb(FormTemplateOptionsOptions, runFormTemplateOptions, {
-  positional: ['slug'],
+export const verb = defineVerb(SLUG_ARGUMENT, FormTemplateOptionsOptions, runFormTemplateOptions, {
   fields: FORM_TEMPLATE_OPTION_FIELDS,
 });

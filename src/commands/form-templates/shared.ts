@@ -1,10 +1,12 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { quote } from '../../core/quote.js';
 import { explainNotFound } from '../shared/not-found.js';
+import { SLUG_ARGUMENT } from './flags.js';
 
 /** The `<slug>` argument of `options` and `steps`. */
-export const SlugArgument = z.object({ slug: z.string().trim().min(1, 'must not be empty') });
-export type SlugArgument = z.infer<typeof SlugArgument>;
+export const SlugArgument = verbSchema(SLUG_ARGUMENT);
+export type SlugArgument = z.output<typeof SlugArgument>;
 
 /** A 404 re-worded for the slug asked for, with a hint on how to find slugs. */
 export function explainUnknownSlug<T>(promise: Promise<T>, slug: string): Promise<T> {

@@ -6,6 +6,7 @@ import { escapeAllControls } from '../../core/quote.js';
 import { type Column, type DetailView, renderItem } from '../../output/render.js';
 import { FORM_TEMPLATE_STEPS_FIELDS } from '../../resources/form-templates.js';
 import { renderOptions } from '../shared/output.js';
+import { SLUG_ARGUMENT } from './flags.js';
 import { explainUnknownSlug, SlugArgument } from './shared.js';
 
 export const FormTemplateStepsOptions = SlugArgument;
@@ -44,7 +45,6 @@ export async function runFormTemplateSteps(options: SlugArgument, ctx: Context):
   await renderItem(ctx.io, render, answer, { view: stepsView(answer) });
 }
 
-export const verb = defineVerb(FormTemplateStepsOptions, runFormTemplateSteps, {
-  positional: ['slug'],
+export const verb = defineVerb(SLUG_ARGUMENT, FormTemplateStepsOptions, runFormTemplateSteps, {
   fields: FORM_TEMPLATE_STEPS_FIELDS,
 });

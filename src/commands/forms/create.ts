@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { createForm } from '../../api/forms.js';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { readJsonBody } from '../../core/body.js';
@@ -11,21 +12,12 @@ import { renderItem } from '../../output/render.js';
 import { FORMS } from '../../resources/forms.js';
 import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { renderOptions } from '../shared/output.js';
-import { DryRunFlag } from '../shared/schemas.js';
 import { parseWebhookFlags } from '../shared/webhook-args.js';
+import { CREATE_FORM } from './flags.js';
 import { FORM_DETAIL_VIEW } from './shared.js';
 
-const nonEmpty = z.string().trim().min(1, 'must not be empty');
-
-export const CreateFormOptions = DryRunFlag.extend({
-  template: nonEmpty,
-  email: z.string(),
-  givenName: nonEmpty,
-  familyName: nonEmpty,
-  webhook: z.array(z.string()).optional(),
-  body: z.string().optional(),
-});
-export type CreateFormOptions = z.infer<typeof CreateFormOptions>;
+export const CreateFormOptions = verbSchema(CREATE_FORM);
+export type CreateFormOptions = z.output<typeof CreateFormOptions>;
 
 /**
  * POST /v1/forms. Flags override the fields of `--body`; `--webhook` URLs are added to its
@@ -58,4 +50,4 @@ export async function runCreateForm(options: CreateFormOptions, ctx: Context): P
   else await renderItem(ctx.io, render, created, { view: FORM_DETAIL_VIEW });
 }
 
-export const verb = defineVerb(CreateFormOptions, runCreateForm, { fields: FORMS.fields });
+export const verb = defineVerb(CREATE_FORM, CreateFormOptions, runCreateForm, { fields: FORMS.fields });

@@ -1,12 +1,10 @@
 /** Registers `wfd forms <verb>`. */
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { lazy } from '../../cli/action.js';
 import { addArchiveCommands } from '../../cli/archive-commands.js';
-import { collect } from '../../cli/arg-parsers.js';
-import { addCountOptions, addDryRun, addExamples, addListOptions } from '../../cli/options.js';
+import { addCountOptions, addExamples, addListOptions, addVerbFlags } from '../../cli/options.js';
 import { FORMS } from '../../resources/forms.js';
-
-const ID = 'form id (UUID) or its first 8+ characters; a prefix costs one GET /v1/forms';
+import { CREATE_FORM, GET_FORM, UPDATE_FORM } from './flags.js';
 
 export function registerFormsCommands(forms: Command): void {
   addExamples(addListOptions(forms.command('list').alias('ls').description('List forms'), FORMS), [
@@ -26,25 +24,14 @@ export function registerFormsCommands(forms: Command): void {
   ).action(lazy(() => import('./count.js')));
 
   addExamples(
-    forms.command('get').alias('view').description('Show a form with its responses').argument('<id>', ID),
+    addVerbFlags(forms.command('get').alias('view').description('Show a form with its responses'), GET_FORM),
     ['wfd forms get 5b0e6f7e-8d1c-4c1e-9a55-0d9b3f1f2a10', 'wfd forms get 5b0e... --json'],
   ).action(lazy(() => import('./get.js')));
 
   addExamples(
-    addDryRun(
-      forms
-        .command('create')
-        .description('Create a form from a form template and print its id')
-        .requiredOption('--template <slug>', 'form template slug (see `wfd form-templates list`)')
-        .requiredOption('--email <email>', "the user's e-mail")
-        .requiredOption('--given-name <name>', "the user's given name")
-        .requiredOption('--family-name <name>', "the user's family name")
-        .option(
-          '--webhook <url=events>',
-          'notify URL of these events, comma-separated (repeatable); see `wfd webhooks events`',
-          collect,
-        )
-        .option('--body <file>', 'JSON request body from a file, or - for stdin; flags override its fields'),
+    addVerbFlags(
+      forms.command('create').description('Create a form from a form template and print its id'),
+      CREATE_FORM,
     ),
     [
       'wfd forms create --template nda-signature --email ana@example.org --given-name Ana --family-name Silva',
@@ -54,19 +41,9 @@ export function registerFormsCommands(forms: Command): void {
   ).action(lazy(() => import('./create.js')));
 
   addExamples(
-    addDryRun(
-      forms
-        .command('update')
-        .description("Change a form's status or flags (PATCH: only the fields given)")
-        .argument('<id>', ID)
-        .option('--status <status>', 'the new status (free text)')
-        .option('--active', 'mark the form active (--no-active: inactive)')
-        .addOption(new Option('--no-active').hideHelp())
-        .option('--completed', 'mark the form completed (--no-completed: not completed)')
-        .addOption(new Option('--no-completed').hideHelp())
-        .option('--processed', 'mark the form processed (--no-processed: not processed)')
-        .addOption(new Option('--no-processed').hideHelp())
-        .option('--body <file>', 'JSON object of fields to change, from a file or - for stdin'),
+    addVerbFlags(
+      forms.command('update').description("Change a form's status or flags (PATCH: only the fields given)"),
+      UPDATE_FORM,
     ),
     ['wfd forms update 5b0e... --processed', 'wfd forms update 5b0e... --status expired --no-active'],
   ).action(lazy(() => import('./update.js')));

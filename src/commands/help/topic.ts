@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
@@ -6,11 +7,12 @@ import { describeRules, SPEC_LIMITS } from '../../core/limiter.js';
 import { quote } from '../../core/quote.js';
 import { BULK_EXIT_CODES, exitCodeTable } from '../../exit-codes.js';
 import { wrapBlock } from '../../output/wrap-block.js';
+import { HELP } from './flags.js';
 import { suggestSimilar } from './suggest.js';
 import { HELP_TOPIC_NAMES } from './topics.js';
 
-export const HelpOptions = z.object({ topic: z.array(z.string()).optional() });
-export type HelpOptions = z.infer<typeof HelpOptions>;
+export const HelpOptions = verbSchema(HELP);
+export type HelpOptions = z.output<typeof HelpOptions>;
 
 export async function runHelp(options: HelpOptions, ctx: Context): Promise<void> {
   const words = options.topic ?? [];
@@ -81,4 +83,4 @@ const ENVIRONMENT = `Environment variables
 Credentials are chosen in this order: WFD_TOKEN, --profile, WFD_PROFILE, the current profile.
 `;
 
-export const verb = defineVerb(HelpOptions, runHelp, { positional: ['topic'] });
+export const verb = defineVerb(HELP, HelpOptions, runHelp);

@@ -3,6 +3,7 @@ import type { DetailView } from '../../output/render.js';
 import { ATTACHMENT_COLUMNS } from '../../resources/attachments.js';
 import { RESPONSE_FIELDS } from '../../resources/responses.js';
 import { defineGetVerb } from '../shared/get.js';
+import { GET_RESPONSE } from './flags.js';
 
 /** What `responses get` shows on a terminal: dates, the answers, then files and signatures with their ids. */
 const RESPONSE_DETAIL_VIEW: DetailView = {
@@ -39,6 +40,7 @@ export const {
   run: runGetResponse,
   verb,
 } = defineGetVerb({
+  flags: GET_RESPONSE,
   noun: 'response',
   request: getResponse,
   hint: 'run `wfd forms get <form-id>` to see the ids of its responses',

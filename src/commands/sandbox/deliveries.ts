@@ -3,20 +3,19 @@
  * (`/_sandbox/deliveries`) with their outcome and attempts; followed, a delivery is printed again
  * at each change (an attempt, its outcome).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { readDeliveries } from '../../api/sandbox.js';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { assertUuid } from '../../core/list-query/values.js';
 import { DELIVERY_COLUMNS, DELIVERY_FIELDS, DELIVERY_TABLE_COLUMNS } from '../../resources/sandbox-feeds.js';
 import { renderOptions } from '../shared/output.js';
 import { printFeed } from './feed.js';
+import { DELIVERIES } from './flags.js';
 
-export const DeliveriesSandboxOptions = z.object({
-  follow: z.boolean().optional(),
-  form: z.string().optional(),
-});
-export type DeliveriesSandboxOptions = z.infer<typeof DeliveriesSandboxOptions>;
+export const DeliveriesSandboxOptions = verbSchema(DELIVERIES);
+export type DeliveriesSandboxOptions = z.output<typeof DeliveriesSandboxOptions>;
 
 export async function runDeliveriesSandbox(options: DeliveriesSandboxOptions, ctx: Context): Promise<void> {
   const formId = options.form === undefined ? undefined : assertUuid(options.form, 'form id');
@@ -31,4 +30,6 @@ export async function runDeliveriesSandbox(options: DeliveriesSandboxOptions, ct
   });
 }
 
-export const verb = defineVerb(DeliveriesSandboxOptions, runDeliveriesSandbox, { fields: DELIVERY_FIELDS });
+export const verb = defineVerb(DELIVERIES, DeliveriesSandboxOptions, runDeliveriesSandbox, {
+  fields: DELIVERY_FIELDS,
+});

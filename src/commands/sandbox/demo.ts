@@ -7,7 +7,8 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
+import { NO_FLAGS } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { CancelledError, WfdError } from '../../core/errors.js';
@@ -15,7 +16,7 @@ import { createMemoryIO } from '../../output/memory-io.js';
 import { type KeyReader, keyReader } from './demo-keys.js';
 import { type Tour, tour } from './demo-tour.js';
 
-export const DemoOptions = z.object({});
+export const DemoOptions = verbSchema(NO_FLAGS);
 
 /** How long the background listener may take to say where it listens. */
 const LISTENER_READY_MS = 10_000;
@@ -159,4 +160,4 @@ function quote(arg: string): string {
   return /^[\w@%./:=,-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
-export const verb = defineVerb(DemoOptions, runDemo);
+export const verb = defineVerb(NO_FLAGS, DemoOptions, runDemo);

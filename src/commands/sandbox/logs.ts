@@ -3,8 +3,9 @@
  * /v1 request log (`/_sandbox/requests`), as `stripe logs tail` shows an account's: when, the
  * method, the URL as sent, the status, how long, the token's prefix, an injected fault.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { readRequestLog } from '../../api/sandbox.js';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
@@ -16,13 +17,10 @@ import {
 } from '../../resources/sandbox-feeds.js';
 import { renderOptions } from '../shared/output.js';
 import { printFeed } from './feed.js';
+import { LOGS } from './flags.js';
 
-export const LogsSandboxOptions = z.object({
-  follow: z.boolean().optional(),
-  status: z.string().optional(),
-  path: z.string().startsWith('/', 'must start with /').optional(),
-});
-export type LogsSandboxOptions = z.infer<typeof LogsSandboxOptions>;
+export const LogsSandboxOptions = verbSchema(LOGS);
+export type LogsSandboxOptions = z.output<typeof LogsSandboxOptions>;
 
 export async function runLogsSandbox(options: LogsSandboxOptions, ctx: Context): Promise<void> {
   const status = options.status === undefined ? undefined : statusFilter(options.status);
@@ -57,4 +55,4 @@ function statusFilter(text: string): (status: number) => boolean {
   );
 }
 
-export const verb = defineVerb(LogsSandboxOptions, runLogsSandbox, { fields: REQUEST_LOG_FIELDS });
+export const verb = defineVerb(LOGS, LogsSandboxOptions, runLogsSandbox, { fields: REQUEST_LOG_FIELDS });

@@ -3,8 +3,9 @@
  * /_sandbox/deliveries/{id}/resend`, no token) to send a recorded delivery again, as a new
  * delivery of the same payload to the same URL, and prints that delivery.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { resendDelivery } from '../../api/sandbox.js';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { assertUuid } from '../../core/list-query/values.js';
@@ -13,10 +14,10 @@ import { DELIVERY_FIELDS } from '../../resources/sandbox-feeds.js';
 import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { explainNotFound } from '../shared/not-found.js';
 import { renderOptions } from '../shared/output.js';
-import { DryRunFlag } from '../shared/schemas.js';
+import { RESEND } from './flags.js';
 
-export const ResendDeliveryOptions = DryRunFlag.extend({ deliveryId: z.string() });
-export type ResendDeliveryOptions = z.infer<typeof ResendDeliveryOptions>;
+export const ResendDeliveryOptions = verbSchema(RESEND);
+export type ResendDeliveryOptions = z.output<typeof ResendDeliveryOptions>;
 
 const RESEND_VIEW: DetailView = {
   fields: [
@@ -41,7 +42,6 @@ export async function runResendDelivery(options: ResendDeliveryOptions, ctx: Con
   if (answer) await renderItem(ctx.io, render, answer, { view: RESEND_VIEW });
 }
 
-export const verb = defineVerb(ResendDeliveryOptions, runResendDelivery, {
-  positional: ['deliveryId'],
+export const verb = defineVerb(RESEND, ResendDeliveryOptions, runResendDelivery, {
   fields: DELIVERY_FIELDS,
 });

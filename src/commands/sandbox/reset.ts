@@ -2,16 +2,16 @@
  * `wfd sandbox reset --data-dir DIR`: a data directory back to its seed. It keeps the seed
  * parameters; a sandbox running on the directory (its lock) makes it refuse.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { quote } from '../../core/quote.js';
 import { dataDirFailure } from './data-dir-errors.js';
+import { RESET } from './flags.js';
 
-export const ResetSandboxOptions = z.object({
-  dataDir: z.string().min(1, 'must not be empty'),
-});
-export type ResetSandboxOptions = z.infer<typeof ResetSandboxOptions>;
+export const ResetSandboxOptions = verbSchema(RESET);
+export type ResetSandboxOptions = z.output<typeof ResetSandboxOptions>;
 
 export async function runResetSandbox(options: ResetSandboxOptions, ctx: Context): Promise<void> {
   const { resetDataDir } = await import('../../sandbox/persist/data-dir.js');
@@ -23,4 +23,4 @@ export async function runResetSandbox(options: ResetSandboxOptions, ctx: Context
   );
 }
 
-export const verb = defineVerb(ResetSandboxOptions, runResetSandbox);
+export const verb = defineVerb(RESET, ResetSandboxOptions, runResetSandbox);

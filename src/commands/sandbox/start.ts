@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { UsageError, WfdError } from '../../core/errors.js';
@@ -7,31 +8,10 @@ import { quote } from '../../core/quote.js';
 import type { RunningSandbox } from '../../sandbox/server.js';
 import { banner } from './banner.js';
 import { dataDirFailure, dataDirWarning } from './data-dir-errors.js';
+import { START } from './flags.js';
 
-export const StartSandboxOptions = z.object({
-  port: z.number().int(),
-  host: z.string(),
-  dataDir: z.string().min(1, 'must not be empty').optional(),
-  pruneUploads: z.boolean().optional(),
-  // Without a value, the data dir's own (or the sandbox's default): see --data-dir.
-  seed: z.number().int().optional(),
-  cases: z.number().int().optional(),
-  forms: z.number().int().optional(),
-  attachments: z.number().int().optional(),
-  largeAttachmentBytes: z.number().int().optional(),
-  /** milliseconds, from --docintel-delay */
-  docintelDelay: z.number().int(),
-  maxUploadBytes: z.number().int(),
-  rateLimit: z.string(),
-  faults: z.string(),
-  /** milliseconds */
-  slowMs: z.number().int(),
-  /** milliseconds, from --oauth-token-ttl */
-  oauthTokenTtl: z.number().int(),
-  /** false with --no-profile; a string when a global --profile came before `sandbox` */
-  profile: z.unknown(),
-});
-export type StartSandboxOptions = z.infer<typeof StartSandboxOptions>;
+export const StartSandboxOptions = verbSchema(START);
+export type StartSandboxOptions = z.output<typeof StartSandboxOptions>;
 
 export async function runStartSandbox(options: StartSandboxOptions, ctx: Context): Promise<void> {
   const { startSandbox, parseRateLimit, parseFaults, FaultsError } = await import('../../sandbox/server.js');
@@ -170,4 +150,4 @@ async function announce(
   );
 }
 
-export const verb = defineVerb(StartSandboxOptions, runStartSandbox);
+export const verb = defineVerb(START, StartSandboxOptions, runStartSandbox);

@@ -3,8 +3,9 @@
  * the web application) through its no-token hook `POST /_sandbox/trigger`, which emits the event
  * to the form's webhooks. The base URL is the usual one (--base-url, WFD_BASE_URL, the profile).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { triggerEvent } from '../../api/sandbox.js';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { parseSetPairs } from '../../core/body.js';
@@ -15,17 +16,10 @@ import { type DetailView, renderItem } from '../../output/render.js';
 import { isWebhookEvent, WEBHOOK_EVENTS } from '../../resources/webhook-events.js';
 import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { renderOptions } from '../shared/output.js';
-import { DryRunFlag } from '../shared/schemas.js';
+import { TRIGGER } from './flags.js';
 
-export const TriggerSandboxOptions = DryRunFlag.extend({
-  event: z.string(),
-  form: z.string(),
-  response: z.string().optional(),
-  attachments: z.number().int().nonnegative().optional(),
-  signature: z.boolean().optional(),
-  set: z.array(z.string()).optional(),
-});
-export type TriggerSandboxOptions = z.infer<typeof TriggerSandboxOptions>;
+export const TriggerSandboxOptions = verbSchema(TRIGGER);
+export type TriggerSandboxOptions = z.output<typeof TriggerSandboxOptions>;
 
 /** What a terminal shows of the hook's answer `{event, form_id, response_id, delivery_ids}`. */
 const TRIGGER_VIEW: DetailView = {
@@ -60,7 +54,6 @@ export async function runTriggerSandbox(options: TriggerSandboxOptions, ctx: Con
   if (answer) await renderItem(ctx.io, render, answer, { view: TRIGGER_VIEW });
 }
 
-export const verb = defineVerb(TriggerSandboxOptions, runTriggerSandbox, {
-  positional: ['event'],
+export const verb = defineVerb(TRIGGER, TriggerSandboxOptions, runTriggerSandbox, {
   fields: ['event', 'form_id', 'response_id', 'delivery_ids'],
 });

@@ -12,8 +12,10 @@
  * Exit 0 when every id reached its state; otherwise the code the problems share (8 for unknown
  * outcomes), or 1 when they differ.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { listWorkspaces } from '../../api/workspaces.js';
+import { verbSchema } from '../../cli/flag-schema.js';
+import { bulkIdsFlags } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { mapOrdered } from '../../core/concurrency.js';
@@ -29,10 +31,10 @@ import { mutationClient, printDryRun } from './mutation.js';
 import { renderOptions } from './output.js';
 import { PartialFailure } from './partial-failure.js';
 import { hasIdForm, type IdLookup, idFormsOf, resolveIds } from './resolve-id.js';
-import { DryRunFlag } from './schemas.js';
 
-export const BulkIdsOptions = DryRunFlag.extend({ ids: z.array(z.string()).min(1) });
-export type BulkIdsOptions = z.infer<typeof BulkIdsOptions>;
+/** The options of every bulk verb: the ids and --dry-run (the nouns differ in help only). */
+export const BulkIdsOptions = verbSchema(bulkIdsFlags('record'));
+export type BulkIdsOptions = z.output<typeof BulkIdsOptions>;
 
 /** What one bulk command does to each id, and the words of its report. */
 export interface BulkAction<T> {
@@ -293,5 +295,5 @@ function summarise<T>(
  */
 export function defineBulkVerb<T>(action: BulkAction<T>, fields: readonly string[]) {
   const run = (options: BulkIdsOptions, ctx: Context) => runBulk(options, ctx, action);
-  return { run, verb: defineVerb(BulkIdsOptions, run, { positional: ['ids'], fields }) };
+  return { run, verb: defineVerb(bulkIdsFlags(action.noun), BulkIdsOptions, run, { fields }) };
 }

@@ -1,5 +1,7 @@
 /** The `<noun> get <id>` verbs: one record by UUID (or prefix, or reference), a detail view on a terminal, JSON when asked. */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
+import type { VerbFlags } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import type { ApiRequest } from '../../core/http.js';
@@ -8,10 +10,13 @@ import { explainNotFound } from './not-found.js';
 import { renderOptions } from './output.js';
 import { assertWholeId, type IdLookup, resolveId } from './resolve-id.js';
 
-const GetOptions = z.object({ id: z.string() });
-type GetOptions = z.infer<typeof GetOptions>;
+interface GetOptions {
+  id: string;
+}
 
 export interface GetVerbDef<T> {
+  /** its `<id>` argument, as the noun declares it */
+  flags: VerbFlags;
   /** `case`, `form`: names the id in errors */
   noun: string;
   request: (id: string) => ApiRequest<T>;
@@ -34,9 +39,6 @@ export function defineGetVerb<T extends Record<string, unknown>>(def: GetVerbDef
     const item = await explainNotFound(client.request(def.request(id)), `${def.noun} ${id}`, def.hint);
     await renderItem(ctx.io, render, item, { view: def.view });
   };
-  return {
-    schema: GetOptions,
-    run,
-    verb: defineVerb(GetOptions, run, { positional: ['id'], fields: def.fields }),
-  };
+  const schema = verbSchema(def.flags) as unknown as z.ZodType<GetOptions>;
+  return { schema, run, verb: defineVerb(def.flags, schema, run, { fields: def.fields }) };
 }

@@ -2,14 +2,24 @@
  * The list and count verbs of a resource, generated from its table: a list verb file is then
  * a few lines (see commands/cases/list.ts).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { countGroups } from '../../api/count-groups.js';
 import { countRequest, listRequest } from '../../api/list.js';
+import { verbSchema } from '../../cli/flag-schema.js';
+import { countFlags, listFlags } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import type { ApiRequest } from '../../core/http.js';
 import { buildListQuery } from '../../core/list-query/build.js';
-import { type Page, type PageMeta, type PagePlan, paginate, planPages } from '../../core/paginate.js';
+import type { FilterFlagValues } from '../../core/list-query/params.js';
+import {
+  type Page,
+  type PageMeta,
+  type PagePlan,
+  type PagingFlags,
+  paginate,
+  planPages,
+} from '../../core/paginate.js';
 import { createRowSink } from '../../output/render.js';
 import { MAX_PAGE_SIZE } from '../../resources/paging.js';
 import type { ColumnDef, RecordFields, ResourceDef } from '../../resources/types.js';
@@ -17,29 +27,29 @@ import { countPrinter } from './count.js';
 import { parseGroupBy, printGroups } from './count-groups.js';
 import { explainWrongRoot } from './not-found.js';
 import { renderOptions } from './output.js';
-import { filterFlagsShape, PagingFlags, QueryFlags } from './schemas.js';
 
-/** The options of `<noun> list`: filter flags, --filter/--where/--sort, paging. */
-export function listOptionsSchema(resource: ResourceDef) {
-  return z.object({ ...filterFlagsShape(resource), ...QueryFlags.shape, ...PagingFlags.shape });
+/** `--filter` and `--where` as parsed (method 2). */
+interface MethodTwoOptions {
+  filter?: string;
+  where?: string[];
 }
-export type ListOptions = z.output<ReturnType<typeof listOptionsSchema>>;
 
-/** The options of `<noun> count`: filter flags and --filter/--where. */
-export function countOptionsSchema(resource: ResourceDef) {
-  return z.object({ ...filterFlagsShape(resource), ...QueryFlags.omit({ sort: true }).shape });
-}
-export type CountOptions = z.output<ReturnType<typeof countOptionsSchema>>;
+/** The options of `<noun> list` (cli/flags.ts `listFlags`): filter flags, --filter/--where/--sort, paging. */
+export type ListOptions = FilterFlagValues & MethodTwoOptions & PagingFlags & { sort?: string };
+
+/** The options of `<noun> count` (cli/flags.ts `countFlags`): filter flags, --filter/--where, --group-by. */
+export type CountOptions = FilterFlagValues & MethodTwoOptions & { groupBy?: string };
 
 /** `<noun> list`: the resource's query from the flags, then its pages streamed through the renderer. */
 export function defineListVerb<F extends RecordFields>(resource: ResourceDef<F>) {
-  const schema = listOptionsSchema(resource);
+  const spec = listFlags(resource);
+  const schema = verbSchema(spec) as unknown as z.ZodType<ListOptions>;
   const run = async (options: ListOptions, ctx: Context): Promise<void> => {
     // Built (and so validated) before credentials are read: bad input exits 2 with no request.
     const query = buildListQuery(resource, { flags: options, ...options, now: ctx.now() });
     await runList(ctx, resource, options, listRequest(resource, query), options.sort);
   };
-  return { schema, run, verb: defineVerb(schema, run, { fields: resource.fields }) };
+  return { schema, run, verb: defineVerb(spec, schema, run, { fields: resource.fields }) };
 }
 
 /**
@@ -47,9 +57,9 @@ export function defineListVerb<F extends RecordFields>(resource: ResourceDef<F>)
  * with `groupFields`) one row per combination of the fields' values, from `GET <path>/count`.
  */
 export function defineCountVerb(resource: ResourceDef) {
-  const schema = countOptionsSchema(resource).extend({ groupBy: z.string().optional() });
-  type Options = z.output<typeof schema>;
-  const run = async (options: Options, ctx: Context): Promise<void> => {
+  const spec = countFlags(resource);
+  const schema = verbSchema(spec) as unknown as z.ZodType<CountOptions>;
+  const run = async (options: CountOptions, ctx: Context): Promise<void> => {
     // Built (and so validated) before credentials are read: bad input exits 2 with no request.
     const query = buildListQuery(resource, { flags: options, ...options, now: ctx.now() });
     const fields = options.groupBy === undefined ? undefined : parseGroupBy(options.groupBy);
@@ -66,14 +76,14 @@ export function defineCountVerb(resource: ResourceDef) {
     );
   };
   const fields = resource.groupFields ? ['count', ...resource.fields] : ['count'];
-  return { schema, run, verb: defineVerb(schema, run, { fields }) };
+  return { schema, run, verb: defineVerb(spec, schema, run, { fields }) };
 }
 
 /** Plans the pages of `request` (no page params: the pager adds them), then streams the rows in order. */
 export async function runList<T extends Record<string, unknown>>(
   ctx: Context,
   resource: ResourceDef,
-  paging: z.output<typeof PagingFlags>,
+  paging: PagingFlags,
   request: ApiRequest<Page<T>>,
   sort?: string,
 ): Promise<void> {

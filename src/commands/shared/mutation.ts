@@ -1,6 +1,15 @@
-/** Sends a mutating request, or with --dry-run prints it (token redacted) and sends nothing. */
+/**
+ * Sends a mutating request, or with --dry-run prints it (token redacted) and sends nothing; and
+ * the one flow of the update verbs (`cases update-data`, `forms update`).
+ */
 import type { Context } from '../../context.js';
+import { readJsonBody } from '../../core/body.js';
+import { UsageError } from '../../core/errors.js';
 import type { ApiClient, ApiRequest, PreparedRequest } from '../../core/http.js';
+import { type DetailView, renderItem } from '../../output/render.js';
+import { explainNotFound } from './not-found.js';
+import { renderOptions } from './output.js';
+import { assertIdForm, type IdLookup, resolveId } from './resolve-id.js';
 
 /** The client for a mutation: under --dry-run a missing token is fine, the base URL is not. */
 export async function mutationClient(ctx: Context, dryRun: boolean | undefined): Promise<ApiClient> {
@@ -54,4 +63,46 @@ export async function sendOrPrint<T>(
     return undefined;
   }
   return client.request(request);
+}
+
+/** One update verb: a record by id, the fields to change from `--body` and the flags. */
+export interface Update<T, R extends { id: string }> {
+  /** how the id is taken: a UUID as is, a prefix (or reference) found by one lookup; names it in errors */
+  lookup: IdLookup<R>;
+  id: string;
+  /** `--body FILE|-`: a JSON object of fields */
+  body: string | undefined;
+  /** the request's fields: the body's, with the flags' over them */
+  changes(base: Record<string, unknown>): Record<string, unknown>;
+  /** which flags to pass when there is nothing to change */
+  nothingHint: string;
+  request(id: string, changes: Record<string, unknown>): ApiRequest<T>;
+  /** what to run to find the ids when one is not found */
+  listHint: string;
+  view: DetailView;
+  dryRun: boolean | undefined;
+}
+
+/**
+ * Reads the body, lays the flags over it, sends the request (or prints it under --dry-run) and
+ * shows the record the API answers. Nothing to change is a usage error, before any request.
+ */
+export async function runUpdate<T extends Record<string, unknown>, R extends { id: string }>(
+  ctx: Context,
+  update: Update<T, R>,
+): Promise<void> {
+  assertIdForm(update.id, update.lookup);
+  const base = update.body ? await readJsonBody(update.body, () => ctx.io.readStdin()) : {};
+  const changes = update.changes(base);
+  if (Object.keys(changes).length === 0)
+    throw new UsageError('nothing to update', { hint: update.nothingHint });
+  const render = renderOptions(ctx, { columns: [] });
+  const client = await mutationClient(ctx, update.dryRun);
+  const id = await resolveId(client, update.id, update.lookup);
+  const updated = await explainNotFound(
+    sendOrPrint(ctx, client, update.request(id, changes), update.dryRun),
+    `${update.lookup.noun} ${id}`,
+    update.listHint,
+  );
+  if (updated) await renderItem(ctx.io, render, updated, { view: update.view });
 }

@@ -3,8 +3,9 @@
  * temporary file renamed on success (src/core/files.ts), or to stdout when it is not a terminal.
  * A 404, a 403, a broken connection or Ctrl-C leaves no file behind.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { downloadSignature } from '../../api/signatures.js';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
@@ -13,12 +14,10 @@ import type { ApiClient, StreamedResponse } from '../../core/http.js';
 import { assertUuid } from '../../core/list-query/values.js';
 import { refuseTerminal, saveTo } from '../shared/download.js';
 import { explainNotFound } from '../shared/not-found.js';
+import { DOWNLOAD_SIGNATURE } from './flags.js';
 
-export const DownloadSignatureOptions = z.object({
-  id: z.string(),
-  outputFile: z.string().min(1, 'must not be empty'),
-});
-export type DownloadSignatureOptions = z.infer<typeof DownloadSignatureOptions>;
+export const DownloadSignatureOptions = verbSchema(DOWNLOAD_SIGNATURE);
+export type DownloadSignatureOptions = z.output<typeof DownloadSignatureOptions>;
 
 export async function runDownloadSignature(options: DownloadSignatureOptions, ctx: Context): Promise<void> {
   assertUuid(options.id, 'signature id');
@@ -56,4 +55,4 @@ function isJson(answer: StreamedResponse): boolean {
   return /[/+]json\b/i.test(Array.isArray(type) ? type.join(',') : (type ?? ''));
 }
 
-export const verb = defineVerb(DownloadSignatureOptions, runDownloadSignature, { positional: ['id'] });
+export const verb = defineVerb(DOWNLOAD_SIGNATURE, DownloadSignatureOptions, runDownloadSignature);

@@ -2,6 +2,7 @@ import { getSignature } from '../../api/signatures.js';
 import type { DetailView } from '../../output/render.js';
 import { SIGNATURE_FIELDS } from '../../resources/responses.js';
 import { defineGetVerb } from '../shared/get.js';
+import { GET_SIGNATURE } from './flags.js';
 
 /** What `signatures get` shows on a terminal; --json has everything. */
 const SIGNATURE_DETAIL_VIEW: DetailView = {
@@ -23,6 +24,7 @@ export const {
   run: runGetSignature,
   verb,
 } = defineGetVerb({
+  flags: GET_SIGNATURE,
   noun: 'signature',
   request: getSignature,
   hint: 'run `wfd responses get <id>` to see the ids of its signatures',

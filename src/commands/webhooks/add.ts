@@ -1,16 +1,13 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
-import { DryRunFlag } from '../shared/schemas.js';
 import { addEvents, checkWebhookUrl, parseEvents } from '../shared/webhook-args.js';
+import { ADD_WEBHOOK } from './flags.js';
 import { rewriteWebhooks, WEBHOOK_FIELDS } from './shared.js';
 
-export const AddWebhookOptions = DryRunFlag.extend({
-  formId: z.string(),
-  url: z.string(),
-  events: z.string(),
-});
-export type AddWebhookOptions = z.infer<typeof AddWebhookOptions>;
+export const AddWebhookOptions = verbSchema(ADD_WEBHOOK);
+export type AddWebhookOptions = z.output<typeof AddWebhookOptions>;
 
 /** `wfd webhooks add <form-id> <url> --events a,b`: a new receiver, or more events for a known one. */
 export async function runAddWebhook(options: AddWebhookOptions, ctx: Context): Promise<void> {
@@ -23,7 +20,6 @@ export async function runAddWebhook(options: AddWebhookOptions, ctx: Context): P
   });
 }
 
-export const verb = defineVerb(AddWebhookOptions, runAddWebhook, {
-  positional: ['formId', 'url'],
+export const verb = defineVerb(ADD_WEBHOOK, AddWebhookOptions, runAddWebhook, {
   fields: WEBHOOK_FIELDS,
 });

@@ -1,11 +1,12 @@
-import { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
+import { NO_FLAGS } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { createRowSink } from '../../output/render.js';
 import { WEBHOOK_EVENTS } from '../../resources/webhook-events.js';
 import { renderOptions } from '../shared/output.js';
 
-export const ListWebhookEventsOptions = z.object({});
+export const ListWebhookEventsOptions = verbSchema(NO_FLAGS);
 
 /** `wfd webhooks events`: the nine event names of the spec, one row each. No request. */
 export async function runListWebhookEvents(_options: unknown, ctx: Context): Promise<void> {
@@ -17,4 +18,6 @@ export async function runListWebhookEvents(_options: unknown, ctx: Context): Pro
   await sink.end();
 }
 
-export const verb = defineVerb(ListWebhookEventsOptions, runListWebhookEvents, { fields: ['event'] });
+export const verb = defineVerb(NO_FLAGS, ListWebhookEventsOptions, runListWebhookEvents, {
+  fields: ['event'],
+});

@@ -1,14 +1,16 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { getForm } from '../../api/forms.js';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { FORM_LOOKUP } from '../shared/id-lookups.js';
 import { explainNotFound } from '../shared/not-found.js';
 import { assertIdForm, resolveId } from '../shared/resolve-id.js';
+import { LIST_WEBHOOKS } from './flags.js';
 import { printWebhooks, WEBHOOK_FIELDS, webhooksOf } from './shared.js';
 
-export const ListWebhooksOptions = z.object({ formId: z.string() });
-export type ListWebhooksOptions = z.infer<typeof ListWebhooksOptions>;
+export const ListWebhooksOptions = verbSchema(LIST_WEBHOOKS);
+export type ListWebhooksOptions = z.output<typeof ListWebhooksOptions>;
 
 /** `wfd webhooks list <form-id>`: the form's receivers, each with its events. */
 export async function runListWebhooks(options: ListWebhooksOptions, ctx: Context): Promise<void> {
@@ -23,7 +25,6 @@ export async function runListWebhooks(options: ListWebhooksOptions, ctx: Context
   await printWebhooks(ctx, webhooksOf(form));
 }
 
-export const verb = defineVerb(ListWebhooksOptions, runListWebhooks, {
-  positional: ['formId'],
+export const verb = defineVerb(LIST_WEBHOOKS, ListWebhooksOptions, runListWebhooks, {
   fields: WEBHOOK_FIELDS,
 });

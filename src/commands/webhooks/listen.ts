@@ -6,7 +6,8 @@
  * `--timeout` with fewer, 130 on Ctrl-C and 143 on SIGTERM (src/core/interrupt.ts); the port is
  * closed in every case.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { formatDuration } from '../../core/duration.js';
@@ -26,24 +27,13 @@ import {
   terminalColumns,
   terminalRecord,
 } from './delivery-view.js';
+import { LISTEN } from './flags.js';
 import { type ForwardResult, forward } from './forward.js';
 import { type Delivery, startReceiver } from './receiver.js';
 import { type Leftover, Registration } from './registration.js';
 
-export const ListenWebhooksOptions = z.object({
-  host: z.string().trim().min(1, 'must not be empty'),
-  port: z.number().int(),
-  path: z.string().startsWith('/', 'must start with /'),
-  events: z.string().optional(),
-  forwardTo: z.string().optional(),
-  header: z.array(z.string()).optional(),
-  forms: z.string().optional(),
-  publicUrl: z.string().optional(),
-  max: z.number().int().positive().optional(),
-  /** milliseconds, from --timeout */
-  timeout: z.number().int().positive().optional(),
-});
-export type ListenWebhooksOptions = z.infer<typeof ListenWebhooksOptions>;
+export const ListenWebhooksOptions = verbSchema(LISTEN);
+export type ListenWebhooksOptions = z.output<typeof ListenWebhooksOptions>;
 
 type Ending = 'max' | 'timeout';
 
@@ -206,4 +196,4 @@ async function printer(ctx: Context, forwarding: boolean): Promise<Print> {
   return (delivery, facts, forwarded) => ctx.io.write(plainLine(delivery, facts, forwarded));
 }
 
-export const verb = defineVerb(ListenWebhooksOptions, runListenWebhooks);
+export const verb = defineVerb(LISTEN, ListenWebhooksOptions, runListenWebhooks);

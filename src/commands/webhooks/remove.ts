@@ -1,18 +1,15 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { own, putOwn } from '../../core/guards.js';
 import { quote } from '../../core/quote.js';
-import { DryRunFlag } from '../shared/schemas.js';
 import { parseEvents } from '../shared/webhook-args.js';
+import { REMOVE_WEBHOOK } from './flags.js';
 import { rewriteWebhooks, UnknownReceiverError, WEBHOOK_FIELDS, type WebhookMap } from './shared.js';
 
-export const RemoveWebhookOptions = DryRunFlag.extend({
-  formId: z.string(),
-  url: z.string(),
-  events: z.string().optional(),
-});
-export type RemoveWebhookOptions = z.infer<typeof RemoveWebhookOptions>;
+export const RemoveWebhookOptions = verbSchema(REMOVE_WEBHOOK);
+export type RemoveWebhookOptions = z.output<typeof RemoveWebhookOptions>;
 
 /**
  * `wfd webhooks remove <form-id> <url> [--events a,b]`: drops those events of the URL (the URL
@@ -39,7 +36,6 @@ export async function runRemoveWebhook(options: RemoveWebhookOptions, ctx: Conte
   });
 }
 
-export const verb = defineVerb(RemoveWebhookOptions, runRemoveWebhook, {
-  positional: ['formId', 'url'],
+export const verb = defineVerb(REMOVE_WEBHOOK, RemoveWebhookOptions, runRemoveWebhook, {
   fields: WEBHOOK_FIELDS,
 });

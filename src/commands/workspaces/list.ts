@@ -1,5 +1,6 @@
-import { z } from 'zod';
 import { listWorkspaces } from '../../api/workspaces.js';
+import { verbSchema } from '../../cli/flag-schema.js';
+import { NO_FLAGS } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import type { Column } from '../../output/render.js';
@@ -8,7 +9,7 @@ import { renderOptions } from '../shared/output.js';
 
 const COLUMNS: Column[] = [{ field: 'id', kind: 'id' }, { field: 'slug' }, { field: 'name' }];
 
-export const ListWorkspacesOptions = z.object({});
+export const ListWorkspacesOptions = verbSchema(NO_FLAGS);
 
 export async function runListWorkspaces(_options: unknown, ctx: Context): Promise<void> {
   const render = renderOptions(ctx, { columns: COLUMNS, noun: 'workspaces' });
@@ -19,4 +20,6 @@ export async function runListWorkspaces(_options: unknown, ctx: Context): Promis
   await sink.end({ total: workspaces.length });
 }
 
-export const verb = defineVerb(ListWorkspacesOptions, runListWorkspaces, { fields: ['id', 'slug', 'name'] });
+export const verb = defineVerb(NO_FLAGS, ListWorkspacesOptions, runListWorkspaces, {
+  fields: ['id', 'slug', 'name'],
+});

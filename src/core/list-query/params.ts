@@ -4,17 +4,13 @@
  */
 import type { FilterFlag, ResourceDef } from '../../resources/types.js';
 import { UsageError } from '../errors.js';
+import { flagKey } from '../flag-key.js';
 import { quote } from '../quote.js';
 import type { QueryParam } from './types.js';
 import { isEmail, isSlug, isUuid } from './values.js';
 
 /** Filter flag values as commander gives them, by attribute name (`parentStatus`); other keys are ignored. */
 export type FilterFlagValues = Readonly<Record<string, unknown>>;
-
-/** `parent-status` -> `parentStatus`: the key commander stores a flag's value under. */
-export function flagKey(flag: string): string {
-  return flag.replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
-}
 
 /** The query parameters of the filter flags that were given; UsageError for a bad value. */
 export function filterParams(resource: ResourceDef, flags: FilterFlagValues): QueryParam[] {

@@ -1,0 +1,95 @@
+/**
+ * A verb's options schema, built from its flags as data (flags.ts): the same declaration
+ * commander's options come from, so a flag cannot be renamed in one place only. Strict: a key
+ * the declaration does not name is refused, never silently dropped. Loaded by verb modules
+ * only, so zod stays off the start-up path.
+ */
+import { z } from 'zod';
+import { flagKey } from '../core/flag-key.js';
+import type { ArgDef, FlagDef, TextChecks, VerbFlags } from './flags.js';
+
+/** The zod shape of a verb's arguments and flags, by the keys commander stores them under. */
+export function flagsShape(spec: VerbFlags): Record<string, z.ZodType> {
+  return Object.fromEntries([
+    ...(spec.args ?? []).map((arg) => [flagKey(arg.name), argType(arg)] as const),
+    ...spec.flags.map((def) => [flagKey(def.flag), flagType(def)] as const),
+  ]);
+}
+
+/** The options schema of a verb; its checks between flags are added by the verb (`.refine`). */
+export function verbSchema<const S extends VerbFlags>(spec: S) {
+  return z.strictObject(flagsShape(spec)) as z.ZodObject<ShapeOf<S>, z.core.$strict>;
+}
+
+function argType(arg: ArgDef): z.ZodType {
+  const one = arg.values ? oneOf(arg.values) : text(arg);
+  if (arg.variadic) return arg.optional ? z.array(one).optional() : z.array(one).min(1);
+  return arg.optional ? one.optional() : one;
+}
+
+function flagType(def: FlagDef): z.ZodType {
+  const one = valueType(def);
+  const many = def.repeatable ? z.array(one) : one;
+  if (def.kind === 'negated') return many.default(true);
+  if (def.default !== undefined) return many.default(def.default as never);
+  return def.required ? many : many.optional();
+}
+
+function valueType(def: FlagDef): z.ZodType {
+  switch (def.kind) {
+    case 'switch':
+    case 'negated':
+      return z.boolean();
+    // Checked as commander reads them (arg-parsers.ts).
+    case 'integer':
+    case 'duration':
+      return z.number().int();
+    case 'enum':
+      return oneOf((def.values ?? []).map((value) => (typeof value === 'string' ? value : value[0])));
+    default:
+      return text(def);
+  }
+}
+
+function text(checks: TextChecks): z.ZodString {
+  let schema = z.string();
+  if (checks.trim) schema = schema.trim();
+  if (checks.nonEmpty) schema = schema.min(1, 'must not be empty');
+  if (checks.pattern) schema = schema.regex(checks.pattern.regex, checks.pattern.message);
+  return schema;
+}
+
+/** `expected bash, zsh or fish` */
+function oneOf(values: readonly string[]): z.ZodType<string> {
+  const words = values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values.join('');
+  return z.enum(values as [string, ...string[]], { message: `expected ${words}` });
+}
+
+// The static types of the options, from the declaration: what `run` receives.
+type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Capitalize<Camel<T>>}` : S;
+type ValueOf<F> = F extends { kind: 'switch' | 'negated' }
+  ? boolean
+  : F extends { kind: 'integer' | 'duration' }
+    ? number
+    : F extends { kind: 'enum'; values: readonly (infer V extends string)[] }
+      ? V
+      : string;
+type Stored<F> = F extends { repeatable: true } ? ValueOf<F>[] : ValueOf<F>;
+type FlagField<F> = F extends { kind: 'negated' } | { default: string | number } | { required: true }
+  ? z.ZodType<Stored<F>>
+  : z.ZodOptional<z.ZodType<Stored<F>>>;
+type ArgValue<A> = A extends { values: readonly (infer V extends string)[] } ? V : string;
+type ArgField<A> = A extends { variadic: true }
+  ? A extends { optional: true }
+    ? z.ZodOptional<z.ZodType<ArgValue<A>[]>>
+    : z.ZodType<ArgValue<A>[]>
+  : A extends { optional: true }
+    ? z.ZodOptional<z.ZodType<ArgValue<A>>>
+    : z.ZodType<ArgValue<A>>;
+type FlagsOf<S> = S extends { flags: readonly (infer F)[] } ? F : never;
+type ArgsOf<S> = S extends { args: readonly (infer A)[] } ? A : never;
+type ShapeOf<S extends VerbFlags> = {
+  [F in FlagsOf<S> as F extends { flag: infer N extends string } ? Camel<N> : never]: FlagField<F>;
+} & {
+  [A in ArgsOf<S> as A extends { name: infer N extends string } ? Camel<N> : never]: ArgField<A>;
+};

@@ -1,0 +1,4 @@
+/** `parent-status` -> `parentStatus`: the key commander stores a flag's (or an argument's) value under. */
+export function flagKey(flag: string): string {
+  return flag.replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
+}
