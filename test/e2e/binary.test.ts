@@ -137,7 +137,7 @@ describe.skipIf(!buildable && !process.env.CI)('the single executable, with no N
   });
 
   it('fails as the script does: a usage error is exit 2 with one line', async () => {
-    const result = await runBinary(['cases', 'get', 'not-an-id']);
+    const result = await runBinary(['forms', 'get', 'not-an-id']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^error: /);
     expect(result.stderr).not.toMatch(/\n\s+at /);
