@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher, FormData } from 'undici';
 import type { ZodType } from 'zod';
 import { parseBaseUrl } from './base-url.js';
+import { count } from './counts.js';
 import { checkDownloadStatus } from './download-status.js';
 import { formatDuration } from './duration.js';
 import { ApiError, type ApiErrorDetail, NetworkError, UsageError, WfdError } from './errors.js';
@@ -328,7 +329,7 @@ export class ApiClient {
     const streamedBody = body === 'streamed';
     if (path.length > MAX_URL_LENGTH)
       throw new UsageError(
-        `the request URL would be ${path.length.toLocaleString('en')} characters long; servers accept about ${MAX_URL_LENGTH.toLocaleString('en')}`,
+        `the request URL would be ${count(path.length)} characters long; servers accept about ${count(MAX_URL_LENGTH)}`,
         { hint: 'narrow the filter, or split the work into several runs' },
       );
     let token = request.root ? undefined : await this.auth.token();

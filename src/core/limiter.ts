@@ -15,6 +15,7 @@
  * request starts once this process's log and the machine's both allow it.
  */
 
+import { count } from './counts.js';
 import { formatDuration, UNIT_MS } from './duration.js';
 
 export interface RateRule {
@@ -47,7 +48,7 @@ export function describeRules(rules: readonly RateRule[]): string {
   return rules
     .map(({ limit, windowMs }, index) => {
       const what = index === 0 ? ' requests' : '';
-      return `${limit.toLocaleString('en')}${what} per ${WINDOW_NAMES.get(windowMs) ?? formatDuration(windowMs)}`;
+      return `${count(limit)}${what} per ${WINDOW_NAMES.get(windowMs) ?? formatDuration(windowMs)}`;
     })
     .join(' and ');
 }

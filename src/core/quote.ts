@@ -7,6 +7,7 @@
  * Pure and free of output libraries: the client core (error messages that echo input) and the
  * renderers (tables, plain output, detail views, io.errorLine) both import it.
  */
+import { count } from './counts.js';
 
 // C0 controls except tab and newline, DEL, and C1 controls. Tab and newline only lay text out;
 // a carriage return is escaped because it lets text overwrite what was printed before it.
@@ -66,13 +67,13 @@ export function quote(value: string, max = QUOTE_MAX): string {
   const total = characterCount(value);
   if (total <= max) return `"${escapeAllControls(value)}"`;
   let kept = '';
-  let count = 0;
+  let keptCount = 0;
   // Segments are read lazily, so only the start of a huge value is looked at.
   for (const { segment } of new Intl.Segmenter().segment(value)) {
     const size = characterCount(segment);
-    if (count + size > max - 1) break;
+    if (keptCount + size > max - 1) break;
     kept += segment;
-    count += size;
+    keptCount += size;
   }
-  return `"${escapeAllControls(kept)}…" (${total.toLocaleString('en-US')} characters)`;
+  return `"${escapeAllControls(kept)}…" (${count(total)} characters)`;
 }

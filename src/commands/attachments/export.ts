@@ -32,6 +32,7 @@ import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { mapOrdered, mapPooled } from '../../core/concurrency.js';
+import { count, plural } from '../../core/counts.js';
 import { formatDuration } from '../../core/duration.js';
 import { ApiError, UsageError, WfdError } from '../../core/errors.js';
 import {
@@ -51,7 +52,6 @@ import { paginate, planPages } from '../../core/paginate.js';
 import { quote } from '../../core/quote.js';
 import { safeFilename } from '../../core/safe-filename.js';
 import { formatBytes } from '../../output/bytes.js';
-import { count, plural } from '../../output/counts.js';
 import { type Column, createRowSink } from '../../output/render.js';
 import { EXPORT_FIELDS } from '../../resources/attachments.js';
 import { FORMS } from '../../resources/forms.js';

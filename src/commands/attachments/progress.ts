@@ -4,10 +4,11 @@
  * about 17 a minute), so the ETA is the later of the bytes at the current rate and the rate
  * limiter's own answer for the requests left.
  */
+
+import { count } from '../../core/counts.js';
 import { formatDuration } from '../../core/duration.js';
 import type { RateLimiter } from '../../core/limiter.js';
 import { formatBytes } from '../../output/bytes.js';
-import { count } from '../../output/counts.js';
 import type { IO, Spinner } from '../../output/io.js';
 
 /** `; about 1h2m at the rate limit` when the limiter makes `requests` take noticeably long; else nothing. */

@@ -7,11 +7,11 @@ import { listWorkspaces } from '../../api/workspaces.js';
 import type { Context } from '../../context.js';
 import type { Credentials } from '../../core/auth/credentials.js';
 import { parseBaseUrl } from '../../core/base-url.js';
+import { plural } from '../../core/counts.js';
 import { formatDuration } from '../../core/duration.js';
 import { NetworkError, WfdError } from '../../core/errors.js';
 import { isLoopback, isPlainHttpAnswer, type StreamedResponse } from '../../core/http.js';
 import { describeRules, SPEC_LIMITS } from '../../core/limiter.js';
-import { plural } from '../../output/counts.js';
 
 export type Status = 'ok' | 'warn' | 'fail';
 

@@ -6,9 +6,9 @@ import { verbSchema } from '../../cli/flag-schema.js';
 import { NO_FLAGS } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
+import { plural } from '../../core/counts.js';
 import { WfdError } from '../../core/errors.js';
 import { escapeControls } from '../../core/quote.js';
-import { plural } from '../../output/counts.js';
 import { createRowSink } from '../../output/render.js';
 import { renderOptions } from '../shared/output.js';
 import {
