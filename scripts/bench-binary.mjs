@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { median } from './bench-startup.mjs';
 
 /**
  * @param {{ root: string, warmups: number, runs: number, progress(text: string): void }} options
@@ -77,10 +78,4 @@ function timed(command, args, env) {
     throw new Error(`binary: ${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   }
   return ms;
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }

@@ -66,7 +66,7 @@ import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { benchBinary } from './bench-binary.mjs';
 import { benchOneshot } from './bench-oneshot.mjs';
-import { benchStartup, startupRows } from './bench-startup.mjs';
+import { benchStartup, median, startupRows } from './bench-startup.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'wfd.js');
@@ -645,12 +645,6 @@ async function webhookLatency(configDir) {
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 const fmt = {

@@ -16,8 +16,6 @@ import type { IO } from './output/io.js';
 import type { OutputSettings } from './output/settings.js';
 
 export const DEFAULT_CONCURRENCY = 4;
-/** The client's own default (src/core/http.ts): how long a reservation of the shared budget can last. */
-const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** Runs wfd in this process with other streams and environment; returns the exit code. */
 export type Runner = (argv: string[], streams: { io: IO; env: NodeJS.ProcessEnv }) => Promise<number>;
@@ -175,11 +173,11 @@ export function createContext(init: ContextInit): Context {
       ]);
       const limits = await rateLimits(globals, env, profileRateLimit);
       // Shared with the other processes on this token, over real connections (not a test's MockAgent).
-      const token = typeof auth === 'string' ? auth : await auth?.token();
-      const shared =
-        token && limits.rules.length > 0 && !init.dispatcher
-          ? await sharedBudget(env, baseUrl, token, budgetClient, limits, globals, ctx)
-          : undefined;
+      const sharing = limits.rules.length > 0 && !init.dispatcher;
+      const token = sharing ? (typeof auth === 'string' ? auth : await auth?.token()) : undefined;
+      const shared = token
+        ? await sharedBudget(env, baseUrl, token, budgetClient, limits, globals, ctx)
+        : undefined;
       const client = new ApiClient({
         limiter: new RateLimiter(limits, {
           ...(init.sleep ? { sleep: init.sleep } : {}),
@@ -259,9 +257,10 @@ async function sharedBudget(
   globals: GlobalOptions,
   ctx: Context,
 ): Promise<SharedBudget> {
-  const [{ SharedBudget, budgetDir }, { parseBaseUrl }] = await Promise.all([
+  const [{ SharedBudget, budgetDir }, { parseBaseUrl }, { DEFAULT_TIMEOUT_MS }] = await Promise.all([
     import('./core/shared-budget.js'),
     import('./core/base-url.js'),
+    import('./core/http.js'),
   ]);
   return new SharedBudget({
     dir: budgetDir(env),
@@ -269,7 +268,8 @@ async function sharedBudget(
     token,
     ...(client ? { client } : {}),
     rules: limits.rules,
-    requestTimeoutMs: globals.requestTimeout ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    // A reservation lasts as long as a request may: the client's own default timeout.
+    requestTimeoutMs: globals.requestTimeout ?? DEFAULT_TIMEOUT_MS,
     notice: (line) => ctx.io.errorLine(`wfd: ${line}`),
     debug: (line) => ctx.debug(line),
   });

@@ -9,7 +9,7 @@ import { flagKey } from '../core/flag-key.js';
 import type { ArgDef, FlagDef, TextChecks, VerbFlags } from './flags.js';
 
 /** The zod shape of a verb's arguments and flags, by the keys commander stores them under. */
-export function flagsShape(spec: VerbFlags): Record<string, z.ZodType> {
+function flagsShape(spec: VerbFlags): Record<string, z.ZodType> {
   return Object.fromEntries([
     ...(spec.args ?? []).map((arg) => [flagKey(arg.name), argType(arg)] as const),
     ...spec.flags.map((def) => [flagKey(def.flag), flagType(def)] as const),

@@ -94,7 +94,7 @@ export const DRY_RUN = {
 } as const satisfies FlagDef;
 
 /** `--limit`, `--all`, `--page`, `--page-size`. */
-export const PAGING_FLAGS = [
+const PAGING_FLAGS = [
   {
     flag: 'limit',
     short: 'L',
@@ -160,7 +160,7 @@ export function methodTwoFlags(resource: ResourceDef): FlagDef[] {
 }
 
 /** --sort, with the resource's sortable fields in help and completion. */
-export function sortFlag(resource: ResourceDef): FlagDef {
+function sortFlag(resource: ResourceDef): FlagDef {
   const fields = resource.openSort
     ? `${resource.sortable.join(', ')} or a template field`
     : resource.sortable.join(', ');

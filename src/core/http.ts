@@ -111,14 +111,14 @@ export interface StreamedResponse {
   body: Readable;
 }
 
-const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_TIMEOUT_MS = 30_000;
 /** 1 KiB a second: 30 KiB over the default time-out. */
 const DEFAULT_MIN_DOWNLOAD_RATE = 1024;
 /** Longer URLs meet 414 or 431 at common servers and proxies (8 KiB request lines). */
 const MAX_URL_LENGTH = 8000;
 const DEFAULT_RETRIES = 5;
 /** The longest wait a server may ask for by default (WFD_MAX_WAIT). */
-export const DEFAULT_MAX_WAIT_MS = 15 * 60_000;
+const DEFAULT_MAX_WAIT_MS = 15 * 60_000;
 /** Connections per origin: above any --concurrency a command uses. */
 const MAX_CONNECTIONS = 16;
 

@@ -31,7 +31,7 @@ export interface RateLimits {
 /** The spec's limit per access token ("Limits"); messages that name the limit read it here. */
 export const SPEC_PER_TOKEN: RateRule = { limit: 100, windowMs: 60_000 };
 /** The spec's limit per client ("Limits"). */
-export const SPEC_PER_CLIENT: RateRule = { limit: 1_000, windowMs: 3_600_000 };
+const SPEC_PER_CLIENT: RateRule = { limit: 1_000, windowMs: 3_600_000 };
 
 /** What DESIGN.md and the spec state: per token, then per client. */
 export const SPEC_LIMITS: RateLimits = { rules: [SPEC_PER_TOKEN, SPEC_PER_CLIENT] };

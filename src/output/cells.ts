@@ -35,7 +35,8 @@ function personName(value: unknown): string | undefined {
   return typeof value.name === 'string' && value.name ? value.name : undefined;
 }
 
-function isWordList(value: unknown): value is (string | number)[] {
+/** Lists of words and numbers, which read as `a, b`; anything else structured stays JSON. */
+export function isWordList(value: unknown): value is (string | number)[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number');
 }
 
@@ -66,7 +67,7 @@ export function displayText(value: unknown, kind: ColumnKind | undefined, now: D
  * reads `{"a":1}`; those five stay encoded inside a piece, where they would pass for structure.
  * A piece that does not decode (a stray `%`) is shown as sent.
  */
-export function decodedUrl(url: string): string {
+function decodedUrl(url: string): string {
   const decode = (piece: string) => {
     try {
       return decodeURIComponent(piece).replace(/[/?&=#]/g, encodeURIComponent);

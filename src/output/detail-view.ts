@@ -16,7 +16,7 @@
 
 import { isRecord } from '../core/guards.js';
 import { escapeControls } from '../core/quote.js';
-import { displayText, paintFor } from './cells.js';
+import { displayText, isWordList, paintFor } from './cells.js';
 import { columnsForFields } from './columns.js';
 import { getPath } from './fields.js';
 import type { IO } from './io.js';
@@ -70,11 +70,6 @@ function isRecordList(value: unknown): value is Record<string, unknown>[] {
 /** An object listed key by key (a person is shown by name instead). */
 function isNested(value: unknown, kind: ColumnKind | undefined): value is Record<string, unknown> {
   return isRecord(value) && Object.keys(value).length > 0 && kind !== 'person';
-}
-
-/** Lists of words and numbers read as `a, b` (displayText); anything else structured stays JSON. */
-function isWordList(value: unknown): boolean {
-  return Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number');
 }
 
 /** Every line of `text` indented. */

@@ -2,7 +2,7 @@
 import type { RecordFields, ResourceDef } from './types.js';
 
 /** A form template's top-level fields (spec: "Form template"): known by its slug. */
-export const FORM_TEMPLATE_RECORD = {
+const FORM_TEMPLATE_RECORD = {
   id: 'any',
   slug: 'key',
   title: 'any',

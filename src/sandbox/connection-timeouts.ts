@@ -15,7 +15,7 @@ export interface ConnectionTimeouts {
   readonly keepAliveMs: number;
 }
 
-export const DEFAULT_CONNECTION_TIMEOUTS: ConnectionTimeouts = {
+const DEFAULT_CONNECTION_TIMEOUTS: ConnectionTimeouts = {
   headersMs: 15_000,
   // Long enough for an upload at the largest limit over a slow link.
   requestMs: 300_000,

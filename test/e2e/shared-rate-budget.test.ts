@@ -47,9 +47,12 @@ describe('a rate budget shared by processes', () => {
     const log = await sandbox.requests();
     expect(log.count).toBe(PROCESSES);
     expect(log.requests.filter((request) => request.status === 429)).toEqual([]);
-    // The processes past the first window's 20 waited, and a wait of a second or more is told once.
-    const told = results.filter((result) => /waiting \d+s \(until \d\d:\d\d:\d\d UTC\)/.test(result.stderr));
-    for (const result of told) expect(result.stderr.match(/waiting/g)).toHaveLength(1);
+    // A process that waits a second or more says so once, with the time it waits until.
+    for (const result of results) {
+      const waits = result.stderr.match(/waiting/g) ?? [];
+      expect(waits.length, result.stderr).toBeLessThanOrEqual(1);
+      if (waits.length === 1) expect(result.stderr).toMatch(/waiting \d+s \(until \d\d:\d\d:\d\d UTC\)/);
+    }
   }, 120_000);
 
   it('WFD_RATE_LIMIT=off shares nothing: no budget file is written', async () => {

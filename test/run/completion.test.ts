@@ -2,14 +2,13 @@
  * What `wfd completion` prints, in-process (moved from e2e: no real process needed; e2e/binary
  * still checks the built binary prints the bash script).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../support/temp-dir.js';
 import { runOffline } from '../support/wiring.js';
 
-const dir = { path: mkdtempSync(join(tmpdir(), 'wfd-completion-')) };
-afterAll(() => rmSync(dir.path, { recursive: true, force: true }));
+const dir = useTempDir('wfd-completion-');
 
 /** `wfd args` with WFD_CONFIG_DIR=configDir: its exit code and output, as a spawned wfd would end. */
 async function completion(args: string[], configDir: string) {

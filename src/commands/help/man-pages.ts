@@ -17,7 +17,7 @@ function roff(text: string): string {
 }
 
 /** `wfd cases list` -> `wfd-cases-list`, the page's name. */
-export function manPageName(path: string): string {
+function manPageName(path: string): string {
   return path.replace(/ /g, '-');
 }
 

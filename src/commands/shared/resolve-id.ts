@@ -16,7 +16,7 @@ import { type Page, pageRequest } from '../../core/paginate.js';
 import { escapeControls, quote } from '../../core/quote.js';
 
 /** The shortest prefix taken, as git's default abbreviation. */
-export const MIN_PREFIX = 8;
+const MIN_PREFIX = 8;
 /** The longest text tried as a reference (a 400 KB line of garbage is no reference). */
 const MAX_REFERENCE = 100;
 /** How many candidates an ambiguous prefix lists. */
@@ -39,7 +39,7 @@ export interface IdLookup<T extends { id: string }> {
 }
 
 /** True when `value` could be the start of a UUID: hex digits and hyphens, 8 or more characters. */
-export function isIdPrefix(value: string): boolean {
+function isIdPrefix(value: string): boolean {
   return value.length >= MIN_PREFIX && value.length < 36 && PREFIX_RE.test(value);
 }
 

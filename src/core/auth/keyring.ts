@@ -28,7 +28,7 @@ export class KeyringError extends WfdError {
 }
 
 /** The service name of every wfd entry in the keyring. */
-export const KEYRING_SERVICE = 'wfd';
+const KEYRING_SERVICE = 'wfd';
 
 const BACKENDS: Partial<Record<NodeJS.Platform, string>> = {
   darwin: 'macOS Keychain',

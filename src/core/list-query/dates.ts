@@ -22,11 +22,6 @@ export function isDateText(text: string): boolean {
   return text === 'today' || text === 'yesterday' || AGE_RE.test(text) || isIsoDate(text);
 }
 
-/** True when `text` names a date relative to now or to the local zone, which `resolveDate` turns into an instant. */
-export function needsResolving(text: string): boolean {
-  return isDateText(text) && !ZONE_RE.test(text);
-}
-
 /**
  * The instant `text` means at `now`, as ISO 8601 in UTC; an ISO date with a zone as written.
  * `today` and `yesterday` are the start of those local days. Undefined for anything else.
