@@ -8,6 +8,7 @@
  * renderers (tables, plain output, detail views, io.errorLine) both import it.
  */
 import { count } from './counts.js';
+import { graphemes } from './graphemes.js';
 
 // C0 controls except tab and newline, DEL, and C1 controls. Tab and newline only lay text out;
 // a carriage return is escaped because it lets text overwrite what was printed before it.
@@ -69,7 +70,7 @@ export function quote(value: string, max = QUOTE_MAX): string {
   let kept = '';
   let keptCount = 0;
   // Segments are read lazily, so only the start of a huge value is looked at.
-  for (const { segment } of new Intl.Segmenter().segment(value)) {
+  for (const segment of graphemes(value)) {
     const size = characterCount(segment);
     if (keptCount + size > max - 1) break;
     kept += segment;

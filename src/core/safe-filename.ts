@@ -5,6 +5,8 @@
  * Linux, macOS and Windows all accept.
  */
 
+import { graphemes } from './graphemes.js';
+
 // C0 and C1 controls, NUL and DEL: never part of a name.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
@@ -53,7 +55,7 @@ function cutToBytes(name: string, max: number): string {
   const budget = max - Buffer.byteLength(extension);
   let stem = '';
   let bytes = 0;
-  for (const { segment } of new Intl.Segmenter().segment(name.slice(0, name.length - extension.length))) {
+  for (const segment of graphemes(name.slice(0, name.length - extension.length))) {
     const size = Buffer.byteLength(segment);
     if (bytes + size > budget) break;
     stem += segment;

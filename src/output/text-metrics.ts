@@ -5,13 +5,13 @@
  * cut. Free of string-width, so that the error printer (loaded on every start) can wrap with a
  * cheaper measure; `text-width.ts` gives the exact one.
  */
+import { graphemes } from '../core/graphemes.js';
 
 /** Screen columns of a piece of text. */
 export type Measure = (text: string) => number;
 
 const ELLIPSIS = '…';
 const PRINTABLE_ASCII = /^[\u0020-\u007e]*$/;
-const segmenter = new Intl.Segmenter();
 
 /** Width, cutting and wrapping over one `Measure`; tests count its calls to prove the work per row. */
 export interface TextMetrics {
@@ -31,7 +31,7 @@ export function createTextMetrics(measure: Measure): TextMetrics {
     }
     let head = '';
     let used = 0;
-    for (const { segment } of segmenter.segment(text)) {
+    for (const segment of graphemes(text)) {
       const size = measure(segment);
       if (used + size > width) break;
       head += segment;
