@@ -7,22 +7,28 @@ if (!require('./quick-answers.js').printQuickAnswer(process.argv, process.env)) 
 
 function runProgram() {
   const Module = require('node:module');
-  // Node >= 22.8 keeps V8's compiled code of the bundle between runs, checked by V8 against the
-  // source, its version and its flags. The folder is the user's cache (never the install folder,
-  // which may be read-only or shared); Node keys it by version, architecture, flags and user.
-  // NODE_COMPILE_CACHE, when set, has already enabled Node's own choice; NODE_DISABLE_COMPILE_CACHE
-  // turns it off. Node 20 has no such cache: it compiles the bundle from source on every start.
-  if (Module.enableCompileCache && !process.env.NODE_COMPILE_CACHE) {
-    Module.enableCompileCache(compileCacheDir(process.env, process.platform));
+  const env = process.env;
+  // dist/wfd.cjs is the bundled entry (scripts/bundle.mjs).
+  const entry = require('node:path').join(__dirname, '../dist/wfd.cjs');
+  // V8's compiled code of the bundle is kept between runs, in the user's cache (never the install
+  // folder, which may be read-only or shared), checked by V8 against the source, its version and
+  // its flags. Node >= 22.8 keeps it itself, keyed by version, architecture, flags and user
+  // (NODE_COMPILE_CACHE, when set, has already enabled Node's own choice of folder); on Node 20,
+  // bin/code-cache.js does. NODE_DISABLE_COMPILE_CACHE turns either off.
+  let program;
+  if (env.NODE_DISABLE_COMPILE_CACHE) program = require(entry);
+  else if (Module.enableCompileCache) {
+    if (!env.NODE_COMPILE_CACHE) Module.enableCompileCache(compileCacheDir(env, process.platform));
+    program = require(entry);
+  } else {
+    const { requireWithCodeCache } = require('./code-cache.js');
+    program = requireWithCodeCache(entry, compileCacheDir(env, process.platform), env);
   }
   // No SIGINT handler here: Node's default ends the process as a shell expects (exit 130);
   // commands that must clean up (the sandbox server) listen for it themselves.
-  // dist/wfd.cjs is the bundled entry (scripts/bundle.mjs).
-  require('../dist/wfd.cjs')
-    .run(process.argv)
-    .then((code) => {
-      process.exitCode = code;
-    });
+  program.run(process.argv).then((code) => {
+    process.exitCode = code;
+  });
 }
 
 /** `<user cache folder>/wfd/compile-cache`; WFD_CACHE_DIR replaces `<user cache folder>/wfd`. */

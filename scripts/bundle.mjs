@@ -17,7 +17,9 @@
 //    the result is still one module graph (chunks require each other), so every class and every
 //    piece of state exists once.
 // The start-up chunk is named dist/chunks/startup.cjs. Compiled code is cached per user at run
-// time, by Node itself where it can (bin/wfd.js), never in the install folder.
+// time (bin/wfd.js), by Node itself from Node 22, by bin/code-cache.js on Node 20, keyed by the
+// build's id (dist/build-id); never in the install folder.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -70,6 +72,7 @@ for (const [output, { inputs }] of Object.entries(result.metafile.outputs)) {
 }
 if (![...renames.values()].includes('startup.cjs')) throw new Error('bundle: no output holds src/program.ts');
 
+const buildHash = createHash('sha256');
 for (const file of result.outputFiles) {
   const renamed = renames.get(basename(file.path));
   const path = renamed ? resolve(dirname(file.path), renamed) : file.path;
@@ -99,7 +102,11 @@ for (const file of result.outputFiles) {
   });
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, code);
+  buildHash.update(`${basename(path)}\0${code}\0`);
 }
+// The build's id, a hash of every file of the bundle: Node 20's compile cache (bin/code-cache.js)
+// keys its folder by it, since V8 checks a cache against a source's length only.
+writeFileSync('dist/build-id', `${buildHash.digest('hex').slice(0, 16)}\n`);
 
 // Help pages printed ahead (bin/quick-answers.js): building the command tree and laying out a
 // page costs more than Node takes to start, and a page on a pipe or in a file depends on nothing
