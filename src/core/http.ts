@@ -338,7 +338,8 @@ export class ApiClient {
     for (let attempt = 1; ; attempt++) {
       const permit = await this.options.limiter?.acquire();
       const id = ++this.sequence;
-      const started = performance.now();
+      // Date.now(): performance.now() would load perf_hooks (some 2 ms) into every one-shot command.
+      const started = Date.now();
       this.trace(`#${id} → ${request.method} ${this.origin}${path}`);
       const deadline = new Deadline(timeout);
       try {
@@ -358,7 +359,7 @@ export class ApiClient {
             permit?.release();
             if (streamedBody) deadline.clear();
           });
-        const ms = Math.round(performance.now() - started);
+        const ms = Date.now() - started;
         const requestId = firstHeader(response.headers, 'x-request-id');
         this.trace(`#${id} ← ${response.statusCode} (${ms}ms)${requestId ? ` request-id ${requestId}` : ''}`);
         if (response.statusCode === 401 && token && !refreshed && this.auth.refresh) {
@@ -416,7 +417,7 @@ export class ApiClient {
         // An http:// server behind an https:// base URL: no retry will make it speak TLS.
         if (isPlainHttpAnswer(error)) throw networkError(code ?? 'EPROTO', this.origin, timeout, error);
         if (!code || !NETWORK_CODES.has(code)) throw error;
-        this.trace(`#${id} ✗ ${code} after ${Math.round(performance.now() - started)}ms`);
+        this.trace(`#${id} ✗ ${code} after ${Date.now() - started}ms`);
         // Nothing listens on this machine's port: waiting will not start it. (A remote host may
         // refuse for a moment while it restarts, so there a refusal is retried.)
         if (code === 'ECONNREFUSED' && isLoopback(this.origin))
