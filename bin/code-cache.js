@@ -1,15 +1,15 @@
-// A compile cache for Node 20, which has none of its own (module.enableCompileCache came with
-// Node 22): V8's compiled code of the bundle, kept per user, Node version, architecture, V8 flags
-// and build, in a folder of the user's cache (never the install folder).
+// A compile cache for the bundle: V8's compiled code, kept per user, Node version, architecture,
+// V8 flags and build, in a folder of the user's cache (never the install folder).
 //
 // The bundle is one closed CommonJS graph: dist/wfd.cjs requires dist/chunks/*.cjs, which require
 // each other and Node's own modules. It is loaded here through vm.Script, Node's public API for
 // code caches, instead of Node's loader. V8 accepts a cache only for its own version and flags and
 // a source of the same length; the folder's name holds the build's id (a hash of every file of
 // the bundle, dist/build-id), so a cache never meets another build's code. Caches are written at
-// exit, when they also hold the functions the run compiled lazily (most of a command's code), and
-// only for files whose cache was missing or rejected. Whatever fails (a read-only cache folder, a
-// torn file) leaves the program running from source.
+// exit, when they also hold the functions the run compiled lazily (most of a command's code; Node's
+// own compile cache keeps only what a first compilation made), and only for files whose cache was
+// missing or rejected. Whatever fails (a read-only cache folder, a torn file) leaves the program
+// running from source.
 'use strict';
 
 const fs = require('node:fs');

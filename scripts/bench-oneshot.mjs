@@ -9,7 +9,9 @@
  * which timers or sockets left open stretch), and peak RSS (GNU time's %M, written to a file so
  * it is not output). Every run's stdout is checked against the baseline's rows. A last row puts
  * `cases get` beside the same with WFD_RATE_LIMIT=off: what the limiter and its budget shared
- * between processes (a locked file read and written per request) cost a one-shot.
+ * between processes (a locked file read and written per request) cost a one-shot. Then `cases get`
+ * against the bare request on each other supported Node line (scripts/bench-startup.mjs finds the
+ * binaries), with the same alternation.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { median } from './bench-startup.mjs';
+import { median, nodeBinaries } from './bench-startup.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'wfd.js');
@@ -29,14 +31,12 @@ const TIMEOUT_MS = 30_000;
  * One run of `node args` to its exit: wall ms, tail ms after the last output byte, peak RSS KiB
  * (undefined without GNU time), stdout.
  */
-function runOnce(label, args, env, scratch) {
+function runOnce(label, args, env, scratch, node = process.execPath) {
   return new Promise((resolve, reject) => {
     const rssFile = path.join(scratch, 'rss');
     rmSync(rssFile, { force: true });
     const withTime = existsSync(GNU_TIME);
-    const [command, argv] = withTime
-      ? [GNU_TIME, ['-f', '%M', '-o', rssFile, process.execPath, ...args]]
-      : [process.execPath, args];
+    const [command, argv] = withTime ? [GNU_TIME, ['-f', '%M', '-o', rssFile, node, ...args]] : [node, args];
     const start = performance.now();
     const child = spawn(command, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let lastOutput = start;
@@ -193,6 +193,38 @@ export async function benchOneshot({ withSandbox, env, quick = false, progress =
         `median difference ${median(diffs).toFixed(1)} ms (per pair ${range(diffs)} ms); baseline: WFD_RATE_LIMIT=off`,
       ]);
       record.sharedBudget = { onMs: shared, offMs: unlimited };
+      record.lines = {};
+      for (const binary of nodeBinaries(progress)) {
+        if (binary.node === process.execPath) continue;
+        if (!binary.node) {
+          rows.push([`one-shot cases get on Node ${binary.line}`, '', '', '', `left out: ${binary.missing}`]);
+          continue;
+        }
+        progress(`one-shot: cases get on Node ${binary.line}`);
+        const pair = { wfd: [], bare: [] };
+        for (let i = 0; i < warmups + runs; i++) {
+          for (const kind of i % 2 ? ['wfd', 'bare'] : ['bare', 'wfd']) {
+            const args = kind === 'wfd' ? kinds.wfd.get : kinds.baseline.get;
+            const run = await runOnce(
+              `${kind} get on Node ${binary.line}`,
+              args,
+              childEnv,
+              scratch,
+              binary.node,
+            );
+            if (i >= warmups) pair[kind].push(run);
+          }
+        }
+        const ratios = pair.wfd.map((run, i) => run.ms / pair.bare[i].ms);
+        rows.push([
+          `one-shot cases get ID -o plain on Node ${binary.line}: wall (median)`,
+          `${median(ms(pair.wfd)).toFixed(1)} ms`,
+          `${median(ms(pair.bare)).toFixed(1)} ms`,
+          `${(median(ms(pair.wfd)) / median(ms(pair.bare))).toFixed(2)}×`,
+          `n=${runs}; per-pair ratio ${range(ratios, 2)}×; bare: that Node running the same script`,
+        ]);
+        record.lines[binary.line] = { wfdMs: ms(pair.wfd), baselineMs: ms(pair.bare) };
+      }
       return { rows, record };
     });
   } finally {

@@ -17,8 +17,7 @@
 //    the result is still one module graph (chunks require each other), so every class and every
 //    piece of state exists once.
 // The start-up chunk is named dist/chunks/startup.cjs. Compiled code is cached per user at run
-// time (bin/wfd.js), by Node itself from Node 22, by bin/code-cache.js on Node 20, keyed by the
-// build's id (dist/build-id); never in the install folder.
+// time by bin/code-cache.js, keyed by the build's id (dist/build-id); never in the install folder.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -104,7 +103,7 @@ for (const file of result.outputFiles) {
   writeFileSync(path, code);
   buildHash.update(`${basename(path)}\0${code}\0`);
 }
-// The build's id, a hash of every file of the bundle: Node 20's compile cache (bin/code-cache.js)
+// The build's id, a hash of every file of the bundle: the compile cache (bin/code-cache.js)
 // keys its folder by it, since V8 checks a cache against a source's length only.
 writeFileSync('dist/build-id', `${buildHash.digest('hex').slice(0, 16)}\n`);
 

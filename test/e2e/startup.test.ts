@@ -102,9 +102,9 @@ describe('start-up loads no heavy module', () => {
       const { title, skip } = lineTest(nodeLine);
       it.skipIf(skip)(title, () => {
         const node = requireNode(nodeLine);
-        // Node's own compile cache (Node >= 22.8), or bin/code-cache.js's on Node 20, under
-        // WFD_CACHE_DIR as under ~/.cache/wfd; both say what V8 did with each file under
-        // NODE_DEBUG_NATIVE=COMPILE_CACHE. The install folder is never written to.
+        // bin/code-cache.js's cache, under WFD_CACHE_DIR as under ~/.cache/wfd; it says what V8
+        // did with each file under NODE_DEBUG_NATIVE=COMPILE_CACHE, as Node's own cache does.
+        // The install folder is never written to.
         const cache = join(dir.path, `cache-${nodeLine.line}`);
         const before = installedFiles();
         const run = (extra: Record<string, string> = {}) => {
@@ -124,7 +124,7 @@ describe('start-up loads no heavy module', () => {
         run();
         const second = run();
         expect(installedFiles()).toEqual(before);
-        // One folder for this version, its flags and this user (and on Node 20, this build).
+        // One folder for this Node version, its flags and this build.
         expect(readdirSync(join(cache, 'compile-cache'))).toHaveLength(1);
         expect(second).toMatch(/dist\/chunks\/startup\.cjs was accepted/);
         expect(second).not.toMatch(/was rejected/);
