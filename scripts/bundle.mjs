@@ -3,7 +3,9 @@
 //
 // 1. esbuild bundles src/main.ts as ES modules with code splitting: our modules and commander in
 //    one start-up chunk, so `wfd --version` reads two files instead of ~30, while each command's
-//    code stays in its own chunk, loaded when the command runs. undici and zod, which every
+//    code stays in its own chunk, loaded when the command runs; what every command that calls
+//    the API runs (context, credentials, the HTTP client, printing) is one more chunk, loaded
+//    with the first command's code (WITH_RUNTIME below). undici and zod, which every
 //    command that calls the API loads, are bundled into chunks of their own: required from
 //    node_modules they are some 150 files to resolve and read, about 90 ms of every such command.
 //    Every package is bundled (package.json has no `dependencies`): an install fetches nothing
@@ -19,7 +21,7 @@
 // The start-up chunk is named dist/chunks/startup.cjs. Compiled code is cached per user at run
 // time by bin/code-cache.js, keyed by the build's id (dist/build-id); never in the install folder.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { build, transform } from 'esbuild';
@@ -29,6 +31,40 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 const external = Object.keys(pkg.dependencies ?? {});
 // The packages this project names itself, which name a chunk (a chunk holds their dependencies too).
 const named = new Set(Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }));
+
+/**
+ * The modules every command that calls the API runs, which src/cli/action.ts and src/context.ts
+ * import lazily: bundled as one chunk (chunks/api-runtime-<hash>.cjs), where esbuild would make
+ * some 25 files of them, one for each set of importers, for each such command to find, read and
+ * compile (about 15 ms of a one-shot `cases get`). Help and offline commands still load none of it.
+ */
+const WITH_RUNTIME = [
+  'src/output/settings.ts',
+  'src/cli/check-globals.ts',
+  'src/context.ts',
+  'src/core/auth/store.ts',
+  'src/core/auth/config-paths.ts',
+  'src/core/auth/keyring.ts',
+  'src/core/auth/credentials.ts',
+  'src/core/auth/login-command.ts',
+  'src/core/http.ts',
+  'src/core/limiter.ts',
+  'src/core/duration.ts',
+  'src/core/shared-budget.ts',
+  'src/core/base-url.ts',
+  // What most verbs import: their options schema (with zod), printing, reading records and pages.
+  'src/cli/verb.ts',
+  'src/cli/flag-schema.ts',
+  'src/output/render.ts',
+  'src/commands/shared/output.ts',
+  'src/commands/shared/not-found.ts',
+  'src/commands/shared/get.ts',
+  'src/commands/shared/list.ts',
+  'src/commands/shared/resolve-id.ts',
+  'src/api/schemas.ts',
+  'src/api/list.ts',
+  'src/core/paginate.ts',
+];
 
 const result = await build({
   entryPoints: { wfd: 'src/main.ts', sandbox: 'src/sandbox/index.ts' },
@@ -52,13 +88,16 @@ const result = await build({
 });
 
 // Chunks get names that say what they hold: the one with the program's modules is
-// chunks/startup.cjs (the tests know it by that name), and a shared chunk with bundled packages
+// chunks/startup.cjs (the tests know it by that name), the code of the API runtime (WITH_RUNTIME)
+// chunks/api-runtime-code-<hash>.cjs, and a shared chunk with bundled packages
 // is named after those of them package.json names (chunks/undici-<hash>.cjs), so a trace of what
 // a command loaded reads plainly.
 const renames = new Map();
 for (const [output, { inputs }] of Object.entries(result.metafile.outputs)) {
   const name = basename(output);
   if (Object.keys(inputs).includes('src/program.ts')) renames.set(name, 'startup.cjs');
+  else if (Object.keys(inputs).includes('src/context.ts'))
+    renames.set(name, name.replace('chunk', 'api-runtime-code'));
   else if (name.startsWith('chunk-')) {
     const packages = new Set(
       Object.keys(inputs).map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1]),
@@ -190,6 +229,10 @@ function oneStartupChunk() {
   const startup = [
     ...readFileSync(entry, 'utf8').matchAll(/^import (?!type )[^;]*? from '(\.[^']+)\.js';$/gm),
   ].map((match) => resolve(dirname(entry), `${match[1]}.ts`));
+  const startupImports = startup.map((path) => `import ${JSON.stringify(path)};`);
+  const runtime = WITH_RUNTIME.map((path) => resolve(path));
+  const gone = WITH_RUNTIME.filter((path) => !existsSync(path));
+  if (gone.length > 0) throw new Error(`bundle: WITH_RUNTIME names no such file: ${gone.join(', ')}`);
   const lazy = new Set();
   return {
     name: 'one-startup-chunk',
@@ -208,10 +251,29 @@ function oneStartupChunk() {
         }
         return resolved;
       });
+      // One module that holds the API runtime (WITH_RUNTIME), each module's exports under its index.
+      build.onResolve({ filter: /^wfd:api-runtime$/ }, () => ({ path: 'api-runtime', namespace: 'wfd' }));
+      build.onLoad({ filter: /.*/, namespace: 'wfd' }, () => ({
+        contents: [
+          ...startupImports,
+          ...runtime.map((path, i) => `export * as m${i} from ${JSON.stringify(path)};`),
+        ].join('\n'),
+        loader: 'js',
+        resolveDir: resolve('.'),
+      }));
       build.onLoad({ filter: /\.ts$/ }, (args) => {
-        if (!lazy.has(args.path)) return undefined;
-        const imports = startup.map((path) => `import ${JSON.stringify(path)};`).join('\n');
-        return { contents: `${imports}\n${readFileSync(args.path, 'utf8')}`, loader: 'ts' };
+        if (!args.path.startsWith(resolve('src')) || args.path.startsWith(resolve('src/sandbox')))
+          return undefined;
+        // import() of a module of the API runtime: an import() of the whole runtime.
+        const source = readFileSync(args.path, 'utf8').replace(
+          /\bimport\('(\.[^']+)\.js'\)/g,
+          (call, path) => {
+            const index = runtime.indexOf(resolve(dirname(args.path), `${path}.ts`));
+            return index < 0 ? call : `import('wfd:api-runtime').then((runtime) => runtime.m${index})`;
+          },
+        );
+        const imports = lazy.has(args.path) ? [...startupImports, "import 'wfd:api-runtime';"] : [];
+        return { contents: [...imports, source].join('\n'), loader: 'ts' };
       });
     },
   };

@@ -41,14 +41,14 @@ const HEAVY = [
   'csv-stringify',
 ];
 
-function modulesLoadedBy(args: string[], env: Record<string, string> = {}): string[] {
+function modulesLoadedBy(args: string[], env: Record<string, string> = {}, status = 0): string[] {
   const trace = join(dir.path, `trace-${args.join('-')}.txt`);
   writeFileSync(trace, '');
   const result = spawnSync(process.execPath, ['--require', join(dir.path, 'trace.cjs'), BIN, ...args], {
     env: baseEnv({ WFD_TRACE_FILE: trace, ...env }),
     encoding: 'utf8',
   });
-  expect(result.status, result.stderr).toBe(0);
+  expect(result.status, result.stderr).toBe(status);
   return readFileSync(trace, 'utf8').split('\n').filter(Boolean);
 }
 
@@ -147,5 +147,28 @@ describe('start-up loads no heavy module', () => {
   it('the trace does see heavy modules when a command runs', () => {
     const urls = modulesLoadedBy(['completion', 'bash']);
     expect(heavyIn(urls)).toContain('zod');
+  });
+});
+
+describe('a command that calls the API loads its code in a few files', () => {
+  it('cases get: the start-up chunk, the API runtime, zod and the command\'s own code', () => {
+    // Nothing listens on the port: the command loads all it needs, sends its request and fails.
+    const urls = modulesLoadedBy(
+      ['cases', 'get', '00000000-0000-4000-8000-000000000000'],
+      { WFD_BASE_URL: 'http://127.0.0.1:9', WFD_TOKEN: 'wfd_test' },
+      8,
+    );
+    const ours = urls.filter((url) => url.includes('/dist/')).map((url) => url.replace(/.*\/dist\//, ''));
+    expect(ours).toEqual(
+      expect.arrayContaining([
+        'wfd.cjs',
+        'chunks/startup.cjs',
+        expect.stringMatching(/^chunks\/api-runtime-code-\w+\.cjs$/),
+        expect.stringMatching(/^chunks\/zod-\w+\.cjs$/),
+        expect.stringMatching(/^chunks\/get-\w+\.cjs$/),
+      ]),
+    );
+    // Each file is a lookup, a read and a compilation; esbuild's own split made about 50 of them.
+    expect(ours.length).toBeLessThanOrEqual(12);
   });
 });
