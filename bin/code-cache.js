@@ -29,7 +29,7 @@ const STALE_MS = 24 * 60 * 60 * 1000;
  */
 function requireWithCodeCache(entry, cacheRoot, env) {
   const folder = cacheFolder(path.dirname(entry), cacheRoot, env);
-  if (folder === undefined) return require(entry);
+  if (folder === undefined || !ownFolder(folder)) return require(entry);
   const debug = /\bCOMPILE_CACHE\b/.test(env.NODE_DEBUG_NATIVE ?? '')
     ? (line) => fs.writeSync(2, `[wfd compile cache] ${line}\n`)
     : undefined;
@@ -129,6 +129,21 @@ function removeStaleFolders(root, keep) {
     const other = path.join(root, name);
     if (now - fs.statSync(other).mtimeMs > STALE_MS) fs.rmSync(other, { recursive: true, force: true });
   }
+}
+
+/**
+ * False when the folder exists but is another user's, or others may write to it: its caches are
+ * code this process would run. A folder still to be made is this user's (made mode 700).
+ */
+function ownFolder(folder) {
+  let stat;
+  try {
+    stat = fs.statSync(folder);
+  } catch {
+    return true;
+  }
+  const owner = process.getuid?.();
+  return stat.isDirectory() && (owner === undefined || stat.uid === owner) && (stat.mode & 0o022) === 0;
 }
 
 function readIfThere(file) {

@@ -136,6 +136,16 @@ describe("Node 20's compile cache (bin/code-cache.js)", () => {
     chmodSync(root, 0o700);
   });
 
+  it('a cache folder others may write to is not read: its caches would be code this process runs', () => {
+    run();
+    const [folder] = readdirSync(root);
+    chmodSync(join(root, folder!), 0o777);
+    const result = run();
+    expect(result).toEqual({ status: 0, stdout: 'hello from b, early wfd.cjs\n', stderr: '' });
+    chmodSync(join(root, folder!), 0o700);
+    expect(verdicts(run().stderr)).toEqual(['wfd.cjs accepted', 'a.cjs accepted', 'b.cjs accepted']);
+  });
+
   it('a cache root that is a file costs nothing but the cache', () => {
     writeFileSync(root, 'not a folder');
     const result = run({ NODE_DEBUG_NATIVE: '' });
