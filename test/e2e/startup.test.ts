@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, baseEnv, tempDir } from './harness.js';
+import { BIN, baseEnv, tempDir, useSandbox } from './harness.js';
 import { lineTest, nodeLines, requireNode } from './node-lines.js';
 
 // Every module the real binary loads is recorded at exit: require's cache (bin/wfd.js and the
@@ -150,5 +150,29 @@ describe('start-up loads no heavy module', () => {
   it('the trace does see heavy modules when a command runs', () => {
     const urls = modulesLoadedBy(['completion', 'bash']);
     expect(heavyIn(urls)).toContain('zod');
+  });
+});
+
+describe('a one-shot API command loads what its request needs, and no more', () => {
+  let env: Record<string, string> = {};
+  useSandbox([], (fixture) => {
+    const keys = ['WFD_TOKEN', 'WFD_BASE_URL', 'WFD_CONFIG_DIR'];
+    env = Object.fromEntries(keys.map((key) => [key, fixture.env[key] ?? '']));
+  });
+
+  it('cases get ID with WFD_TOKEN: no login or OAuth code, no keyring binding, no fs/promises', () => {
+    const list = spawnSync(process.execPath, [BIN, 'cases', 'list', '--limit', '1', '-o', 'plain'], {
+      env: baseEnv(env),
+      encoding: 'utf8',
+    });
+    expect(list.status, list.stderr).toBe(0);
+    const id = list.stdout.split('\t')[0]!;
+    const urls = modulesLoadedBy(['cases', 'get', id, '-o', 'plain'], env);
+    const chunks = urls.filter((url) => url.includes('/dist/chunks/')).map((url) => url.replace(/.*\//, ''));
+    // A fixed token has no login command to suggest and nothing to renew.
+    expect(chunks.filter((name) => /^(login-command|refresh|oauth|authorization)-/.test(name))).toEqual([]);
+    expect(urls.filter((url) => url.includes('keyring') && !/\/keyring-\w+\.cjs$/.test(url))).toEqual([]);
+    // The config file is read with node:fs; the promise API is for the commands that write it.
+    expect(urls).not.toContain('NativeModule fs/promises');
   });
 });
