@@ -23,6 +23,7 @@ import { firstHeader } from './headers.js';
 import { checkJsonDepth, readBoundedText } from './json-answer.js';
 import { describeRules, NOTICE_AFTER_MS, type RateLimiter, SPEC_PER_TOKEN } from './limiter.js';
 import { NodeHttpTransport, type ResponseBody, type Transport } from './node-transport.js';
+import { parseAnswer } from './parse-answer.js';
 import { redactSecrets, redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
 import { withMinimumRate } from './transfer-rate.js';
@@ -221,7 +222,7 @@ export class ApiClient {
     const json = text.length > 0 ? parseJson(text, answer.status) : undefined;
     if (answer.status >= 400) throw this.error(answer.status, answer.headers, json);
     if (!request.schema) return { value: json as T, headers: answer.headers };
-    const parsed = request.schema.safeParse(json);
+    const parsed = parseAnswer(request.schema, json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
