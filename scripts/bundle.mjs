@@ -46,7 +46,6 @@ const WITH_RUNTIME = [
   'src/core/auth/config-paths.ts',
   'src/core/auth/keyring.ts',
   'src/core/auth/credentials.ts',
-  'src/core/auth/login-command.ts',
   'src/core/http.ts',
   'src/core/limiter.ts',
   'src/core/duration.ts',

@@ -130,14 +130,11 @@ export function createContext(init: ContextInit): Context {
     // credentials + config (an OAuth profile is renewed through it) + a client of the token endpoint
     tokenSource() {
       tokenSource ??= (async () => {
-        const [{ requireCredentials }, { refusedTokenHint }] = await Promise.all([
-          import('./core/auth/credentials.js'),
-          import('./core/auth/login-command.js'),
-        ]);
+        const { requireCredentials, refusedTokenHint } = await import('./core/auth/credentials.js');
         const credentials = await ctx.credentials();
         const { token } = requireCredentials(credentials);
         const { profile, profileName } = credentials;
-        const refusedHint = refusedTokenHint(credentials.source, profileName, profile);
+        const refusedHint = await refusedTokenHint(credentials);
         if (credentials.source !== 'profile' || profile?.authType !== 'oauth' || !profileName) {
           return { token: async () => token, ...(refusedHint ? { refusedHint } : {}) };
         }

@@ -7,6 +7,7 @@ import { Command, Option } from 'commander';
 import type { RuntimeCommand, WfdRuntime } from './cli/action.js';
 import { globalCommanderOptions } from './cli/global-commander-options.js';
 import { addExamples, addHelpTopics, addLearnMore, formatHelp, GLOBAL_GROUP } from './cli/help-page.js';
+import { buildVerbFlags } from './cli/options.js';
 import { HELP_TOPICS } from './commands/help/topics.js';
 import { NOUN_NAMES, registerCommands } from './commands/index.js';
 import { GLOBAL_OPTIONS } from './global-options.js';
@@ -58,9 +59,14 @@ export function invokedCommand(program: Command, argv: readonly string[]): Comma
   return command;
 }
 
+/** A command line that asks for help shows a whole command page, or lists its verbs. */
+const asksForHelp = (argv: readonly string[]) => argv.includes('--help') || argv.includes('-h');
+
 /**
  * Builds the program: the whole command tree, or with `argv` only the subtree of the noun it
- * invokes (the other nouns as one-line stubs for the root help).
+ * invokes (the other nouns as one-line stubs for the root help), and of that noun's verbs only
+ * the options of the one it names (the others as name-and-description stubs, enough for "did you
+ * mean"); the whole noun when the line asks for help or names no verb of it.
  */
 export function buildProgram(runtime: WfdRuntime, argv?: readonly string[]): Command {
   const program = new Command('wfd') as RuntimeCommand;
@@ -95,14 +101,33 @@ export function buildProgram(runtime: WfdRuntime, argv?: readonly string[]): Com
   addLearnMore(program, [['wfd help <topic>', 'read a help topic']]);
   program.helpCommand(false);
   const stubs = registerCommands(program, argv ? (invokedNoun(argv) ?? null) : undefined);
+  buildFlags(program, argv && !asksForHelp(argv) ? commandWords(argv) : undefined, stubs);
   addGlobalOptions(program, globalCommanderOptions(), stubs);
   return program;
 }
 
+/**
+ * Builds the declared flags (addVerbFlags) of `command` and of its subcommands; where `words`
+ * name one of them, of that one only, the others joining `stubs`.
+ */
+function buildFlags(command: Command, words: readonly string[] | undefined, stubs: Set<Command>): void {
+  buildVerbFlags(command);
+  const [word, ...rest] = words ?? [];
+  const named =
+    word === undefined
+      ? undefined
+      : command.commands.find((sub) => sub.name() === word || sub.aliases().includes(word));
+  for (const sub of command.commands) {
+    if (named && sub !== named) stubs.add(sub);
+    else if (!stubs.has(sub)) buildFlags(sub, named ? rest : undefined, stubs);
+  }
+}
+
 /** Adds the global options to the root and to every leaf command but stubs, skipping flags a command defines itself. */
 function addGlobalOptions(command: Command, globals: readonly Option[], stubs: ReadonlySet<Command>): void {
+  if (stubs.has(command)) return;
   const isLeaf = command.commands.length === 0;
-  if ((isLeaf && !stubs.has(command)) || !command.parent) {
+  if (isLeaf || !command.parent) {
     // A command may own a flag or an attribute a global also uses (`sandbox start --no-profile`).
     const taken = new Set(command.options.flatMap((own) => [own.long, own.short, own.attributeName()]));
     for (const option of globals) {

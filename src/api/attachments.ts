@@ -7,6 +7,7 @@
  */
 import type { FormData } from 'undici';
 import type { ApiRequest } from '../core/http.js';
+import { once } from '../core/once.js';
 import { type Attachment, FormFiles, single, UploadedAttachments } from './schemas.js';
 
 const attachmentPath = (id: string) => `/attachments/${encodeURIComponent(id)}`;
@@ -21,12 +22,12 @@ export interface JsonUpload {
 
 /** POST /v1/attachments with a multipart body (file parts streamed from disk); the created attachments in order. */
 export function uploadMultipart(form: FormData): ApiRequest<Attachment[]> {
-  return { method: 'POST', path: '/attachments', multipart: form, schema: UploadedAttachments };
+  return { method: 'POST', path: '/attachments', multipart: form, schema: UploadedAttachments() };
 }
 
 /** POST /v1/attachments with one file as JSON; the created attachment (as a list of one). */
 export function uploadJson(file: JsonUpload): ApiRequest<Attachment[]> {
-  return { method: 'POST', path: '/attachments', body: file, schema: UploadedAttachments };
+  return { method: 'POST', path: '/attachments', body: file, schema: UploadedAttachments() };
 }
 
 /**
@@ -51,9 +52,9 @@ export function mergeAttachments(ids: readonly string[]): Omit<ApiRequest, 'sche
   };
 }
 
-const SingleFormFiles = single(FormFiles);
+const SingleFormFiles = once(() => single(FormFiles()));
 
 /** GET /v1/forms/{id}, read for its responses' attachments (what an export needs of a form). */
 export function getFormFiles(id: string): ApiRequest<FormFiles> {
-  return { method: 'GET', path: `/forms/${encodeURIComponent(id)}`, schema: SingleFormFiles };
+  return { method: 'GET', path: `/forms/${encodeURIComponent(id)}`, schema: SingleFormFiles() };
 }

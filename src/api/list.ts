@@ -34,5 +34,5 @@ export function listRequest<F extends RecordFields>(
 
 /** GET /v1/<name>/count: the number of records the filters match. */
 export function countRequest(resource: ResourceDef, query: QueryParams): ApiRequest<number> {
-  return { method: 'GET', path: `/${resource.name}/count`, query, schema: Count };
+  return { method: 'GET', path: `/${resource.name}/count`, query, schema: Count() };
 }

@@ -2,37 +2,46 @@
  * zod schemas of the API's resources. Lenient on purpose: unknown fields pass through
  * (`looseObject`), and only what wfd relies on is checked, so a newer server does not break
  * an older client. The sandbox may share these shapes; its behaviour comes from the spec.
+ *
+ * Each schema is a getter that builds it on first use (`Case()`): a one-shot command checks one
+ * answer, and building every schema up front would cost it more than that check.
  */
 import { z } from 'zod';
 import { isRecord } from '../core/guards.js';
-import { PageMeta } from '../core/paginate.js';
+import { once } from '../core/once.js';
 import { CASE_RECORD } from '../resources/cases.js';
 import { FORM_RECORD } from '../resources/forms.js';
 import type { FieldShape, RecordFields } from '../resources/types.js';
 
-export const Workspace = z.looseObject({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-});
-export type Workspace = z.infer<typeof Workspace>;
+export const Workspace = once(() =>
+  z.looseObject({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+  }),
+);
+export type Workspace = z.infer<ReturnType<typeof Workspace>>;
 
-export const WorkspaceList = z.looseObject({ data: z.array(Workspace) });
+export const WorkspaceList = once(() => z.looseObject({ data: z.array(Workspace()) }));
 
 /** The zod schema of each field shape of the resource tables (src/resources/types.ts). */
-const SHAPES = {
-  key: z.string(),
-  text: z.string().optional(),
-  'text-or-null': z.string().nullable().optional(),
-  flag: z.boolean().nullable().optional(),
-  relation: z.looseObject({ id: z.string().optional() }).nullable().optional(),
-  object: z.looseObject({}).nullable().optional(),
-  objects: z.array(z.looseObject({})).optional(),
-} as const satisfies Record<Exclude<FieldShape, 'any'>, z.ZodType>;
+const shapes = once(
+  () =>
+    ({
+      key: z.string(),
+      text: z.string().optional(),
+      'text-or-null': z.string().nullable().optional(),
+      flag: z.boolean().nullable().optional(),
+      relation: z.looseObject({ id: z.string().optional() }).nullable().optional(),
+      object: z.looseObject({}).nullable().optional(),
+      objects: z.array(z.looseObject({})).optional(),
+    }) as const satisfies Record<Exclude<FieldShape, 'any'>, z.ZodType>,
+);
+type Shapes = ReturnType<typeof shapes>;
 
 /** The checked fields of a record: those whose shape is not `any`. */
 type CheckedFields<F extends RecordFields> = {
-  -readonly [K in keyof F as F[K] extends 'any' ? never : K]: (typeof SHAPES)[Exclude<F[K], 'any'>];
+  -readonly [K in keyof F as F[K] extends 'any' ? never : K]: Shapes[Exclude<F[K], 'any'>];
 };
 
 /** The lenient zod schema of a record whose fields a resource table declares. */
@@ -49,7 +58,7 @@ export function recordSchema<F extends RecordFields>(fields: F): RecordSchema<F>
   let schema = recordSchemas.get(fields);
   if (!schema) {
     const shape = Object.fromEntries(
-      Object.entries(fields).flatMap(([name, shape]) => (shape === 'any' ? [] : [[name, SHAPES[shape]]])),
+      Object.entries(fields).flatMap(([name, shape]) => (shape === 'any' ? [] : [[name, shapes()[shape]]])),
     );
     schema = z.looseObject(shape);
     recordSchemas.set(fields, schema);
@@ -57,53 +66,68 @@ export function recordSchema<F extends RecordFields>(fields: F): RecordSchema<F>
   return schema as unknown as RecordSchema<F>;
 }
 
-export const Case = recordSchema(CASE_RECORD);
-export type Case = z.infer<typeof Case>;
+export const Case = once(() => recordSchema(CASE_RECORD));
+export type Case = z.infer<ReturnType<typeof Case>>;
 
-export const Form = recordSchema(FORM_RECORD);
-export type Form = z.infer<typeof Form>;
+export const Form = once(() => recordSchema(FORM_RECORD));
+export type Form = z.infer<ReturnType<typeof Form>>;
 
 /** A response to a form; its fields are "not shown" in the spec. */
-export const FormResponse = z.looseObject({
-  id: z.string(),
-  answers: z.unknown().optional(),
-  attachments: z.array(z.looseObject({})).nullable().optional(),
-  signatures: z.array(z.looseObject({})).nullable().optional(),
-});
-export type FormResponse = z.infer<typeof FormResponse>;
+export const FormResponse = once(() =>
+  z.looseObject({
+    id: z.string(),
+    answers: z.unknown().optional(),
+    attachments: z.array(z.looseObject({})).nullable().optional(),
+    signatures: z.array(z.looseObject({})).nullable().optional(),
+  }),
+);
+export type FormResponse = z.infer<ReturnType<typeof FormResponse>>;
 
 /** `/form_templates/{slug}/options`: not shown in the spec, so anything object-shaped. */
-export const FormTemplateOptions = z.looseObject({});
+export const FormTemplateOptions = once(() => z.looseObject({}));
 
-const Step = z.looseObject({
-  title: z.string().nullable().optional(),
-  fields: z.array(z.looseObject({})).optional(),
-});
+const step = () =>
+  z.looseObject({
+    title: z.string().nullable().optional(),
+    fields: z.array(z.looseObject({})).optional(),
+  });
 
 /**
  * `/form_templates/{slug}/steps`: `{steps: [...]}`; a bare array of steps, or one under `data`,
  * is read as the same thing (the spec does not show the shape).
  */
-export const FormTemplateSteps = z.preprocess(
-  (value) => {
-    if (Array.isArray(value)) return { steps: value };
-    if (isRecord(value) && !('steps' in value) && Array.isArray(value.data)) {
-      const { data, ...rest } = value;
-      return { ...rest, steps: data };
-    }
-    return value;
-  },
-  z.looseObject({ steps: z.array(Step).optional() }),
+export const FormTemplateSteps = once(() =>
+  z.preprocess(
+    (value) => {
+      if (Array.isArray(value)) return { steps: value };
+      if (isRecord(value) && !('steps' in value) && Array.isArray(value.data)) {
+        const { data, ...rest } = value;
+        return { ...rest, steps: data };
+      }
+      return value;
+    },
+    z.looseObject({ steps: z.array(step()).optional() }),
+  ),
 );
-export type FormTemplateSteps = z.infer<typeof FormTemplateSteps>;
+export type FormTemplateSteps = z.infer<ReturnType<typeof FormTemplateSteps>>;
 
 /** A signature's metadata; its fields are "not shown" in the spec. */
-export const Signature = z.looseObject({ id: z.string() });
-export type Signature = z.infer<typeof Signature>;
+export const Signature = once(() => z.looseObject({ id: z.string() }));
+export type Signature = z.infer<ReturnType<typeof Signature>>;
+
+/** The `meta` of the spec's paginated envelope (src/core/paginate.ts), as every list answer is checked. */
+const pageMeta = once(() =>
+  z.looseObject({
+    total_count: z.number().int().nonnegative(),
+    total_pages: z.number().int().nonnegative(),
+    page_size: z.number().int().positive(),
+    current_page: z.number().int().positive(),
+  }),
+);
 
 /** The paginated collection envelope of the spec. */
 export function envelope<T extends z.ZodType>(item: T) {
-  return z.looseObject({ meta: PageMeta, data: z.array(item) });
+  return z.looseObject({ meta: pageMeta(), data: z.array(item) });
 }
 
 /** A single resource, bare or wrapped in `{data: ...}` (the spec does not say which). */
@@ -118,53 +142,67 @@ export function single<T extends z.ZodType>(item: T) {
 }
 
 /** `/count` answers: `{count}`, `{data: {count}}`, `{meta: {total_count}}` or a bare number. */
-export const Count = z.preprocess((value) => {
-  if (typeof value === 'number') return value;
-  const v = value as { count?: unknown; data?: { count?: unknown }; meta?: { total_count?: unknown } } | null;
-  return v?.count ?? v?.data?.count ?? v?.meta?.total_count ?? value;
-}, z.number().int().nonnegative());
+export const Count = once(() =>
+  z.preprocess((value) => {
+    if (typeof value === 'number') return value;
+    const v = value as {
+      count?: unknown;
+      data?: { count?: unknown };
+      meta?: { total_count?: unknown };
+    } | null;
+    return v?.count ?? v?.data?.count ?? v?.meta?.total_count ?? value;
+  }, z.number().int().nonnegative()),
+);
 
 /**
  * An attachment; its fields are "not shown" in the spec. wfd relies on the id, and reads the
  * filename and size where they are given (a response's list of files, an upload's answer).
  */
-export const Attachment = z.looseObject({
-  id: z.string(),
-  filename: z.string().nullable().optional(),
-  content_type: z.string().nullable().optional(),
-  size: z.number().int().nonnegative().nullable().optional(),
-});
-export type Attachment = z.infer<typeof Attachment>;
+export const Attachment = once(() =>
+  z.looseObject({
+    id: z.string(),
+    filename: z.string().nullable().optional(),
+    content_type: z.string().nullable().optional(),
+    size: z.number().int().nonnegative().nullable().optional(),
+  }),
+);
+export type Attachment = z.infer<ReturnType<typeof Attachment>>;
 
 /** The answer to an upload, as a list: `{data: [...]}`, a bare array, or one object, bare or under `data`. */
-export const UploadedAttachments = z.preprocess((value) => {
-  if (Array.isArray(value)) return value;
-  if (isRecord(value) && !('id' in value) && 'data' in value) {
-    return Array.isArray(value.data) ? value.data : [value.data];
-  }
-  return [value];
-}, z.array(Attachment).min(1));
+export const UploadedAttachments = once(() =>
+  z.preprocess((value) => {
+    if (Array.isArray(value)) return value;
+    if (isRecord(value) && !('id' in value) && 'data' in value) {
+      return Array.isArray(value.data) ? value.data : [value.data];
+    }
+    return [value];
+  }, z.array(Attachment()).min(1)),
+);
 
 /** A form as an export reads it: its responses, each with the attachments it lists. */
-export const FormFiles = z.looseObject({
-  id: z.string(),
-  updated_at: z.string().optional(),
-  responses: z
-    .array(z.looseObject({ id: z.string(), attachments: z.array(Attachment).nullable().optional() }))
-    .nullable()
-    .optional(),
-});
-export type FormFiles = z.infer<typeof FormFiles>;
+export const FormFiles = once(() =>
+  z.looseObject({
+    id: z.string(),
+    updated_at: z.string().optional(),
+    responses: z
+      .array(z.looseObject({ id: z.string(), attachments: z.array(Attachment()).nullable().optional() }))
+      .nullable()
+      .optional(),
+  }),
+);
+export type FormFiles = z.infer<ReturnType<typeof FormFiles>>;
 
 /**
  * A document-intelligence job; its fields are "not shown" in the spec. `status` is read as
  * `pending`, `processing`, `completed` or `failed` (any other is reported and waited on); a
  * failed job's reason is read from `error` (`{code, message}` or text).
  */
-export const DocIntelJob = z.looseObject({
-  id: z.string(),
-  status: z.string(),
-  result: z.unknown().optional(),
-  error: z.unknown().optional(),
-});
-export type DocIntelJob = z.infer<typeof DocIntelJob>;
+export const DocIntelJob = once(() =>
+  z.looseObject({
+    id: z.string(),
+    status: z.string(),
+    result: z.unknown().optional(),
+    error: z.unknown().optional(),
+  }),
+);
+export type DocIntelJob = z.infer<ReturnType<typeof DocIntelJob>>;

@@ -4,14 +4,15 @@
  * JSON came back (DESIGN.md).
  */
 import type { ApiRequest } from '../core/http.js';
+import { once } from '../core/once.js';
 import { Signature, single } from './schemas.js';
 
 const signaturePath = (id: string) => `/signatures/${encodeURIComponent(id)}`;
-const SingleSignature = single(Signature);
+const SingleSignature = once(() => single(Signature()));
 
 /** GET /v1/signatures/{id}: the signature's metadata. */
 export function getSignature(id: string): ApiRequest<Signature> {
-  return { method: 'GET', path: signaturePath(id), schema: SingleSignature };
+  return { method: 'GET', path: signaturePath(id), schema: SingleSignature() };
 }
 
 /** GET /v1/signatures/{id} asking for the signed PDF; `fallback` adds `?download=true`. */

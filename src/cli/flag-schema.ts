@@ -27,7 +27,25 @@ function argType(arg: ArgDef): z.ZodType {
   return arg.optional ? one.optional() : one;
 }
 
+// Flags declared alike share one schema (zod schemas are immutable): building a schema per flag
+// was most of the start of a list verb (cases list: 19 flags, 7 kinds).
+const flagTypes = new Map<string, z.ZodType>();
+
 function flagType(def: FlagDef): z.ZodType {
+  // Everything flagType, valueType and text read of `def`, and nothing else.
+  const { kind, repeatable, default: fallback, required, trim, nonEmpty, pattern } = def;
+  const values = kind === 'enum' ? def.values : undefined;
+  const checks = pattern && [String(pattern.regex), pattern.message];
+  const key = JSON.stringify([kind, repeatable, fallback, required, values, trim, nonEmpty, checks]);
+  let type = flagTypes.get(key);
+  if (!type) {
+    type = buildFlagType(def);
+    flagTypes.set(key, type);
+  }
+  return type;
+}
+
+function buildFlagType(def: FlagDef): z.ZodType {
   const one = valueType(def);
   const many = def.repeatable ? z.array(one) : one;
   if (def.kind === 'negated') return many.default(true);

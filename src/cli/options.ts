@@ -15,14 +15,29 @@ export { addExamples } from './help-page.js';
 const FILTERS_TOPIC = ['wfd help filters', 'every filter flag, --where and --filter'] as const;
 const FORMATS_TOPIC = ['wfd help formats', 'output formats, --fields and --query'] as const;
 
-/** Adds a verb's arguments and flags to `command`, in their order. */
+// What addVerbFlags declared, until buildVerbFlags builds it.
+const declared = new WeakMap<Command, VerbFlags[]>();
+
+/**
+ * Declares a verb's arguments and flags, in their order; `buildVerbFlags` adds them to `command`.
+ * The program builds those of the verb a command line runs only (src/program.ts): commander's
+ * options for every verb of a noun cost a one-shot command more than its own parsing.
+ */
 export function addVerbFlags(command: Command, spec: VerbFlags): Command {
-  for (const arg of spec.args ?? []) command.addArgument(commanderArgument(arg));
-  for (const def of spec.flags) {
-    command.addOption(commanderOption(def));
-    if (def.negatable) command.addOption(new Option(`--no-${def.flag}`).hideHelp());
-  }
+  declared.set(command, [...(declared.get(command) ?? []), spec]);
   return command;
+}
+
+/** Adds to `command` the arguments and options `addVerbFlags` declared for it (once). */
+export function buildVerbFlags(command: Command): void {
+  for (const spec of declared.get(command) ?? []) {
+    for (const arg of spec.args ?? []) command.addArgument(commanderArgument(arg));
+    for (const def of spec.flags) {
+      command.addOption(commanderOption(def));
+      if (def.negatable) command.addOption(new Option(`--no-${def.flag}`).hideHelp());
+    }
+  }
+  declared.delete(command);
 }
 
 function commanderArgument(arg: ArgDef): Argument {

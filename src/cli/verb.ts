@@ -41,8 +41,9 @@ export function defineVerb<S extends z.ZodType>(
   const positional = (spec.args ?? []).map((arg) => flagKey(arg.name));
   return {
     parse(raw) {
-      // reportInput: the issue carries the value, so the message can quote it.
-      const result = schema.safeParse(raw, { reportInput: true });
+      // reportInput: the issue carries the value, so the message can quote it. jitless: parsed
+      // once per process, a compiled parser (zod's `new Function`) would never pay back.
+      const result = schema.safeParse(raw, { reportInput: true, jitless: true });
       if (result.success) return result.data;
       throw new UsageError(describeIssue(result.error.issues[0]!, positional));
     },

@@ -1,7 +1,8 @@
 /**
  * Every noun of wfd, in the order `wfd --help` lists them. A run registers the whole subtree of
- * the noun it invokes only: the others are one-line entries for the root help (with forty
- * commands, building every option of every command would cost more than the run itself).
+ * the noun it invokes only (src/program.ts then builds the options of the verb it names only):
+ * the others are one-line entries for the root help (with forty commands, building every
+ * option of every command would cost more than the run itself).
  */
 import type { Command } from 'commander';
 import { registerApiCommand } from './api/index.js';

@@ -7,21 +7,20 @@
  * order, holding at most `concurrency` pages in memory. The pager is handed a plain request,
  * the first page's without page params, and adds `page[number]` and `page[size]` itself.
  */
-import { z } from 'zod';
 import { DEFAULT_LIMIT, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../resources/paging.js';
 import { mapOrdered, range } from './concurrency.js';
 import { UsageError, WfdError } from './errors.js';
 import type { ApiRequest } from './http.js';
 import { quote } from './quote.js';
 
-/** The `meta` of the spec's paginated envelope, as every list answer is checked. */
-export const PageMeta = z.looseObject({
-  total_count: z.number().int().nonnegative(),
-  total_pages: z.number().int().nonnegative(),
-  page_size: z.number().int().positive(),
-  current_page: z.number().int().positive(),
-});
-export type PageMeta = z.infer<typeof PageMeta>;
+/** The `meta` of the spec's paginated envelope; every list answer is checked for it (src/api/schemas.ts). */
+export interface PageMeta {
+  total_count: number;
+  total_pages: number;
+  page_size: number;
+  current_page: number;
+  [key: string]: unknown;
+}
 
 export interface Page<T> {
   meta: PageMeta;

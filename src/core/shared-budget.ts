@@ -71,10 +71,14 @@ export class SharedBudget {
 
   constructor(options: SharedBudgetOptions) {
     this.#options = options;
-    const name = hash(`${options.origin}\n${options.client ?? options.token}`).slice(0, 32);
+    const ofToken = hash(`${options.origin}\n${options.token}`);
+    // A personal token is its own client: one hash names its file and tags its entries.
+    const name = (
+      options.client !== undefined ? hash(`${options.origin}\n${options.client}`) : ofToken
+    ).slice(0, 32);
     this.#file = join(options.dir, `${name}.json`);
     this.#lock = `${this.#file}.lock`;
-    this.#tag = hash(`${options.origin}\n${options.token}`).slice(0, 12);
+    this.#tag = ofToken.slice(0, 12);
     this.#isAlive = options.isAlive ?? processAlive;
   }
 

@@ -4,12 +4,14 @@
  * set when the temporary file is created, so a secret is never readable by others, not even
  * for a moment.
  */
-import { open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 export async function writeTextFileAtomic(path: string, data: string, mode = 0o600): Promise<void> {
   // Loaded here, not with the module: every command reads the config file, few write it.
-  const { randomBytes } = await import('node:crypto');
+  const [{ randomBytes }, { open, rename, rm }] = await Promise.all([
+    import('node:crypto'),
+    import('node:fs/promises'),
+  ]);
   const folder = dirname(path);
   const temporary = join(folder, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
@@ -30,6 +32,7 @@ export async function writeTextFileAtomic(path: string, data: string, mode = 0o6
 
 /** Makes the rename itself durable; some file systems cannot fsync a folder, which is no reason to fail. */
 async function syncFolder(folder: string): Promise<void> {
+  const { open } = await import('node:fs/promises');
   try {
     const handle = await open(folder, 'r');
     try {

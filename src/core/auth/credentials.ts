@@ -144,6 +144,22 @@ export function requireCredentials(credentials: Credentials): { token: string; b
   return { token: credentials.token, baseUrl: requireBaseUrl(credentials) };
 }
 
+/**
+ * The hint of a 401 that stands: WFD_TOKEN when it is what was sent (and only then), else the
+ * profile and the command that replaces its token (login-command.js, loaded only then).
+ */
+export async function refusedTokenHint(
+  credentials: Pick<Credentials, 'source' | 'profileName' | 'profile'>,
+): Promise<string | undefined> {
+  const { source, profileName, profile } = credentials;
+  if (source === 'env') {
+    return 'the token comes from WFD_TOKEN, which overrides every profile: set it to a valid token, or unset it';
+  }
+  if (source !== 'profile' || !profileName) return undefined;
+  const { loginCommand } = await import('./login-command.js');
+  return `the token saved in profile "${profileName}" is invalid or revoked: log in again with \`${loginCommand(profileName, profile)}\``;
+}
+
 /** The base URL, checked: missing or not an http(s) URL is a usage error (exit 2). */
 export function requireBaseUrl(credentials: Pick<Credentials, 'baseUrl'>): string {
   if (!credentials.baseUrl) {

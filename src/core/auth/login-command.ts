@@ -20,19 +20,3 @@ export function loginCommand(profileName: string, profile?: Pick<Profile, 'authT
 function shellWord(word: string): string {
   return /^[\w.:@%+=,/-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
-
-/**
- * The hint of a 401 that stands: WFD_TOKEN when it is what was sent (and only then), else the
- * profile and the command that replaces its token.
- */
-export function refusedTokenHint(
-  source: 'env' | 'profile' | 'none',
-  profileName: string | undefined,
-  profile: Pick<Profile, 'authType' | 'oauth'> | undefined,
-): string | undefined {
-  if (source === 'env') {
-    return 'the token comes from WFD_TOKEN, which overrides every profile: set it to a valid token, or unset it';
-  }
-  if (source !== 'profile' || !profileName) return undefined;
-  return `the token saved in profile "${profileName}" is invalid or revoked: log in again with \`${loginCommand(profileName, profile)}\``;
-}
