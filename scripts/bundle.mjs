@@ -25,6 +25,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { build, transform } from 'esbuild';
+import { versionInline } from './version-inline.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 // What the package declares it needs at run time is loaded from node_modules; all else is bundled.
@@ -81,7 +82,8 @@ const result = await build({
   // so that `--debug` stack traces stay readable.
   minifyWhitespace: true,
   minifySyntax: true,
-  plugins: [oneStartupChunk(), noChildProcessForCommander(), onlyTheZodWeUse()],
+  // versionInline first: of plugins that load a file, the first to answer wins.
+  plugins: [versionInline(pkg.version), oneStartupChunk(), noChildProcessForCommander(), onlyTheZodWeUse()],
   metafile: true,
   logLevel: 'warning',
 });
@@ -140,6 +142,9 @@ for (const file of result.outputFiles) {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, code);
   buildHash.update(`${basename(path)}\0${code}\0`);
+}
+if (readFileSync('dist/wfd.cjs', 'utf8').includes('package.json')) {
+  throw new Error('bundle: dist/wfd.cjs still reads package.json (scripts/version-inline.mjs)');
 }
 // The build's id, a hash of every file of the bundle: the compile cache (bin/code-cache.js)
 // keys its folder by it, since V8 checks a cache against a source's length only.
@@ -272,6 +277,7 @@ function oneStartupChunk() {
           },
         );
         const imports = lazy.has(args.path) ? [...startupImports, "import 'wfd:api-runtime';"] : [];
+        if (imports.length === 0 && !source.includes('wfd:api-runtime')) return undefined;
         return { contents: [...imports, source].join('\n'), loader: 'ts' };
       });
     },
