@@ -6,7 +6,7 @@
  *   node scripts/bench-oneshot-baseline.mjs <baseUrl> <token> get <id>    (cases get <id> -o plain)
  *
  * node:http alone (no undici, no keep-alive agent to close); the same request wfd sends (a list
- * reads one page of 100 and prints 10 rows), `JSON.parse` of the body, tab-separated lines.
+ * with --limit 10 reads one page of 10), `JSON.parse` of the body, tab-separated lines.
  */
 import { request } from 'node:http';
 
@@ -21,7 +21,7 @@ const COLUMNS = [
   'updated_at',
 ];
 const pick = (row, field) => field.split('.').reduce((value, key) => value?.[key], row) ?? '';
-const path = mode === 'get' ? `/v1/cases/${id}` : '/v1/cases?page%5Bnumber%5D=1&page%5Bsize%5D=100';
+const path = mode === 'get' ? `/v1/cases/${id}` : '/v1/cases?page%5Bnumber%5D=1&page%5Bsize%5D=10';
 const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
 
 request(`${baseUrl}${path}`, { headers }, (response) => {

@@ -62,7 +62,7 @@ export function planPages(flags: PagingFlags): PagePlan {
   if (flags.all) return { pageSize: MAX_PAGE_SIZE, firstPage: 1, maxRows: undefined, single: false };
   const limit = flags.limit ?? DEFAULT_LIMIT;
   checkInteger('--limit', limit, 1);
-  return { pageSize: MAX_PAGE_SIZE, firstPage: 1, maxRows: limit, single: false };
+  return { pageSize: Math.min(limit, MAX_PAGE_SIZE), firstPage: 1, maxRows: limit, single: false };
 }
 
 /** The last page number to request, given what page 1 said about the collection. */

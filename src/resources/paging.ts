@@ -3,7 +3,7 @@
 /** The `page[size]` the API uses when a request sends none; `--page` without `--page-size` asks for it. */
 export const DEFAULT_PAGE_SIZE = 10;
 
-/** The largest `page[size]`: what `--limit`, `--all` and `api --paginate` ask for. */
+/** The largest `page[size]`: what `--all` and `api --paginate` ask for; `--limit N` asks for N up to it (as gh does). */
 export const MAX_PAGE_SIZE = 100;
 
 /** The rows `list` prints without `--limit` or `--all` (DESIGN.md, "Paging"). */

@@ -14,7 +14,7 @@ const TEMPLATE = {
   owner: { email: 'bruno.costa@acme.example' },
   updated_at: '2025-11-01T10:00:00.000Z',
 };
-const PAGE_PATH = '/v1/case_templates?page%5Bnumber%5D=1&page%5Bsize%5D=100';
+const PAGE_PATH = '/v1/case_templates?page%5Bnumber%5D=1&page%5Bsize%5D=30';
 
 describe('case-templates list', () => {
   it('at 80 columns shows the id prefix and the whole title', async () => {
@@ -24,7 +24,7 @@ describe('case-templates list', () => {
       columns: 80,
       fields: CASE_TEMPLATES.fields,
     });
-    t.api.intercept({ path: PAGE_PATH, method: 'GET' }).reply(200, envelopeOf([TEMPLATE], 1, 100, 1));
+    t.api.intercept({ path: PAGE_PATH, method: 'GET' }).reply(200, envelopeOf([TEMPLATE], 1, 30, 1));
     await runListCaseTemplates(ListCaseTemplatesOptions.parse({}), t.ctx);
     const lines = t.stdout().split('\n');
     expect(lines[2]).toMatch(/^ID {8}TITLE {19}REFERENCE {4}OWNER +UPDATED$/);
@@ -35,7 +35,7 @@ describe('case-templates list', () => {
 
   it('piped, the id is whole', async () => {
     t = await testContext({ fields: CASE_TEMPLATES.fields });
-    t.api.intercept({ path: PAGE_PATH, method: 'GET' }).reply(200, envelopeOf([TEMPLATE], 1, 100, 1));
+    t.api.intercept({ path: PAGE_PATH, method: 'GET' }).reply(200, envelopeOf([TEMPLATE], 1, 30, 1));
     await runListCaseTemplates(ListCaseTemplatesOptions.parse({}), t.ctx);
     expect(t.stdout().split('\t')[0]).toBe(TEMPLATE.id);
   });

@@ -44,11 +44,12 @@ describe('cases list', () => {
       ['filter', filter],
       ['sort', '-updated_at'],
       ['page[number]', '1'],
-      ['page[size]', '100'],
+      // The default limit, 30: one page of as many rows.
+      ['page[size]', '30'],
     ])
       .toString()
       .replaceAll('+', '%20');
-    t.api.intercept({ path: `/v1/cases?${query}`, method: 'GET' }).reply(200, envelopeOf([], 1, 100, 0));
+    t.api.intercept({ path: `/v1/cases?${query}`, method: 'GET' }).reply(200, envelopeOf([], 1, 30, 0));
     const options = ListCasesOptions.parse({
       parentStatus: 'pending',
       archived: false,
@@ -71,7 +72,7 @@ describe('cases list', () => {
   it('prints tab-separated rows of the default columns when piped, the reference last', async () => {
     t = await testContext({ fields: CASES.fields });
     const row = makeCase({ title: 'Onboarding', contact: null });
-    t.api.intercept({ path: `/v1/cases?${page(1)}`, method: 'GET' }).reply(200, envelopeOf([row], 1, 100, 1));
+    t.api.intercept({ path: `/v1/cases?${page(1, 30)}`, method: 'GET' }).reply(200, envelopeOf([row], 1, 30, 1));
     await runListCases(ListCasesOptions.parse({}), t.ctx);
     expect(t.stdout()).toBe(
       `${row.id}\tOnboarding\tpending\tsubmitted\tcontact\t\t2026-11-20T10:00:00.000Z\t${row.reference}\n`,
@@ -84,8 +85,8 @@ describe('cases list: rows left out', () => {
     t = await testContext({ globals: { quiet: true }, fields: CASES.fields });
     const rows = makeCases(2);
     t.api
-      .intercept({ path: `/v1/cases?${page(1)}`, method: 'GET' })
-      .reply(200, envelopeOf(rows, 1, 100, 143));
+      .intercept({ path: `/v1/cases?${page(1, 2)}`, method: 'GET' })
+      .reply(200, envelopeOf(rows, 1, 2, 143));
     await runListCases(ListCasesOptions.parse({ limit: 2 }), t.ctx);
     expect(t.stdout().trim().split('\n')).toHaveLength(2);
     expect(t.stderr()).toBe('wfd: printed 2 of 143 cases; add --all for every one, or --limit N\n');
@@ -94,8 +95,8 @@ describe('cases list: rows left out', () => {
   it('says nothing when every row was printed', async () => {
     t = await testContext({ globals: { quiet: true }, fields: CASES.fields });
     t.api
-      .intercept({ path: `/v1/cases?${page(1)}`, method: 'GET' })
-      .reply(200, envelopeOf(makeCases(3), 1, 100, 3));
+      .intercept({ path: `/v1/cases?${page(1, 30)}`, method: 'GET' })
+      .reply(200, envelopeOf(makeCases(3), 1, 30, 3));
     await runListCases(ListCasesOptions.parse({}), t.ctx);
     expect(t.stderr()).toBe('');
   });

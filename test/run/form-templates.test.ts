@@ -48,10 +48,10 @@ describe('form-templates list', () => {
     };
     t.api
       .intercept({
-        path: '/v1/form_templates?sort=-updated_at&page%5Bnumber%5D=1&page%5Bsize%5D=100',
+        path: '/v1/form_templates?sort=-updated_at&page%5Bnumber%5D=1&page%5Bsize%5D=30',
         method: 'GET',
       })
-      .reply(200, envelopeOf([template], 1, 100, 1));
+      .reply(200, envelopeOf([template], 1, 30, 1));
     await runListFormTemplates(ListFormTemplatesOptions.parse({ sort: '-updated_at' }), t.ctx);
     expect(t.stdout()).toBe('nda-signature\tNon-disclosure agreement\t2025-02-01T00:00:00.000Z\n');
   });

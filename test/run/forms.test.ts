@@ -25,9 +25,10 @@ afterEach(() => t.close());
 function qs(pairs: [string, string][]): string {
   return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
 }
+/** The first page at the default limit, 30: one page of as many rows. */
 const PAGE: [string, string][] = [
   ['page[number]', '1'],
-  ['page[size]', '100'],
+  ['page[size]', '30'],
 ];
 const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'Form not found' };
 const ID = '5b0e6f7e-8d1c-4c1e-9a55-0d9b3f1f2a10';
@@ -53,7 +54,7 @@ describe('forms list', () => {
       ...PAGE,
     ])}`;
     expect(path).toContain('user%5Bphone%5D=%2B4930');
-    t.api.intercept({ path, method: 'GET' }).reply(200, envelopeOf([], 1, 100, 0));
+    t.api.intercept({ path, method: 'GET' }).reply(200, envelopeOf([], 1, 30, 0));
     const options = ListFormsOptions.parse({
       workspace: 'acme',
       flow: ['nda-signature', 'expense-claim'],
@@ -78,7 +79,7 @@ describe('forms list', () => {
     const form = makeForm({ status: 'completed', completed: true });
     t.api
       .intercept({ path: `/v1/forms?${qs([['flow[slug]', 'nda-signature'], ...PAGE])}`, method: 'GET' })
-      .reply(200, envelopeOf([form], 1, 100, 1));
+      .reply(200, envelopeOf([form], 1, 30, 1));
     await runListForms(ListFormsOptions.parse({ flow: ['nda-signature'] }), t.ctx);
     expect(t.stdout()).toBe(
       `${form.id}\tnda-signature\tjose.muller@example.org\tcompleted\ttrue\t2026-11-01T10:00:00.000Z\n`,
@@ -93,7 +94,7 @@ describe('forms list', () => {
     ];
     t.api
       .intercept({ path: `/v1/forms?${qs(PAGE)}`, method: 'GET' })
-      .reply(200, envelopeOf(forms, 1, 100, 2));
+      .reply(200, envelopeOf(forms, 1, 30, 2));
     await runListForms(ListFormsOptions.parse({}), t.ctx);
     const lines = t.stdout().split('\n');
     const short = (form: Record<string, unknown>) => String(form.id).slice(0, 8);
@@ -113,7 +114,7 @@ describe('forms list', () => {
       t = await testContext({ globals: { output }, fields: FORMS.fields });
       t.api
         .intercept({ path: `/v1/forms?${qs(PAGE)}`, method: 'GET' })
-        .reply(200, envelopeOf([form], 1, 100, 1));
+        .reply(200, envelopeOf([form], 1, 30, 1));
       await runListForms(ListFormsOptions.parse({}), t.ctx);
       expect(t.stdout()).toContain(String(form.id));
       await t.close();

@@ -10,8 +10,9 @@ describe('planPages', () => {
     expect(lastPageToFetch(planPages({ limit: 250 }), 2)).toBe(2);
   });
 
-  it('the default is 30 rows from one page of 100', () => {
-    expect(planPages({})).toEqual({ pageSize: 100, firstPage: 1, maxRows: 30, single: false });
+  it('the default is 30 rows from one page of 30; a limit under 100 asks for a page of its size', () => {
+    expect(planPages({})).toEqual({ pageSize: 30, firstPage: 1, maxRows: 30, single: false });
+    expect(planPages({ limit: 7 })).toEqual({ pageSize: 7, firstPage: 1, maxRows: 7, single: false });
     expect(lastPageToFetch(planPages({ limit: 7 }), 99)).toBe(1);
   });
 
