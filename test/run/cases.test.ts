@@ -72,7 +72,9 @@ describe('cases list', () => {
   it('prints tab-separated rows of the default columns when piped, the reference last', async () => {
     t = await testContext({ fields: CASES.fields });
     const row = makeCase({ title: 'Onboarding', contact: null });
-    t.api.intercept({ path: `/v1/cases?${page(1, 30)}`, method: 'GET' }).reply(200, envelopeOf([row], 1, 30, 1));
+    t.api
+      .intercept({ path: `/v1/cases?${page(1, 30)}`, method: 'GET' })
+      .reply(200, envelopeOf([row], 1, 30, 1));
     await runListCases(ListCasesOptions.parse({}), t.ctx);
     expect(t.stdout()).toBe(
       `${row.id}\tOnboarding\tpending\tsubmitted\tcontact\t\t2026-11-20T10:00:00.000Z\t${row.reference}\n`,

@@ -92,9 +92,7 @@ describe('forms list', () => {
       makeForm({ flow: { slug: 'employee-onboarding', customization: null } }),
       makeForm({ flow: { slug: 'customer-feedback', customization: null }, status: 'completed' }),
     ];
-    t.api
-      .intercept({ path: `/v1/forms?${qs(PAGE)}`, method: 'GET' })
-      .reply(200, envelopeOf(forms, 1, 30, 2));
+    t.api.intercept({ path: `/v1/forms?${qs(PAGE)}`, method: 'GET' }).reply(200, envelopeOf(forms, 1, 30, 2));
     await runListForms(ListFormsOptions.parse({}), t.ctx);
     const lines = t.stdout().split('\n');
     const short = (form: Record<string, unknown>) => String(form.id).slice(0, 8);
