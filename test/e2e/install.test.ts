@@ -24,6 +24,24 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => dir.remove());
 
+describe('the packed tarball', () => {
+  it('ships what runs: the bin, the bundle with its build id, completions and man pages, under 400 files', () => {
+    const files = execFileSync('tar', ['tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
+    expect(files.length).toBeLessThan(400);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package/bin/wfd.js',
+        'package/bin/code-cache.js',
+        'package/dist/wfd.cjs',
+        'package/dist/build-id',
+        'package/dist/chunks/startup.cjs',
+      ]),
+    );
+    // Not the single executable (`npm run build:binary` writes it under dist/), nor source maps.
+    expect(files.filter((file) => /^package\/dist\/(bin|sea)\/|\.map$/.test(file))).toEqual([]);
+  });
+});
+
 describe('the packed tarball, installed globally', () => {
   for (const nodeLine of nodeLines()) {
     const { title, skip } = lineTest(nodeLine);
