@@ -22,12 +22,12 @@ export interface JsonUpload {
 
 /** POST /v1/attachments with a multipart body (file parts streamed from disk); the created attachments in order. */
 export function uploadMultipart(form: FormData): ApiRequest<Attachment[]> {
-  return { method: 'POST', path: '/attachments', multipart: form, schema: UploadedAttachments() };
+  return { method: 'POST', path: '/attachments', multipart: form, schema: UploadedAttachments };
 }
 
 /** POST /v1/attachments with one file as JSON; the created attachment (as a list of one). */
 export function uploadJson(file: JsonUpload): ApiRequest<Attachment[]> {
-  return { method: 'POST', path: '/attachments', body: file, schema: UploadedAttachments() };
+  return { method: 'POST', path: '/attachments', body: file, schema: UploadedAttachments };
 }
 
 /**
@@ -56,5 +56,5 @@ const SingleFormFiles = once(() => single(FormFiles()));
 
 /** GET /v1/forms/{id}, read for its responses' attachments (what an export needs of a form). */
 export function getFormFiles(id: string): ApiRequest<FormFiles> {
-  return { method: 'GET', path: `/forms/${encodeURIComponent(id)}`, schema: SingleFormFiles() };
+  return { method: 'GET', path: `/forms/${encodeURIComponent(id)}`, schema: SingleFormFiles };
 }

@@ -12,20 +12,20 @@ const casePath = (id: string) => `/cases/${encodeURIComponent(id)}`;
 
 /** GET /v1/cases/{id}: the case with its steps. */
 export function getCase(id: string): ApiRequest<Case> {
-  return { method: 'GET', path: casePath(id), schema: SingleCase() };
+  return { method: 'GET', path: casePath(id), schema: SingleCase };
 }
 
 /** POST /v1/cases (answers 200, not 201). */
 export function createCase(body: Record<string, unknown>): ApiRequest<Case> {
-  return { method: 'POST', path: '/cases', body, schema: SingleCase() };
+  return { method: 'POST', path: '/cases', body, schema: SingleCase };
 }
 
 /** POST /v1/cases/{id}/data: data fields updated in one batch. */
 export function updateCaseData(id: string, fields: Record<string, unknown>): ApiRequest<Case> {
-  return { method: 'POST', path: `${casePath(id)}/data`, body: fields, schema: SingleCase() };
+  return { method: 'POST', path: `${casePath(id)}/data`, body: fields, schema: SingleCase };
 }
 
 /** POST /v1/cases/{id} with `archived`: archive (true) or restore (false); repeating it is harmless. */
 export function setCaseArchived(id: string, archived: boolean): ApiRequest<Case> {
-  return { method: 'POST', path: casePath(id), body: { archived }, schema: SingleCase(), idempotent: true };
+  return { method: 'POST', path: casePath(id), body: { archived }, schema: SingleCase, idempotent: true };
 }

@@ -26,12 +26,13 @@ export function countGroups(
   query: QueryParams,
   fields: readonly string[],
 ): ApiRequest<GroupedCount> {
-  const schema = z.unknown().transform((body, ctx) => {
-    const parsed = parseGroupedCount(body, fields);
-    if (typeof parsed !== 'string') return parsed;
-    ctx.issues.push({ code: 'custom', message: parsed, input: body });
-    return z.NEVER;
-  });
+  const schema = () =>
+    z.unknown().transform((body, ctx) => {
+      const parsed = parseGroupedCount(body, fields);
+      if (typeof parsed !== 'string') return parsed;
+      ctx.issues.push({ code: 'custom', message: parsed, input: body });
+      return z.NEVER;
+    });
   return { method: 'GET', path, query: [...query, ['group_by', fields.join(',')]], schema };
 }
 

@@ -17,10 +17,10 @@ export interface DocIntelRequest {
 
 /** POST /v1/document-intelligence: a new extraction job (201). */
 export function createDocIntelJob(body: DocIntelRequest): ApiRequest<DocIntelJob> {
-  return { method: 'POST', path: '/document-intelligence', body, schema: SingleJob() };
+  return { method: 'POST', path: '/document-intelligence', body, schema: SingleJob };
 }
 
 /** GET /v1/document-intelligence/{id}: the job as it stands, with its result once done. */
 export function getDocIntelJob(id: string): ApiRequest<DocIntelJob> {
-  return { method: 'GET', path: `/document-intelligence/${encodeURIComponent(id)}`, schema: SingleJob() };
+  return { method: 'GET', path: `/document-intelligence/${encodeURIComponent(id)}`, schema: SingleJob };
 }

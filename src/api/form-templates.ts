@@ -10,10 +10,10 @@ const templatePath = (slug: string) => `/form_templates/${encodeURIComponent(slu
 
 /** GET /v1/form_templates/{slug}/options: the template's configuration options. */
 export function getFormTemplateOptions(slug: string): ApiRequest<Record<string, unknown>> {
-  return { method: 'GET', path: `${templatePath(slug)}/options`, schema: SingleOptions() };
+  return { method: 'GET', path: `${templatePath(slug)}/options`, schema: SingleOptions };
 }
 
 /** GET /v1/form_templates/{slug}/steps: the template's steps and their fields. */
 export function getFormTemplateSteps(slug: string): ApiRequest<FormTemplateSteps> {
-  return { method: 'GET', path: `${templatePath(slug)}/steps`, schema: SingleSteps() };
+  return { method: 'GET', path: `${templatePath(slug)}/steps`, schema: SingleSteps };
 }

@@ -13,17 +13,17 @@ const formPath = (id: string) => `/forms/${encodeURIComponent(id)}`;
 
 /** GET /v1/forms/{id}: the form with its responses. */
 export function getForm(id: string): ApiRequest<Form> {
-  return { method: 'GET', path: formPath(id), schema: SingleForm() };
+  return { method: 'GET', path: formPath(id), schema: SingleForm };
 }
 
 /** POST /v1/forms: `{flow: {slug}, user: {email, given_name, family_name}, webhooks?}`. */
 export function createForm(body: Record<string, unknown>): ApiRequest<Form> {
-  return { method: 'POST', path: '/forms', body, schema: SingleForm() };
+  return { method: 'POST', path: '/forms', body, schema: SingleForm };
 }
 
 /** PATCH /v1/forms/{id} with only the fields being changed (`webhooks` whole). */
 export function updateForm(id: string, changes: Record<string, unknown>): ApiRequest<Form> {
-  return { method: 'PATCH', path: formPath(id), body: changes, schema: SingleForm() };
+  return { method: 'PATCH', path: formPath(id), body: changes, schema: SingleForm };
 }
 
 /** PATCH /v1/forms/{id} with `archived`: archive (true) or restore (false); repeating it is harmless. */
@@ -33,5 +33,5 @@ export function setFormArchived(id: string, archived: boolean): ApiRequest<Form>
 
 /** GET /v1/responses/{id}: a response with its answers, attachments and signatures. */
 export function getResponse(id: string): ApiRequest<FormResponse> {
-  return { method: 'GET', path: `/responses/${encodeURIComponent(id)}`, schema: SingleResponse() };
+  return { method: 'GET', path: `/responses/${encodeURIComponent(id)}`, schema: SingleResponse };
 }

@@ -29,10 +29,10 @@ export function listRequest<F extends RecordFields>(
   resource: ResourceDef<F>,
   query: QueryParams,
 ): ApiRequest<Page<RecordOf<F>>> {
-  return { method: 'GET', path: `/${resource.name}`, query, schema: pageSchema(resource.record) };
+  return { method: 'GET', path: `/${resource.name}`, query, schema: () => pageSchema(resource.record) };
 }
 
 /** GET /v1/<name>/count: the number of records the filters match. */
 export function countRequest(resource: ResourceDef, query: QueryParams): ApiRequest<number> {
-  return { method: 'GET', path: `/${resource.name}/count`, query, schema: Count() };
+  return { method: 'GET', path: `/${resource.name}/count`, query, schema: Count };
 }

@@ -18,7 +18,13 @@ export interface TriggerInput {
 
 /** POST /_sandbox/trigger: simulates a respondent or a form deletion and emits the event. */
 export function triggerEvent(input: TriggerInput): ApiRequest<Record<string, unknown>> {
-  return { method: 'POST', path: '/_sandbox/trigger', root: true, body: input, schema: z.looseObject({}) };
+  return {
+    method: 'POST',
+    path: '/_sandbox/trigger',
+    root: true,
+    body: input,
+    schema: () => z.looseObject({}),
+  };
 }
 
 /** POST /_sandbox/deliveries/{id}/resend: a new delivery of the same payload to the same URL. */
@@ -27,7 +33,7 @@ export function resendDelivery(id: string): ApiRequest<Record<string, unknown>> 
     method: 'POST',
     path: `/_sandbox/deliveries/${encodeURIComponent(id)}/resend`,
     root: true,
-    schema: z.looseObject({}),
+    schema: () => z.looseObject({}),
   };
 }
 
@@ -51,7 +57,7 @@ export function readRequestLog(position: FeedPosition = {}): ApiRequest<RequestL
     path: '/_sandbox/requests',
     root: true,
     query: feedQuery(position),
-    schema: RequestLogPage,
+    schema: () => RequestLogPage,
   };
 }
 
@@ -66,7 +72,7 @@ export function readDeliveries(
   position: FeedPosition & { formId?: string } = {},
 ): ApiRequest<DeliveriesPage> {
   const query = [...feedQuery(position), ...(position.formId ? [['form_id', position.formId] as const] : [])];
-  return { method: 'GET', path: '/_sandbox/deliveries', root: true, query, schema: DeliveriesPage };
+  return { method: 'GET', path: '/_sandbox/deliveries', root: true, query, schema: () => DeliveriesPage };
 }
 
 function feedQuery({ since, waitMs }: FeedPosition): QueryParams {

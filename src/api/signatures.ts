@@ -12,7 +12,7 @@ const SingleSignature = once(() => single(Signature()));
 
 /** GET /v1/signatures/{id}: the signature's metadata. */
 export function getSignature(id: string): ApiRequest<Signature> {
-  return { method: 'GET', path: signaturePath(id), schema: SingleSignature() };
+  return { method: 'GET', path: signaturePath(id), schema: SingleSignature };
 }
 
 /** GET /v1/signatures/{id} asking for the signed PDF; `fallback` adds `?download=true`. */

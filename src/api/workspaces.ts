@@ -3,5 +3,5 @@ import { type Workspace, WorkspaceList } from './schemas.js';
 
 /** GET /v1/workspaces: the workspaces the token reaches (one, for a personal token). */
 export function listWorkspaces(): ApiRequest<{ data: Workspace[] }> {
-  return { method: 'GET', path: '/workspaces', schema: WorkspaceList() };
+  return { method: 'GET', path: '/workspaces', schema: WorkspaceList };
 }

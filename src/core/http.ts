@@ -87,8 +87,12 @@ export interface ApiRequest<T = unknown> {
   multipart?: FormData;
   /** extra headers, such as `accept: application/pdf` */
   headers?: Readonly<Record<string, string>>;
-  /** validates the JSON answer; unknown fields pass through (schemas are lenient) */
-  schema?: ZodType<T>;
+  /**
+   * the schema that validates the JSON answer (unknown fields pass through: schemas are lenient),
+   * made when the request has gone out: a zod schema takes a millisecond or two to build, which
+   * the wait for the server then hides
+   */
+  schema?: () => ZodType<T>;
   root?: boolean;
   /**
    * Sending it twice leaves the same state (archive by the spec's state machine): a 502, 503 or
@@ -217,12 +221,18 @@ export class ApiClient {
   async requestWithHeaders<T = unknown>(
     request: ApiRequest<T>,
   ): Promise<{ value: T; headers: Record<string, string | string[] | undefined> }> {
-    const answer = await this.send(request, 'read');
+    const sent = this.send(request, 'read');
+    // Handled now, awaited below: a failure while the schema is made is not an unhandled rejection.
+    sent.catch(() => {});
+    // A turn of the event loop sends the request (the socket connects and writes it); the schema
+    // is made after it, while the server works.
+    const schema = request.schema && (await afterSending(request.schema));
+    const answer = await sent;
     const text = answer.text ?? '';
     const json = text.length > 0 ? parseJson(text, answer.status) : undefined;
     if (answer.status >= 400) throw this.error(answer.status, answer.headers, json);
-    if (!request.schema) return { value: json as T, headers: answer.headers };
-    const parsed = parseAnswer(request.schema, json);
+    if (!schema) return { value: json as T, headers: answer.headers };
+    const parsed = parseAnswer(schema, json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
@@ -544,6 +554,19 @@ function waitTooLong(error: ApiError, retryAfter: number, maxWaitMs: number): Ap
 }
 
 /** Whole ms since `start` (process.hrtime): the first use of `performance` loads perf_hooks, ~1.5 ms. */
+/** `make()`, called at the next turn of the event loop, after its I/O. */
+function afterSending<S>(make: () => S): Promise<S> {
+  return new Promise((resolve, reject) => {
+    setImmediate(() => {
+      try {
+        resolve(make());
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
 function msSince(start: bigint): number {
   return Math.round(Number(process.hrtime.bigint() - start) / 1e6);
 }

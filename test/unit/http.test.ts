@@ -77,7 +77,7 @@ describe('ApiClient requests', () => {
       method: 'POST',
       path: '/cases',
       body: { title: 'é' },
-      schema: z.object({ id: z.string() }),
+      schema: () => z.object({ id: z.string() }),
     });
     expect(out).toEqual({ id: 'x' });
     expect(seen[0]).toMatchObject({ method: 'POST', url: '/v1/cases', body: '{"title":"é"}' });
@@ -113,7 +113,7 @@ describe('ApiClient requests', () => {
       c.request({
         method: 'GET',
         path: '/workspaces',
-        schema: z.object({ data: z.array(z.object({ id: z.string() })) }),
+        schema: () => z.object({ data: z.array(z.object({ id: z.string() })) }),
       }),
     ).rejects.toThrow(/unexpected answer from GET \/workspaces: data\.0\.id/);
     await c.close();

@@ -35,7 +35,12 @@ export interface ClientCredentials {
 
 /** GET /.well-known/openid-configuration (host root). */
 export function getOAuthMetadata(): ApiRequest<OAuthMetadata> {
-  return { method: 'GET', path: '/.well-known/openid-configuration', root: true, schema: OAuthMetadata };
+  return {
+    method: 'GET',
+    path: '/.well-known/openid-configuration',
+    root: true,
+    schema: () => OAuthMetadata,
+  };
 }
 
 /** POST /token with `grant_type=authorization_code` (and the PKCE verifier). */
@@ -74,7 +79,7 @@ function tokenRequest(
       root: true,
       form: { ...fields, client_id: client.clientId },
       headers: { authorization: `Basic ${Buffer.from(basic).toString('base64')}` },
-      schema: TokenResponse,
+      schema: () => TokenResponse,
     };
   }
   return {
@@ -82,7 +87,7 @@ function tokenRequest(
     path: tokenPath,
     root: true,
     form: { ...fields, client_id: client.clientId, client_secret: client.clientSecret },
-    schema: TokenResponse,
+    schema: () => TokenResponse,
   };
 }
 
