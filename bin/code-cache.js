@@ -73,17 +73,15 @@ function requireWithCodeCache(entry, cacheRoot, env) {
 /** A chunk's `require`: the bundle's own files through `load`, anything else through Node's. */
 function requireFrom(filename, load) {
   let node;
-  const nodeRequire = (id) => {
+  const nodeRequire = () => {
     node ??= createRequire(filename);
-    return node(id);
+    return node;
   };
   const dirname = path.dirname(filename);
-  const chunkRequire = (id) => (/^\.\.?\/.*\.cjs$/.test(id) ? load(path.join(dirname, id)) : nodeRequire(id));
+  const chunkRequire = (id) =>
+    /^\.\.?\/.*\.cjs$/.test(id) ? load(path.join(dirname, id)) : nodeRequire()(id);
   // What bundled packages read of `require` (esbuild's __require passes it on).
-  chunkRequire.resolve = (id, options) => {
-    node ??= createRequire(filename);
-    return node.resolve(id, options);
-  };
+  chunkRequire.resolve = (id, options) => nodeRequire().resolve(id, options);
   chunkRequire.main = require.main;
   chunkRequire.cache = require.cache;
   return chunkRequire;

@@ -35,7 +35,8 @@ const named = new Set(Object.keys({ ...pkg.dependencies, ...pkg.devDependencies 
 
 /**
  * The modules every command that calls the API runs, which src/cli/action.ts and src/context.ts
- * import lazily: bundled as one chunk (chunks/api-runtime-<hash>.cjs), where esbuild would make
+ * import lazily: bundled as one chunk (chunks/api-runtime-code-<hash>.cjs, reached through
+ * chunks/api-runtime-<hash>.cjs), where esbuild would make
  * some 25 files of them, one for each set of importers, for each such command to find, read and
  * compile (about 15 ms of a one-shot `cases get`). Help and offline commands still load none of it.
  */
@@ -227,6 +228,8 @@ function onlyTheZodWeUse() {
  * of importers: sixteen files for `wfd --version` to load, each a module resolution and a file
  * read. Every lazily imported module is made to import what the entry imports too (it runs the
  * entry's modules first in any case), so all of it has the same importers and lands in one chunk.
+ * Likewise with the API runtime (WITH_RUNTIME): every lazily imported module imports it, and an
+ * import() of one of its modules becomes an import() of all of it, so it too is one chunk.
  */
 function oneStartupChunk() {
   const entry = resolve('src/main.ts');
@@ -277,7 +280,6 @@ function oneStartupChunk() {
           },
         );
         const imports = lazy.has(args.path) ? [...startupImports, "import 'wfd:api-runtime';"] : [];
-        if (imports.length === 0 && !source.includes('wfd:api-runtime')) return undefined;
         return { contents: [...imports, source].join('\n'), loader: 'ts' };
       });
     },

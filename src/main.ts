@@ -10,7 +10,7 @@ import { habitHint } from './commands/habit-hints.js';
 import { UsageError, WfdError } from './core/errors.js';
 import { ExitCode } from './exit-codes.js';
 import { createSystemIO, type IO } from './output/io.js';
-import { buildProgram, invokedCommand } from './program.js';
+import { buildProgram, invokedCommand, subcommandNamed } from './program.js';
 
 // Through require: an ESM `import` of node:fs would also load fs/promises and readline on every start.
 const VERSION: string = createRequire(import.meta.url)('../package.json').version;
@@ -75,7 +75,7 @@ export async function helpPagesForPipes(): Promise<Map<string, string>> {
 function withHelpForBareCommand(program: Command, argv: string[]): string[] {
   let command = program;
   for (const arg of argv.slice(2)) {
-    const sub = command.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+    const sub = subcommandNamed(command, arg);
     if (!sub) return argv;
     command = sub;
   }

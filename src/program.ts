@@ -45,6 +45,11 @@ export function invokedNoun(argv: readonly string[]): string | null | undefined 
   return NOUN_NAMES.includes(first) ? first : null;
 }
 
+/** The subcommand of `command` that `word` names, by its name or an alias. */
+export function subcommandNamed(command: Command, word: string): Command | undefined {
+  return command.commands.find((sub) => sub.name() === word || sub.aliases().includes(word));
+}
+
 /**
  * The deepest command a command line names (`wfd cases ls -L 3` -> `cases list`), the root when
  * it names none: the command whose help an error's hint points to.
@@ -52,7 +57,7 @@ export function invokedNoun(argv: readonly string[]): string | null | undefined 
 export function invokedCommand(program: Command, argv: readonly string[]): Command {
   let command = program;
   for (const word of commandWords(argv)) {
-    const sub = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    const sub = subcommandNamed(command, word);
     if (!sub) break;
     command = sub;
   }
@@ -113,10 +118,7 @@ export function buildProgram(runtime: WfdRuntime, argv?: readonly string[]): Com
 function buildFlags(command: Command, words: readonly string[] | undefined, stubs: Set<Command>): void {
   buildVerbFlags(command);
   const [word, ...rest] = words ?? [];
-  const named =
-    word === undefined
-      ? undefined
-      : command.commands.find((sub) => sub.name() === word || sub.aliases().includes(word));
+  const named = word === undefined ? undefined : subcommandNamed(command, word);
   for (const sub of command.commands) {
     if (named && sub !== named) stubs.add(sub);
     else if (!stubs.has(sub)) buildFlags(sub, named ? rest : undefined, stubs);

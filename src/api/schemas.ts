@@ -66,10 +66,10 @@ export function recordSchema<F extends RecordFields>(fields: F): RecordSchema<F>
   return schema as unknown as RecordSchema<F>;
 }
 
-export const Case = once(() => recordSchema(CASE_RECORD));
+export const Case = () => recordSchema(CASE_RECORD);
 export type Case = z.infer<ReturnType<typeof Case>>;
 
-export const Form = once(() => recordSchema(FORM_RECORD));
+export const Form = () => recordSchema(FORM_RECORD);
 export type Form = z.infer<ReturnType<typeof Form>>;
 
 /** A response to a form; its fields are "not shown" in the spec. */

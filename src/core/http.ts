@@ -553,7 +553,6 @@ function waitTooLong(error: ApiError, retryAfter: number, maxWaitMs: number): Ap
   );
 }
 
-/** Whole ms since `start` (process.hrtime): the first use of `performance` loads perf_hooks, ~1.5 ms. */
 /** `make()`, called at the next turn of the event loop, after its I/O. */
 function afterSending<S>(make: () => S): Promise<S> {
   return new Promise((resolve, reject) => {
@@ -567,6 +566,7 @@ function afterSending<S>(make: () => S): Promise<S> {
   });
 }
 
+/** Whole ms since `start` (process.hrtime): the first use of `performance` loads perf_hooks, ~1.5 ms. */
 function msSince(start: bigint): number {
   return Math.round(Number(process.hrtime.bigint() - start) / 1e6);
 }
