@@ -10,7 +10,7 @@
  *   POST   /_sandbox/tokens/revoke  {token}: revokes it, as the web application's settings would
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod';
 import { standardError } from './errors.js';
 import { feedQuery } from './feed-query.js';
 import type { RequestLog } from './request-log.js';

@@ -3,7 +3,7 @@
  * /v1 request log (`/_sandbox/requests`), as `stripe logs tail` shows an account's: when, the
  * method, the URL as sent, the status, how long, the token's prefix, an injected fault.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { readRequestLog } from '../../api/sandbox.js';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
