@@ -14,7 +14,7 @@ export const ResetSandboxOptions = verbSchema(RESET);
 export type ResetSandboxOptions = z.output<typeof ResetSandboxOptions>;
 
 export async function runResetSandbox(options: ResetSandboxOptions, ctx: Context): Promise<void> {
-  const { resetDataDir } = await import('../../sandbox/persist/data-dir.js');
+  const { resetDataDir } = await import('../../sandbox/index.js');
   const { seed, cases, forms, attachments } = await resetDataDir(options.dataDir).catch(async (error) => {
     throw await dataDirFailure(error);
   });
