@@ -4,8 +4,6 @@
  * file, a folder wfd may not write. Errors name the file and say how to fix it; they never
  * quote the file's content (it holds tokens).
  */
-// node:fs, not node:fs/promises: every API command reads this small file, and loading the
-// promise API costs it about 2 ms; only the write paths load that.
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { WfdError } from '../errors.js';
