@@ -5,13 +5,17 @@
 // compilation made, not the functions a run compiled later, which are most of a command's code; it
 // made a one-shot `cases get` no faster than no cache at all (docs/development.md has the figures).
 // Here the bundle is compiled through vm.Script, Node's public API for code caches, and the cache
-// is written at exit, with what the run compiled.
+// is written at exit, with what the run compiled: when it was missing or rejected, and when the
+// run's command (`cases get`, `cases --help`: bin/wfd.js names it) is not yet among those it was
+// made with, so that it comes to hold the code of each command the user runs, whichever came
+// first (a cache made by `wfd --help` alone cost a later `cases get` some 5 ms of compiling).
+// Writing costs about 4 ms at exit, once for each new command.
 //
 // No byte in the cache folder can crash wfd or change what it does. V8 checks a cache only
 // against its own version, its flags and the source's length; so each cache file starts with a
 // header: MAGIC, the length and CRC-32 of the source it was made from (a changed bundle file, even
-// of the same length, never meets old code) and the CRC-32 of the data after it (checked before
-// V8 sees a byte). A file that fails either, or that V8 rejects, is dropped: the file runs from
+// of the same length, never meets old code), and the CRC-32 of what follows (checked before V8
+// sees a byte): the commands the cache holds the code of, and V8's data. A file that fails either, or that V8 rejects, is dropped: the file runs from
 // source and its cache is written again at exit. CRC-32 (zlib.crc32, Node >= 20.15 and 22.2; no
 // cache without it) guards against damage, not against an attacker: the folder is the user's own
 // (below), and whoever can write to it or to the install can run code as the user anyway. It
@@ -32,9 +36,12 @@ const path = require('node:path');
 const vm = require('node:vm');
 const { createRequire, Module } = require('node:module');
 
-const MAGIC = Buffer.from('wfd-code-cache-1\n');
-// MAGIC, then three 32-bit numbers: the source's length and CRC-32, the data's CRC-32.
-const HEADER = MAGIC.length + 12;
+const MAGIC = Buffer.from('wfd-code-cache-2\n');
+// MAGIC, then four 32-bit numbers: the source's length and CRC-32, the CRC-32 of the rest, the
+// length of the commands (UTF-8, one a line); then the commands and V8's data.
+const HEADER = MAGIC.length + 16;
+// A cache stops taking in commands at this many (each costs a rewrite).
+const MAX_COMMANDS = 100;
 // The CommonJS wrapper on a line of its own: lineOffset -1 keeps the file's line numbers in traces.
 const WRAPPER = '(function (exports, require, module, __filename, __dirname) {\n';
 // Folders of other Node versions or installs not written for this long are removed when one is written.
@@ -44,7 +51,7 @@ const STALE_MS = 24 * 60 * 60 * 1000;
  * Requires `entry` (dist/wfd.cjs), and the files of dist/ it requires, with V8's code cache kept
  * in `<cacheDir>/compile-cache/wfd-<node version>-<arch>-<flags and install>`.
  */
-function requireWithCodeCache(entry, cacheDir, env) {
+function requireWithCodeCache(entry, cacheDir, env, command) {
   const { crc32 } = require('node:zlib');
   if (crc32 === undefined) return require(entry);
   const debug = /\bCOMPILE_CACHE\b/.test(env.NODE_DEBUG_NATIVE ?? '')
@@ -72,11 +79,14 @@ function requireWithCodeCache(entry, cacheDir, env) {
     const source = fs.readFileSync(filename);
     const sourceKey = [source.length, crc32(source)];
     const name = path.basename(filename);
-    const { data, verdict } = readCache(chain, name, sourceKey);
+    const { data, commands = [], verdict } = readCache(chain, name, sourceKey);
     const script = new vm.Script(`${WRAPPER}${source}\n})`, { filename, lineOffset: -1, cachedData: data });
     const accepted = data !== undefined && !script.cachedDataRejected;
     debug(`cache for ${filename} was ${accepted ? 'accepted' : data ? 'rejected' : verdict}`);
-    if (!accepted) unsaved.push({ script, name, sourceKey });
+    if (!accepted) unsaved.push({ script, name, sourceKey, commands: [command] });
+    else if (!commands.includes(command) && commands.length < MAX_COMMANDS) {
+      unsaved.push({ script, name, sourceKey, commands: [...commands, command] });
+    }
     try {
       script
         .runInThisContext()
@@ -97,8 +107,8 @@ function requireWithCodeCache(entry, cacheDir, env) {
   };
 
   process.once('exit', () => {
-    for (const { script, name, sourceKey } of unsaved) {
-      const written = writeCache(chain, name, sourceKey, script.createCachedData());
+    for (const { script, name, sourceKey, commands } of unsaved) {
+      const written = writeCache(chain, name, sourceKey, commands, script.createCachedData());
       debug(written === true ? `wrote ${path.join(folder, name)}` : `not written: ${written}`);
     }
     if (unsaved.length > 0 && safeFolder(chain)) removeStaleFolders(root, path.basename(folder));
@@ -136,18 +146,20 @@ function readCache(chain, name, sourceKey) {
   } catch {
     return { verdict: 'missing' };
   }
-  const data = bytes.subarray(HEADER);
   const holds =
     bytes.length > HEADER &&
     bytes.subarray(0, MAGIC.length).equals(MAGIC) &&
     bytes.readUInt32LE(MAGIC.length) === sourceKey[0] &&
     bytes.readUInt32LE(MAGIC.length + 4) === sourceKey[1] &&
-    bytes.readUInt32LE(MAGIC.length + 8) === require('node:zlib').crc32(data);
-  return holds ? { data } : { verdict: 'damaged or made from other code' };
+    bytes.readUInt32LE(MAGIC.length + 8) === require('node:zlib').crc32(bytes.subarray(HEADER)) &&
+    bytes.readUInt32LE(MAGIC.length + 12) < bytes.length - HEADER;
+  if (!holds) return { verdict: 'damaged or made from other code' };
+  const end = HEADER + bytes.readUInt32LE(MAGIC.length + 12);
+  return { commands: bytes.toString('utf8', HEADER, end).split('\n'), data: bytes.subarray(end) };
 }
 
 /** Writes `name`'s cache whole, or not at all; true, or why not. */
-function writeCache(chain, name, sourceKey, data) {
+function writeCache(chain, name, sourceKey, commands, data) {
   const folder = chain.at(-1);
   let aside;
   try {
@@ -156,9 +168,11 @@ function writeCache(chain, name, sourceKey, data) {
     aside = path.join(folder, `.${name}.${require('node:crypto').randomBytes(8).toString('hex')}.tmp`);
     const fd = fs.openSync(aside, 'wx', 0o600);
     try {
-      const numbers = Buffer.alloc(12);
-      [...sourceKey, require('node:zlib').crc32(data)].forEach((n, i) => numbers.writeUInt32LE(n, 4 * i));
-      for (const part of [MAGIC, numbers, data]) fs.writeSync(fd, part);
+      const rest = Buffer.concat([Buffer.from(commands.join('\n')), data]);
+      const numbers = Buffer.alloc(16);
+      const header = [...sourceKey, require('node:zlib').crc32(rest), rest.length - data.length];
+      for (const [i, n] of header.entries()) numbers.writeUInt32LE(n, 4 * i);
+      for (const part of [MAGIC, numbers, rest]) fs.writeSync(fd, part);
     } finally {
       fs.closeSync(fd);
     }

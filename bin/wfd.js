@@ -12,12 +12,28 @@ function runProgram() {
   const entry = require('node:path').join(__dirname, '../dist/wfd.cjs');
   const program = env.NODE_DISABLE_COMPILE_CACHE
     ? require(entry)
-    : require('./code-cache.js').requireWithCodeCache(entry, cacheDir(env, process.platform), env);
+    : require('./code-cache.js').requireWithCodeCache(
+        entry,
+        cacheDir(env, process.platform),
+        env,
+        commandOf(process.argv),
+      );
   // No SIGINT handler here: Node's default ends the process as a shell expects (exit 130);
   // commands that must clean up (the sandbox server) listen for it themselves.
   program.run(process.argv).then((code) => {
     process.exitCode = code;
   });
+}
+
+/**
+ * What a run does, as the code cache keeps count of it: the first two words (`cases get`; an
+ * option's value may take a word's place, which only makes one more name), and whether it asks
+ * for help.
+ */
+function commandOf(argv) {
+  const words = argv.slice(2).filter((arg) => /^[a-z][a-z-]*$/.test(arg));
+  const help = argv.includes('--help') || argv.includes('-h');
+  return [...words.slice(0, 2), ...(help ? ['--help'] : [])].join(' ');
 }
 
 /** The user's wfd cache folder: WFD_CACHE_DIR, else `<user cache folder>/wfd`. */

@@ -51,7 +51,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 function run(env: Record<string, string> = {}, script = 'console.log(program.run())', before = '') {
   const driver = `${before}\nconst program = require(${JSON.stringify(LOADER)}).requireWithCodeCache(${JSON.stringify(
     join(dist, 'wfd.cjs'),
-  )}, ${JSON.stringify(cacheDir)}, process.env); ${script}`;
+  )}, ${JSON.stringify(cacheDir)}, process.env, process.env.COMMAND ?? 'cases get'); ${script}`;
   writeFileSync(join(dir, 'driver.cjs'), driver);
   const result = spawnSync(process.execPath, [join(dir, 'driver.cjs')], {
     env: { PATH: process.env.PATH, NODE_DEBUG_NATIVE: 'COMPILE_CACHE', ...env },
@@ -87,6 +87,18 @@ describe('the code cache (bin/code-cache.js)', () => {
     expect(second.stdout).toBe(OUTPUT);
     expect(verdicts(second.stderr)).toEqual(ACCEPTED);
     expect(second.stderr).not.toMatch(/wrote/);
+  });
+
+  it("takes in each new command's code once: the cache is written again for a command it was not made with", () => {
+    run({ COMMAND: 'cases --help' });
+    const list = run({ COMMAND: 'cases list' });
+    expect(verdicts(list.stderr)).toEqual(ACCEPTED);
+    expect(list.stderr).toMatch(/wrote \S+\/wfd\.cjs/);
+    for (const command of ['cases list', 'cases --help']) {
+      const again = run({ COMMAND: command });
+      expect(verdicts(again.stderr)).toEqual(ACCEPTED);
+      expect(again.stderr).not.toMatch(/wrote/);
+    }
   });
 
   it('keeps line numbers: a stack trace points at the file and line that threw', () => {
