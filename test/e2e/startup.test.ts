@@ -85,7 +85,9 @@ const HTTP = [
 const BUDGET: Record<string, string[]> = {
   '--version': [...QUICK, 'package.json'],
   'help, piped': QUICK, // the page the build wrote (dist/help) is read, not required
-  'help at a terminal': [...PROGRAM, ...COMMANDER, ...STREAMS, 'node:tty'],
+  // The page the build wrote, once the terminal's width is known to be 80 (node:tty and a stream).
+  'help at a terminal': [...QUICK, 'node:tty', 'node:net', 'node:diagnostics_channel', ...STREAMS],
+  'help at a wider terminal': [...PROGRAM, ...COMMANDER, ...STREAMS, 'node:tty'],
   'cases get': [...PROGRAM, ...COMMANDER, ...STREAMS, ...HTTP],
   'cases list': [...PROGRAM, ...COMMANDER, ...STREAMS, ...HTTP],
   'sandbox start': [
@@ -166,7 +168,14 @@ describe('the load budget of each kind of command', () => {
     expect(onTerminal(args, { env: trace.env })).toMatch(/^Usage: wfd/m);
     const loaded = trace.read();
     expect(overBudget('help at a terminal', loaded, alone)).toEqual([]);
-    // A terminal is not a pipe: the program lays the page out (and would colour it).
+    expect(beyondNode(loaded, alone)).not.toContain('dist/wfd.cjs');
+  });
+
+  it('help at a terminal of 100 columns: the program lays the page out', () => {
+    const trace = traced(baseEnv());
+    expect(onTerminal(['cases', 'list', '--help'], { env: trace.env, columns: 100 })).toMatch(/^Usage: wfd/m);
+    const loaded = trace.read();
+    expect(overBudget('help at a wider terminal', loaded, alone)).toEqual([]);
     expect(beyondNode(loaded, alone)).toContain('dist/wfd.cjs');
   });
 
