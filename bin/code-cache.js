@@ -2,8 +2,10 @@
 // kept between runs in a folder of the user's cache, never in the install folder.
 //
 // Why our own: Node's `module.enableCompileCache()` (Node >= 22.1) keeps only what a file's first
-// compilation made, not the functions a run compiled later, which are most of a command's code; it
-// made a one-shot `cases get` no faster than no cache at all (docs/development.md has the figures).
+// compilation made, not the functions a run compiled later, which are most of a command's code: a
+// one-shot `cases get` was 3-9 ms slower with it (docs/development.md has the figures), and Node
+// 20 has none.
+//
 // Here the bundle is compiled through vm.Script, Node's public API for code caches, and the cache
 // is written at exit, with what the run compiled: when it was missing or rejected, and when the
 // run's command (`cases get`, `cases --help`: bin/wfd.js names it) is not yet among those it was
@@ -15,8 +17,9 @@
 // against its own version, its flags and the source's length; so each cache file starts with a
 // header: MAGIC, the length and CRC-32 of the source it was made from (a changed bundle file, even
 // of the same length, never meets old code), and the CRC-32 of what follows (checked before V8
-// sees a byte): the commands the cache holds the code of, and V8's data. A file that fails either, or that V8 rejects, is dropped: the file runs from
-// source and its cache is written again at exit. CRC-32 (zlib.crc32, Node >= 20.15 and 22.2; no
+// sees a byte): the commands the cache holds the code of, and V8's data. A file that fails either,
+// or that V8 rejects, is dropped: the file runs from source and its cache is written again at
+// exit. CRC-32 (zlib.crc32, Node >= 20.15 and 22.2; no
 // cache without it) guards against damage, not against an attacker: the folder is the user's own
 // (below), and whoever can write to it or to the install can run code as the user anyway. It
 // costs a start about 2 ms, node:crypto's SHA-256 about 4 ms (most of it loading node:crypto).
