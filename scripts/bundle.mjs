@@ -8,14 +8,16 @@
 //   dist/sandbox.cjs   the emulator and its server (fastify): the library's entry, which
 //                      `wfd sandbox start` requires too, so that code exists once.
 //   dist/<part>.cjs    a heavy package few commands use (HEAVY below), required when one does.
-//   dist/help/*.txt    every help page as printed to a pipe (bin/quick-answers.js serves them).
+//   dist/help/*.txt    every help page laid out for 80 columns, as the program prints it to a
+//                      pipe, a file or an 80-column terminal (bin/quick-answers.js serves them).
 //
 // Each separate part is an entry of its own here and `external` to the others: an import of
 // `pdf-lib` in src becomes `require('./pdf-lib.cjs')`, resolved by Node next to dist/wfd.cjs.
 // With `dynamic-import` marked unsupported, esbuild writes an import() of such a part as that
 // require too, so nothing sets up the ES module loader. Everything is bundled (package.json
 // has no runtime `dependencies` but the keyring binding): an install fetches nothing but this
-// package. The sandbox's types are bundled by scripts/bundle-types.mjs. Compiled code is cached
+// package; src imports zod as a namespace (`import * as z`), so esbuild keeps only the parts of
+// it src uses. The sandbox's types are bundled by scripts/bundle-types.mjs. Compiled code is cached
 // per user at run time (bin/code-cache.js).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
