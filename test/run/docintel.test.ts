@@ -65,7 +65,7 @@ function serveUpload() {
     .intercept({
       path: '/v1/attachments',
       method: 'POST',
-      body: (body) => typeof body === 'object' && [...(body as FormData).keys()].join() === 'file',
+      body: (body) => [...body.matchAll(/; name="([^"]*)"/g)].map((name) => name[1]).join() === 'file',
     })
     .reply(201, { data: [{ id: ATTACHMENT, filename: 'invoice.txt', size: 51 }] });
 }

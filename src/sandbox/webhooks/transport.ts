@@ -1,11 +1,11 @@
 /**
- * The HTTP POST of one delivery attempt. Names that can never resolve
- * (RFC 2606/6761: `.example`, `.invalid`) fail at once without a DNS query, so
- * seeded receivers like `https://hooks.example/...` fail fast and offline.
+ * The HTTP POST of one delivery attempt, over wfd's one transport (src/core/node-transport.ts).
+ * Names that can never resolve (RFC 2606/6761: `.example`, `.invalid`) fail at once without a
+ * DNS query, so seeded receivers like `https://hooks.example/...` fail fast and offline.
  */
 import { lookup as dnsLookup } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
+import { NodeHttpTransport } from '../../core/node-transport.js';
 
 /** What an attempt got: the receiver's status, or the reason no status came. */
 export type AttemptResult = { readonly status: number } | { readonly error: string };
@@ -17,14 +17,26 @@ export type Transport = (
   headers: Readonly<Record<string, string>>,
 ) => Promise<AttemptResult>;
 
-/** An undici transport with a per-attempt time-out; `close` aborts attempts in flight. */
+/** Keep-alive connections per receiver origin, a time-out per attempt; `close` aborts attempts in flight. */
 export function createHttpTransport(timeoutMs: number): { send: Transport; close(): Promise<void> } {
-  const agent = new Agent({ connect: { lookup: refuseReservedNames } });
+  const transports = new Map<string, NodeHttpTransport>();
   const closing = new AbortController();
   const send: Transport = async (url, body, headers) => {
     const signal = AbortSignal.any([closing.signal, AbortSignal.timeout(timeoutMs)]);
     try {
-      const res = await request(url, { method: 'POST', headers, body, signal, dispatcher: agent });
+      const target = new URL(url);
+      let transport = transports.get(target.origin);
+      if (!transport) {
+        transport = new NodeHttpTransport(target.origin, { connections: 4, lookup: refuseReservedNames });
+        transports.set(target.origin, transport);
+      }
+      const res = await transport.request({
+        method: 'POST',
+        path: `${target.pathname}${target.search}`,
+        headers,
+        body,
+        signal,
+      });
       await res.body.dump();
       return { status: res.statusCode };
     } catch (error) {
@@ -37,7 +49,7 @@ export function createHttpTransport(timeoutMs: number): { send: Transport; close
     send,
     close: async () => {
       closing.abort();
-      await agent.destroy();
+      await Promise.all([...transports.values()].map((transport) => transport.close()));
     },
   };
 }
