@@ -38,6 +38,14 @@ export interface Transport {
   close(): Promise<void>;
 }
 
+/**
+ * Uploads larger than this wait for the server's `100 Continue` (or a second, as curl does)
+ * before the body: a server that refuses at the headers (a 413 of a proxy's size limit) and
+ * closes is then heard, where writing into the closed connection would fail with EPIPE first.
+ */
+const EXPECT_CONTINUE_BYTES = 1024 * 1024;
+const CONTINUE_WAIT_MS = 1000;
+
 /** The code of the error an answer's body fails with after `bodyTimeout` without a byte. */
 export const BODY_TIMEOUT = 'WFD_BODY_TIMEOUT';
 
@@ -75,6 +83,7 @@ export class NodeHttpTransport implements Transport {
     const multipart = request.body instanceof FormData ? encodeMultipart(request.body) : undefined;
     const body = request.body instanceof FormData ? undefined : request.body;
     const length = multipart ? multipart.length : body !== undefined ? Buffer.byteLength(body) : undefined;
+    const expectContinue = multipart !== undefined && multipart.length > EXPECT_CONTINUE_BYTES;
     return new Promise((resolve, reject) => {
       const req = http.request(
         {
@@ -87,6 +96,7 @@ export class NodeHttpTransport implements Transport {
             ...request.headers,
             ...(multipart ? { 'content-type': multipart.contentType } : {}),
             ...(length !== undefined ? { 'content-length': String(length) } : {}),
+            ...(expectContinue ? { expect: '100-continue' } : {}),
           },
           agent,
         },
@@ -111,10 +121,24 @@ export class NodeHttpTransport implements Transport {
       }
       // A file that cannot be read fails the request; a request that fails (a server that
       // answered early and closed) stops the reading.
-      const parts = multipart.stream();
-      parts.on('error', (error) => req.destroy(error));
-      req.on('close', () => parts.destroy());
-      parts.pipe(req);
+      let sending = false;
+      const send = () => {
+        if (sending || req.destroyed) return;
+        sending = true;
+        const parts = multipart.stream();
+        parts.on('error', (error) => req.destroy(error));
+        req.on('close', () => parts.destroy());
+        parts.pipe(req);
+      };
+      if (!expectContinue) return send();
+      const timer = setTimeout(send, CONTINUE_WAIT_MS);
+      req.once('continue', send);
+      req.once('close', () => clearTimeout(timer));
+      // Answered without the body (a refusal): the connection cannot carry another request.
+      req.once('response', (response) => {
+        clearTimeout(timer);
+        if (!sending) response.once('end', () => req.destroy());
+      });
     });
   }
 
