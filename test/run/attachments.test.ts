@@ -1,5 +1,5 @@
 /**
- * Run tests of `wfd attachments upload|download|merge` against an undici MockAgent: the exact
+ * Run tests of `wfd attachments upload|download|merge` against the fake API (test/support/fake-api.ts): the exact
  * requests (every interceptor used, none left), the files written, and the exact output.
  */
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Run tests of `wfd docintel create|get|extract` against an undici MockAgent: the requests (upload,
+ * Run tests of `wfd docintel create|get|extract` against the fake API (test/support/fake-api.ts): the requests (upload,
  * create, polls), what a terminal and a pipe show, and the exit codes of a failed job (1) and of
  * a wait that times out (8). The context's waits are instant.
  */
