@@ -8,13 +8,13 @@
  *   node scripts/bench-export-baseline.mjs download <baseUrl> <token> <attachment-id> <file>
  *     one attachment streamed to <file>.
  *
- * One undici keep-alive Pool. Prints `files=<n> bytes=<n>` on stdout; last stderr line:
+ * node:http with a keep-alive agent of `concurrency` connections (as wfd's transport). Prints `files=<n> bytes=<n>` on stdout; last stderr line:
  * `maxrss=<KiB>` (peak RSS).
  */
 import { createWriteStream, mkdirSync } from 'node:fs';
+import http from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Pool } from 'undici';
 
 const [mode, baseUrl, token, ...rest] = process.argv.slice(2);
 if (!['export', 'download'].includes(mode) || !baseUrl || !token || rest.length < 1) {
@@ -25,25 +25,39 @@ if (!['export', 'download'].includes(mode) || !baseUrl || !token || rest.length 
   process.exit(2);
 }
 const concurrency = mode === 'export' ? Number(rest[1] ?? 4) : 1;
-const pool = new Pool(new URL(baseUrl).origin, { connections: concurrency, pipelining: 1 });
+const origin = new URL(baseUrl).origin;
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
 
+/** A GET over the keep-alive agent; resolves with the answer, its body unread. */
+function get(path, extraHeaders = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(new URL(path, origin), { agent, headers: { ...headers, ...extraHeaders } }, resolve);
+    req.on('error', reject);
+  });
+}
+
+async function textOf(res) {
+  res.setEncoding('utf8');
+  let text = '';
+  for await (const chunk of res) text += chunk;
+  return text;
+}
+
 async function getJson(path) {
-  const { statusCode, body } = await pool.request({ method: 'GET', path, headers });
-  const text = await body.text();
+  const res = await get(path);
+  const statusCode = res.statusCode;
+  const text = await textOf(res);
   if (statusCode !== 200) throw new Error(`GET ${path}: HTTP ${statusCode}: ${text.slice(0, 200)}`);
   return JSON.parse(text);
 }
 
 async function download(id, file) {
   const path = `/v1/attachments/${id}`;
-  const { statusCode, body } = await pool.request({
-    method: 'GET',
-    path,
-    headers: { ...headers, accept: '*/*' },
-  });
+  const body = await get(path, { accept: '*/*' });
+  const statusCode = body.statusCode;
   if (statusCode !== 200)
-    throw new Error(`GET ${path}: HTTP ${statusCode}: ${(await body.text()).slice(0, 200)}`);
+    throw new Error(`GET ${path}: HTTP ${statusCode}: ${(await textOf(body)).slice(0, 200)}`);
   let bytes = 0;
   body.on('data', (chunk) => {
     bytes += chunk.length;
@@ -91,6 +105,6 @@ if (mode === 'download') {
     files++;
   });
 }
-await pool.close();
+agent.destroy();
 process.stdout.write(`files=${files} bytes=${bytes}\n`);
 process.stderr.write(`maxrss=${process.resourceUsage().maxRSS}\n`);

@@ -5,7 +5,7 @@
  *   node scripts/bench-oneshot-baseline.mjs <baseUrl> <token> list        (cases list --limit 10 -o plain)
  *   node scripts/bench-oneshot-baseline.mjs <baseUrl> <token> get <id>    (cases get <id> -o plain)
  *
- * node:http alone (no undici, no keep-alive agent to close); the same request wfd sends (a list
+ * node:http alone (no keep-alive agent to close); the same request wfd sends (a list
  * with --limit 10 reads one page of 10), `JSON.parse` of the body, tab-separated lines.
  */
 import { request } from 'node:http';

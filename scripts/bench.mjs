@@ -8,7 +8,7 @@
  *    same bundle without a cache, on each supported Node line, with and without NODE_OPTIONS
  *    (scripts/bench-startup.mjs), run alternately, medians.
  * 2. Throughput: a sandbox (a child `wfd sandbox start`) of 100,000 cases;
- *    `wfd cases list --all -o ndjson` against scripts/bench-baseline.mjs (a minimal undici
+ *    `wfd cases list --all -o ndjson` against scripts/bench-baseline.mjs (a minimal node:http
  *    loop with the same concurrency), alternately, median wall times; every run's line count
  *    must equal the API's `meta.total_count`.
  * 3. Memory: peak RSS of the same list at 10,000 and 100,000 cases, wfd through
@@ -63,10 +63,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { request } from 'undici';
 import { benchBinary } from './bench-binary.mjs';
 import { benchOneshot } from './bench-oneshot.mjs';
 import { benchStartup, median, startupRows } from './bench-startup.mjs';
+
+/** A request of the benchmark itself (never timed), with Node's fetch: `{statusCode, body}` as before. */
+async function request(url, { method = 'GET', headers, body } = {}) {
+  const answer = await fetch(url, { method, headers, body });
+  return { statusCode: answer.status, body: answer };
+}
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'wfd.js');
@@ -914,7 +919,7 @@ async function main() {
   const header = ['measure', 'wfd', 'baseline', 'wfd/baseline', 'notes'];
   process.stdout.write(`\nwfd benchmark${QUICK ? ' (BENCH_QUICK=1: smoke run, sizes / 10)' : ''}\n`);
   process.stdout.write(
-    'baseline: `node -e 0` for start-up; scripts/bench-baseline.mjs (bare undici Pool, same concurrency) for lists; a bare node:http receiver for webhooks; scripts/bench-export-baseline.mjs for attachments (the theoretical minimum under the rate limits); the least time the limit allows, and a fault-free run, for resilience; the same sandbox in memory for a data dir\n\n',
+    'baseline: `node -e 0` for start-up; scripts/bench-baseline.mjs (bare node:http keep-alive agent, same concurrency) for lists; a bare node:http receiver for webhooks; scripts/bench-export-baseline.mjs for attachments (the theoretical minimum under the rate limits); the least time the limit allows, and a fault-free run, for resilience; the same sandbox in memory for a data dir\n\n',
   );
   printTable(header, table);
   const loadEnd = loadavg();

@@ -1,7 +1,7 @@
 /**
  * A fake API for the run tests: a node:http server on a loopback port that answers only the
  * requests a test stubbed, so wfd's real transport (src/core/node-transport.ts) does real HTTP
- * to it. The stubbing calls are those of undici's MockAgent, which the run tests used before:
+ * to it. The stubbing calls keep the shape the run tests were first written in (undici's MockAgent):
  *
  *   api.intercept({ path, method, body?, headers?, query? }).reply(status, body, { headers })
  *   api.intercept(...).reply((request) => ({ statusCode, data, responseOptions: { headers } }))
