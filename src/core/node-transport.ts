@@ -7,10 +7,10 @@
  * about half a second; Node waits for that thread before it exits, so every one-shot command
  * outlived its output by that long and held 30 MB more. Node's own parser is native.
  */
-import type { Agent as HttpAgent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { ClientRequest, Agent as HttpAgent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import type { Duplex, Readable } from 'node:stream';
-import { encodeMultipart } from './multipart.js';
+import { encodeMultipart, type MultipartBody } from './multipart.js';
 
 /** A request as the client hands it to its transport. */
 export interface TransportRequest {
@@ -83,7 +83,6 @@ export class NodeHttpTransport implements Transport {
     const multipart = request.body instanceof FormData ? encodeMultipart(request.body) : undefined;
     const body = request.body instanceof FormData ? undefined : request.body;
     const length = multipart ? multipart.length : body !== undefined ? Buffer.byteLength(body) : undefined;
-    const expectContinue = multipart !== undefined && multipart.length > EXPECT_CONTINUE_BYTES;
     return new Promise((resolve, reject) => {
       const req = http.request(
         {
@@ -96,7 +95,7 @@ export class NodeHttpTransport implements Transport {
             ...request.headers,
             ...(multipart ? { 'content-type': multipart.contentType } : {}),
             ...(length !== undefined ? { 'content-length': String(length) } : {}),
-            ...(expectContinue ? { expect: '100-continue' } : {}),
+            ...(multipart && multipart.length > EXPECT_CONTINUE_BYTES ? { expect: '100-continue' } : {}),
           },
           agent,
         },
@@ -115,30 +114,8 @@ export class NodeHttpTransport implements Transport {
         signal?.removeEventListener('abort', onAbort);
         reject(error);
       });
-      if (!multipart) {
-        req.end(body);
-        return;
-      }
-      // A file that cannot be read fails the request; a request that fails (a server that
-      // answered early and closed) stops the reading.
-      let sending = false;
-      const send = () => {
-        if (sending || req.destroyed) return;
-        sending = true;
-        const parts = multipart.stream();
-        parts.on('error', (error) => req.destroy(error));
-        req.on('close', () => parts.destroy());
-        parts.pipe(req);
-      };
-      if (!expectContinue) return send();
-      const timer = setTimeout(send, CONTINUE_WAIT_MS);
-      req.once('continue', send);
-      req.once('close', () => clearTimeout(timer));
-      // Answered without the body (a refusal): the connection cannot carry another request.
-      req.once('response', (response) => {
-        clearTimeout(timer);
-        if (!sending) response.once('end', () => req.destroy());
-      });
+      if (multipart) writeMultipart(req, multipart);
+      else req.end(body);
     });
   }
 
@@ -152,6 +129,32 @@ export class NodeHttpTransport implements Transport {
     if (connect) Object.assign(agent, { createConnection: connect });
     return agent;
   }
+}
+
+/**
+ * Streams a multipart body into the request: at once, or for a large one after the server's
+ * `100 Continue` (or CONTINUE_WAIT_MS without it). A file that cannot be read fails the request;
+ * a request that fails (a server that answered early and closed) stops the reading.
+ */
+function writeMultipart(req: ClientRequest, multipart: MultipartBody): void {
+  let sending = false;
+  const send = () => {
+    if (sending || req.destroyed) return;
+    sending = true;
+    const parts = multipart.stream();
+    parts.on('error', (error) => req.destroy(error));
+    req.on('close', () => parts.destroy());
+    parts.pipe(req);
+  };
+  if (multipart.length <= EXPECT_CONTINUE_BYTES) return send();
+  const timer = setTimeout(send, CONTINUE_WAIT_MS);
+  req.once('continue', send);
+  req.once('close', () => clearTimeout(timer));
+  // Answered without the body (a refusal): the connection cannot carry another request.
+  req.once('response', (response) => {
+    clearTimeout(timer);
+    if (!sending) response.once('end', () => req.destroy());
+  });
 }
 
 function headersOf(headers: IncomingHttpHeaders): Record<string, string | string[] | undefined> {

@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uploadMultipart } from '../../src/api/attachments.js';
 import { ApiError, NetworkError } from '../../src/core/errors.js';
 import { ApiClient } from '../../src/core/http.js';
+import { encodeMultipart } from '../../src/core/multipart.js';
 import { checkUploadFile, multipartOf } from '../../src/core/upload-file.js';
 
 let dir: string;
@@ -62,6 +63,24 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer> {
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+describe('the multipart encoder', () => {
+  it("writes the bytes of Node's own FormData encoder (boundary aside), as many as it announces", async () => {
+    const form = new FormData();
+    form.append('file', new File([Buffer.from([0, 13, 10, 255])], 'a "quoted"\r\nname.bin'));
+    form.append('note', 'line one\nline two\r');
+    form.append('na"me\n', new File(['x'], 'Überweisung März.png', { type: 'image/png' }));
+    const ours = encodeMultipart(form);
+    const bytes = Buffer.concat(await ours.stream().toArray());
+    const reference = new Response(form);
+    const theirs = Buffer.from(await reference.arrayBuffer());
+    const boundary = (type: string) => type.split('boundary=')[1]!;
+    expect(bytes.length).toBe(ours.length);
+    expect(bytes.toString('latin1').replaceAll(boundary(ours.contentType), 'B')).toBe(
+      theirs.toString('latin1').replaceAll(boundary(reference.headers.get('content-type')!), 'B'),
+    );
+  });
+});
 
 describe('multipart uploads', () => {
   it('a server reads back each file, named and typed, from a body of the length announced', async () => {
