@@ -350,6 +350,22 @@ describe('SharedBudget and the rules of state files', () => {
       disk.remove();
     }
   });
+
+  it.skipIf(!canMountSmallDisk)('on a read-only folder: nothing left behind, its own budget kept', () => {
+    const disk = mountSmallDisk()!;
+    try {
+      const dir = join(disk.path, 'budget');
+      mkdirSync(dir, { mode: 0o700 });
+      disk.readOnly();
+      const lines: string[] = [];
+      const stuck = budget({ dir, debug: (line) => lines.push(line) });
+      expect(typeof stuck.reserve(1_000)).toBe('object');
+      expect(lines[0]).toMatch(/^rate budget not shared: .*EROFS/);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      disk.remove();
+    }
+  });
 });
 
 describe('budgetDir', () => {
