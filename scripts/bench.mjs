@@ -3,6 +3,7 @@
  *
  *   npm run bench                  (builds, then runs this script)
  *   BENCH_QUICK=1 node scripts/bench.mjs   (sizes / 10, one repeat: a smoke run)
+ *   BENCH_RUNS=40 ...              (rounds of start-up and one-shot commands; 15 by default)
  *
  * 1. Start-up as people meet it, on Node 20, 22 and 24 (scripts/bench-startup.mjs): help at a
  *    terminal (a pseudo-terminal of 80x24) and piped, separately, beside `gh issue list --help`
@@ -82,7 +83,8 @@ const CONFIG = {
   quick: QUICK,
   concurrency: 4,
   startupWarmups: QUICK ? 1 : 2,
-  startupRuns: QUICK ? 1 : 15,
+  // More rounds narrow the medians on a busy machine (BENCH_RUNS=40).
+  startupRuns: QUICK ? 1 : Number(process.env.BENCH_RUNS ?? 15),
   smallCases: QUICK ? 1_000 : 10_000,
   largeCases: QUICK ? 10_000 : 100_000,
   tableCases: QUICK ? 2_000 : 20_000,
