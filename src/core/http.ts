@@ -123,7 +123,7 @@ const DEFAULT_MIN_DOWNLOAD_RATE = 1024;
 const MAX_URL_LENGTH = 8000;
 const DEFAULT_RETRIES = 5;
 /** The longest wait a server may ask for by default (WFD_MAX_WAIT). */
-const DEFAULT_MAX_WAIT_MS = 15 * 60_000;
+export const DEFAULT_MAX_WAIT_MS = 15 * 60_000;
 /** Connections per origin: above any --concurrency a command uses. */
 const MAX_CONNECTIONS = 16;
 

@@ -116,6 +116,8 @@ export class RateLimiter {
   #inFlight = 0;
   // No pause yet: the first one is always told.
   #pausedUntil = Number.NEGATIVE_INFINITY;
+  /** when the last pause began */
+  #pausedAt = Number.NEGATIVE_INFINITY;
   readonly #waiting: ((shared?: { release(now: number): void }) => void)[] = [];
   /** the end of the last wait told, so each is told once however often the pump wakes */
   #toldUntil = 0;
@@ -160,6 +162,7 @@ export class RateLimiter {
     const now = this.#now();
     const fresh = this.#pausedUntil + PAUSE_BURST_GAP_MS <= now;
     this.#pausedUntil = Math.max(this.#pausedUntil, now + ms);
+    this.#pausedAt = now;
     this.#shared?.pause(now, now + ms);
     return fresh;
   }
@@ -183,6 +186,7 @@ export class RateLimiter {
     try {
       while (this.#waiting.length > 0) {
         const now = this.#now();
+        this.#forgetFuture(now);
         const earliest = this.#earliest(this.#answered, this.#inFlight, now) ?? Infinity;
         const at = Math.max(this.#pausedUntil, earliest);
         // Blocked on requests still in flight: their release pumps again.
@@ -236,6 +240,15 @@ export class RateLimiter {
       if (index >= 0) t = Math.max(t, answered[index]! + windowMs);
     }
     return t;
+  }
+
+  /**
+   * Forgets answers and a pause from the future: the clock stepped back (NTP, by hand) since they
+   * were recorded, and they would hold the run for as long as it stepped.
+   */
+  #forgetFuture(now: number): void {
+    while (this.#answered.length > 0 && this.#answered.at(-1)! > now) this.#answered.pop();
+    if (this.#pausedAt > now) this.#pausedUntil = this.#pausedAt = Number.NEGATIVE_INFINITY;
   }
 
   /** Keeps the answer times sorted and no older than the longest window. */

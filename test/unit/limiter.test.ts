@@ -189,6 +189,16 @@ describe('RateLimiter', () => {
     expect(limiter.pause(5_000)).toBe(true);
   });
 
+  it('a clock stepped back an hour costs no wait: answers and a pause from before the step are forgotten', async () => {
+    const HOUR = 3_600_000;
+    const { limiter, starts, at } = virtual();
+    at(10 * HOUR);
+    await starts(100); // the minute's whole burst
+    limiter.pause(30_000);
+    at(9 * HOUR); // NTP steps the clock back an hour
+    expect(await starts(1)).toEqual([9 * HOUR]);
+  });
+
   it('estimates how long the next requests will take', async () => {
     const { limiter, starts } = virtual();
     expect(limiter.eta(100)).toBe(0);
