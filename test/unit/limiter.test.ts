@@ -189,6 +189,43 @@ describe('RateLimiter', () => {
     expect(limiter.pause(5_000)).toBe(true);
   });
 
+  it("counts every hold in how long the next request waits: a 429 pause, the machine's shared budget", async () => {
+    const { limiter } = virtual();
+    limiter.pause(30_000);
+    expect(limiter.eta(1)).toBe(30_000);
+
+    // Other processes on the token used the budget: the machine's share holds this one 55 s.
+    let now = 0;
+    let wake: () => void = () => {};
+    const asked: number[] = [];
+    const held = new RateLimiter(SPEC_LIMITS, {
+      now: () => now,
+      sleep: (ms) =>
+        new Promise<void>((resolve) => {
+          wake = () => {
+            now += ms;
+            resolve();
+          };
+        }),
+      shared: {
+        reserve: (at) => {
+          asked.push(at);
+          return at < 55_000 ? 55_000 : { release: () => {} };
+        },
+        pause: () => {},
+      },
+    });
+    const permit = held.acquire();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(asked).toEqual([0]);
+    expect(held.eta(1)).toBe(55_000);
+    now = 20_000;
+    expect(held.eta(1)).toBe(35_000);
+    wake();
+    (await permit).release();
+    expect(held.eta(1)).toBe(0);
+  });
+
   it('estimates how long the next requests will take', async () => {
     const { limiter, starts } = virtual();
     expect(limiter.eta(100)).toBe(0);
