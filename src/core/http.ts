@@ -21,9 +21,10 @@ import { ApiError, type ApiErrorDetail, NetworkError, UsageError, WfdError } fro
 import { isRecord } from './guards.js';
 import { firstHeader } from './headers.js';
 import { checkJsonDepth, readBoundedText } from './json-answer.js';
-import { describeRules, NOTICE_AFTER_MS, type RateLimiter, SPEC_PER_TOKEN } from './limiter.js';
+import { NOTICE_AFTER_MS, type RateLimiter } from './limiter.js';
 import { NodeHttpTransport, type ResponseBody, type Transport } from './node-transport.js';
 import { parseAnswer } from './parse-answer.js';
+import { type RetrySetting, rateLimitedHint } from './rate-limited-hint.js';
 import { redactSecrets, redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
 import { withMinimumRate } from './transfer-rate.js';
@@ -275,7 +276,9 @@ export class ApiClient {
 
   /** The typed error of an answer; a 401 hints at how to replace this client's token. */
   private error(status: number, headers: StreamedResponse['headers'], json: unknown): ApiError {
-    const error = toApiError(status, headers, json, this.now());
+    const { retries } = this.options;
+    const setting = { retries: retries ?? DEFAULT_RETRIES, given: retries !== undefined };
+    const error = toApiError(status, headers, json, this.now(), setting);
     const hint = status === 401 ? this.auth.refusedHint : undefined;
     if (!hint) return error;
     const { details, requestId, retryAfter } = error;
@@ -613,6 +616,8 @@ export function toApiError(
   headers: Record<string, string | string[] | undefined>,
   body: unknown,
   now: Date,
+  /** how the request was retried, for the hint of a 429 that stands */
+  retries?: RetrySetting,
 ): ApiError {
   const record = isRecord(body) ? body : {};
   const details: ApiErrorDetail[] = [];
@@ -637,19 +642,19 @@ export function toApiError(
   const suffix =
     status >= 500 && requestId ? ` (HTTP ${status}, request id ${requestId})` : ` (HTTP ${status})`;
   const message = `${main || statusName}${extra}${suffix}`;
+  const retryAfter = status === 429 ? retryAfterOf(status, headers, body, now) : undefined;
   return new ApiError(message, {
     status,
     details,
     ...(requestId ? { requestId } : {}),
-    ...(status === 429 ? { retryAfter: retryAfterOf(status, headers, body, now) } : {}),
-    hint: HINTS[status],
+    ...(status === 429 ? { retryAfter } : {}),
+    hint: status === 429 ? rateLimitedHint(headers, retryAfter, retries) : HINTS[status],
   });
 }
 
 const HINTS: Record<number, string> = {
   401: 'the token is missing, invalid or revoked: run `wfd auth login`',
   403: 'a token reaches one workspace only: use a token (profile) of the workspace that owns this resource',
-  429: `the rate limit is ${describeRules([SPEC_PER_TOKEN])} per token: wait, or lower --concurrency`,
 };
 
 function describeDetail(detail: ApiErrorDetail): string {

@@ -99,9 +99,17 @@ describe('describeRules', () => {
     expect(describeRules(parseRateLimits('off').rules)).toBe('no limit');
   });
 
-  it('gives the hint of a 429 the per-token limit', () => {
-    expect(toApiError(429, {}, { statusCode: 429, message: 'slow down' }, new Date()).hint).toBe(
-      'the rate limit is 100 requests per minute per token: wait, or lower --concurrency',
+  it("gives the hint of a 429 what the server said, never the spec's figures", () => {
+    const headers = { 'retry-after': '7', 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '0' };
+    const body = { statusCode: 429, message: 'slow down', retryAfter: 7 };
+    expect(toApiError(429, headers, body, new Date()).hint).toBe(
+      'the server said Retry-After: 7, x-ratelimit-limit: 2, x-ratelimit-remaining: 0: wait 7s before sending again',
+    );
+    expect(toApiError(429, {}, body, new Date(), { retries: 0, given: true }).hint).toBe(
+      'the server said retryAfter 7s; sent with --retries 0, so it was not retried: wait 7s, or leave --retries out to wait and retry (5 times)',
+    );
+    expect(toApiError(429, {}, { message: 'slow down' }, new Date(), { retries: 5, given: false }).hint).toBe(
+      "the server gave no wait; still refused after 5 retries: wait, or lower this machine's pace to the server's limit with --request-rate N/DURATION",
     );
   });
 });
