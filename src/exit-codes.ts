@@ -27,7 +27,10 @@ export const exitCodeTable: ReadonlyArray<readonly [number, string]> = [
   [ExitCode.NotFound, 'not found (404)'],
   [ExitCode.Refused, 'refused by the API (400, 409, 413, 414, 422, 431)'],
   [ExitCode.RateLimited, 'rate limited (429) after all retries'],
-  [ExitCode.Network, 'network failure or time-out (504, connection refused, reset, timed out)'],
+  [
+    ExitCode.Network,
+    'network failure or time-out (504, connection refused, reset, timed out, TLS certificate refused)',
+  ],
   [ExitCode.Interrupted, 'interrupted (Ctrl-C); 143 for SIGTERM'],
 ];
 

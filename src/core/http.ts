@@ -15,7 +15,7 @@ import type { Dispatcher, FormData } from 'undici';
 import type { ZodType } from 'zod';
 import { parseBaseUrl } from './base-url.js';
 import { count } from './counts.js';
-import { checkDownloadStatus } from './download-status.js';
+import { checkDownloadStatus, redirectedError } from './download-status.js';
 import { formatDuration } from './duration.js';
 import { ApiError, type ApiErrorDetail, NetworkError, UsageError, WfdError } from './errors.js';
 import { isRecord } from './guards.js';
@@ -27,6 +27,7 @@ import { parseAnswer } from './parse-answer.js';
 import { type RetrySetting, rateLimitedHint } from './rate-limited-hint.js';
 import { redactSecrets, redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
+import { certificateFailure } from './tls-failure.js';
 import { withMinimumRate } from './transfer-rate.js';
 
 export type QueryParams = ReadonlyArray<readonly [string, string]>;
@@ -229,6 +230,11 @@ export class ApiClient {
     // is made after it, while the server works.
     const schema = request.schema && (await afterSending(request.schema));
     const answer = await sent;
+    // A redirect's body is a page for browsers, not the API's answer (wfd follows none).
+    if (answer.status >= 300 && answer.status < 400) {
+      const url = `${this.origin}${this.target(request.path, request.query, request.root === true)}`;
+      throw redirectedError(answer.status, answer.headers, `${request.method} ${url}`);
+    }
     const text = answer.text ?? '';
     const json = text.length > 0 ? parseJson(text, answer.status) : undefined;
     if (answer.status >= 400) throw this.error(answer.status, answer.headers, json);
@@ -429,6 +435,8 @@ export class ApiClient {
         const code = errorCode(error);
         // An http:// server behind an https:// base URL: no retry will make it speak TLS.
         if (isPlainHttpAnswer(error)) throw networkError(code ?? 'EPROTO', this.origin, timeout, error);
+        const refused = certificateFailure(error, this.origin);
+        if (refused) throw refused;
         if (!code || !NETWORK_CODES.has(code)) throw error;
         this.trace(`#${id} ✗ ${code} after ${msSince(started)}ms`);
         // Nothing listens on this machine's port: waiting will not start it. (A remote host may
