@@ -156,6 +156,7 @@ function isEntry(value: unknown): value is RecordedRegistration {
     typeof value.form_id === 'string' &&
     typeof value.url === 'string' &&
     Number.isSafeInteger(value.pid) &&
+    (value.pid as number) > 0 &&
     typeof value.added_at === 'string'
   );
 }
