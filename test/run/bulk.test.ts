@@ -255,3 +255,30 @@ describe('bulk summaries', () => {
     });
   });
 });
+
+describe('"already archived" in the rows', () => {
+  it("is told by the closest bound of the clocks the run's Date headers give, not each answer's alone", async () => {
+    t = await testContext({ fields: FIELDS, globals: { concurrency: 1 } });
+    const [a, b] = [makeCase(), makeCase()].map((x) => x.id as string);
+    // The server's clock is ahead by 1 s or more (a's answer says so); b was archived 0.5 s
+    // before the request on that clock, which b's own Date header (cut to the second) hides.
+    t.api
+      .intercept({ path: `/v1/cases/${a}`, method: 'POST' })
+      .reply(200, makeCase({ id: a, archived_at: '2026-11-23T12:00:01.000Z' }), {
+        headers: { date: 'Mon, 23 Nov 2026 12:00:01 GMT' },
+      });
+    t.api
+      .intercept({ path: `/v1/cases/${b}`, method: 'POST' })
+      .reply(200, makeCase({ id: b, archived_at: '2026-11-23T12:00:00.500Z' }), {
+        headers: { date: 'Mon, 23 Nov 2026 12:00:00 GMT' },
+      });
+    expect(await archive([a!, b!])).toBeUndefined();
+    expect(
+      t
+        .stdout()
+        .trim()
+        .split('\n')
+        .map((line) => line.split('\t')[1]),
+    ).toEqual(['archived', 'already archived']);
+  });
+});
