@@ -121,6 +121,8 @@ export class RateLimiter {
   readonly #waiting: ((shared?: { release(now: number): void }) => void)[] = [];
   /** the end of the last wait told, so each is told once however often the pump wakes */
   #toldUntil = 0;
+  /** while the machine's budget (other processes) holds the next request: until when */
+  #sharedUntil = Number.NEGATIVE_INFINITY;
   #pumping = false;
 
   constructor(limits: RateLimits, options: RateLimiterOptions = {}) {
@@ -167,11 +169,15 @@ export class RateLimiter {
     return fresh;
   }
 
-  /** Milliseconds, from now, until `requests` more requests could all have started (answers taken as instant). */
+  /**
+   * Milliseconds, from now, until `requests` more requests could all have started (answers taken
+   * as instant): after every hold under way, a 429 pause and the machine's shared budget included.
+   */
   eta(requests: number): number {
     const answered = [...this.#answered];
     const now = this.#now();
-    let last = now;
+    if (requests <= 0) return 0;
+    let last = Math.max(now, this.#pausedUntil, this.#sharedUntil);
     for (let i = 0; i < requests; i++) {
       last = Math.max(last, this.#earliest(answered, 0, last) ?? last);
       answered.push(last);
@@ -203,9 +209,11 @@ export class RateLimiter {
         // This process may go; the machine's budget (other processes on the token) too?
         const shared = this.#shared?.reserve(now);
         if (typeof shared === 'number') {
+          this.#sharedUntil = shared;
           await this.#sleep(Math.max(1, shared - now));
           continue;
         }
+        this.#sharedUntil = Number.NEGATIVE_INFINITY;
         this.#waiting.shift()!(shared);
       }
     } finally {

@@ -8,6 +8,7 @@ import {
   ManifestWriter,
   parseManifest,
   type RunEntry,
+  TYPED_ENTRIES,
 } from '../../src/commands/attachments/export-manifest.js';
 import { canMountSmallDisk, mountSmallDisk } from '../support/small-disk.js';
 import { useTempDir } from '../support/temp-dir.js';
@@ -193,6 +194,19 @@ describe('ManifestWriter', () => {
       expect(readFileSync(path, 'utf8')).toBe(lines(file('a')));
     } finally {
       disk.remove();
+    }
+  });
+});
+
+describe('the documentation of the manifest', () => {
+  it('lists every kind of line the manifest holds, with each of its fields', () => {
+    const docs = readFileSync(join(import.meta.dirname, '../../docs/attachments.md'), 'utf8');
+    for (const schema of TYPED_ENTRIES) {
+      const type = schema.shape.type.value;
+      const row = docs.split('\n').find((line) => new RegExp(`^\\| \`${type}\` +\\|`).test(line));
+      expect(row, `docs/attachments.md has no row for type ${type}`).toBeDefined();
+      for (const field of Object.keys(schema.shape).filter((key) => key !== 'type'))
+        expect(row, `the row of ${type} names ${field}`).toContain(`\`${field}\``);
     }
   });
 });

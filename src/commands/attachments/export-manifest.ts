@@ -97,6 +97,9 @@ export type FormEntry = z.infer<typeof FormEntry>;
 
 export type ManifestEntry = FileEntry | MergedEntry | RunEntry | PlanEntry | FormEntry;
 
+/** The lines that carry a `type`, each documented in docs/attachments.md. */
+export const TYPED_ENTRIES = [RunEntry, MergedEntry, PlanEntry, FormEntry] as const;
+
 /** What a manifest says, latest line first for each file. */
 export interface Manifest {
   /** attachments by id */
@@ -173,7 +176,7 @@ function parseLine(line: string): ManifestEntry | undefined {
   } catch {
     return undefined;
   }
-  for (const schema of [RunEntry, MergedEntry, PlanEntry, FormEntry, FileEntry] as const) {
+  for (const schema of [...TYPED_ENTRIES, FileEntry] as const) {
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
   }
