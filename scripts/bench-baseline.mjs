@@ -3,12 +3,12 @@
  *
  *   node scripts/bench-baseline.mjs <baseUrl> <token> [concurrency=4] [resource=cases]
  *
- * node:http with a keep-alive agent of `concurrency` connections (as wfd's transport); page 1, then the remaining pages with `concurrency` requests in
- * flight, written in page order (as wfd does); `JSON.parse` of each body and one
- * `JSON.stringify` line per row on stdout. Last stderr line: `maxrss=<KiB>` (peak RSS).
+ * node:http with one keep-alive agent of `concurrency` sockets; page 1, then the remaining pages
+ * with `concurrency` requests in flight, written in page order (as wfd does); `JSON.parse` of each
+ * body and one `JSON.stringify` line per row on stdout.
  */
 import { once } from 'node:events';
-import http from 'node:http';
+import { Agent, get } from 'node:http';
 
 const [baseUrl, token, concurrencyArg = '4', resource = 'cases'] = process.argv.slice(2);
 if (!baseUrl || !token) {
@@ -19,30 +19,19 @@ const concurrency = Number(concurrencyArg);
 const PAGE_SIZE = 100;
 
 const origin = new URL(baseUrl).origin;
-const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
 const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
-
-/** A GET over the keep-alive agent; resolves with the answer, its body unread. */
-function get(path, extraHeaders = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(new URL(path, origin), { agent, headers: { ...headers, ...extraHeaders } }, resolve);
-    req.on('error', reject);
-  });
-}
-
-async function textOf(res) {
-  res.setEncoding('utf8');
-  let text = '';
-  for await (const chunk of res) text += chunk;
-  return text;
-}
 
 async function fetchPage(number) {
   const path = `/v1/${resource}?page[number]=${number}&page[size]=${PAGE_SIZE}`;
-  const res = await get(path);
-  const statusCode = res.statusCode;
-  const text = await textOf(res);
-  if (statusCode !== 200) throw new Error(`GET ${path}: HTTP ${statusCode}: ${text.slice(0, 200)}`);
+  const response = await new Promise((resolve, reject) =>
+    get(`${origin}${path}`, { agent, headers }, resolve).on('error', reject),
+  );
+  let text = '';
+  response.setEncoding('utf8');
+  for await (const chunk of response) text += chunk;
+  if (response.statusCode !== 200)
+    throw new Error(`GET ${path}: HTTP ${response.statusCode}: ${text.slice(0, 200)}`);
   return JSON.parse(text);
 }
 
@@ -71,4 +60,3 @@ while (inFlight.length > 0) {
 }
 
 agent.destroy();
-process.stderr.write(`maxrss=${process.resourceUsage().maxRSS}\n`);

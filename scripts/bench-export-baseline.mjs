@@ -8,11 +8,10 @@
  *   node scripts/bench-export-baseline.mjs download <baseUrl> <token> <attachment-id> <file>
  *     one attachment streamed to <file>.
  *
- * node:http with a keep-alive agent of `concurrency` connections (as wfd's transport). Prints `files=<n> bytes=<n>` on stdout; last stderr line:
- * `maxrss=<KiB>` (peak RSS).
+ * node:http with one keep-alive agent of `concurrency` sockets. Prints `files=<n> bytes=<n>`.
  */
 import { createWriteStream, mkdirSync } from 'node:fs';
-import http from 'node:http';
+import { Agent, get } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 
@@ -26,38 +25,36 @@ if (!['export', 'download'].includes(mode) || !baseUrl || !token || rest.length 
 }
 const concurrency = mode === 'export' ? Number(rest[1] ?? 4) : 1;
 const origin = new URL(baseUrl).origin;
-const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
 const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
 
-/** A GET over the keep-alive agent; resolves with the answer, its body unread. */
-function get(path, extraHeaders = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(new URL(path, origin), { agent, headers: { ...headers, ...extraHeaders } }, resolve);
-    req.on('error', reject);
-  });
+/** The answer to GET `path`; its body unread. */
+function request(path, accept = 'application/json') {
+  return new Promise((resolve, reject) =>
+    get(`${origin}${path}`, { agent, headers: { ...headers, accept } }, resolve).on('error', reject),
+  );
 }
 
-async function textOf(res) {
-  res.setEncoding('utf8');
-  let text = '';
-  for await (const chunk of res) text += chunk;
-  return text;
+async function text(body) {
+  let all = '';
+  body.setEncoding('utf8');
+  for await (const chunk of body) all += chunk;
+  return all;
 }
 
 async function getJson(path) {
-  const res = await get(path);
-  const statusCode = res.statusCode;
-  const text = await textOf(res);
-  if (statusCode !== 200) throw new Error(`GET ${path}: HTTP ${statusCode}: ${text.slice(0, 200)}`);
-  return JSON.parse(text);
+  const response = await request(path);
+  const body = await text(response);
+  if (response.statusCode !== 200)
+    throw new Error(`GET ${path}: HTTP ${response.statusCode}: ${body.slice(0, 200)}`);
+  return JSON.parse(body);
 }
 
 async function download(id, file) {
   const path = `/v1/attachments/${id}`;
-  const body = await get(path, { accept: '*/*' });
-  const statusCode = body.statusCode;
-  if (statusCode !== 200)
-    throw new Error(`GET ${path}: HTTP ${statusCode}: ${(await textOf(body)).slice(0, 200)}`);
+  const body = await request(path, '*/*');
+  if (body.statusCode !== 200)
+    throw new Error(`GET ${path}: HTTP ${body.statusCode}: ${(await text(body)).slice(0, 200)}`);
   let bytes = 0;
   body.on('data', (chunk) => {
     bytes += chunk.length;
@@ -107,4 +104,3 @@ if (mode === 'download') {
 }
 agent.destroy();
 process.stdout.write(`files=${files} bytes=${bytes}\n`);
-process.stderr.write(`maxrss=${process.resourceUsage().maxRSS}\n`);

@@ -172,8 +172,9 @@ export function createContext(init: ContextInit): Context {
       // Shared with the other processes on this token, over real connections (not a test's fake).
       const sharing = limits.rules.length > 0 && !init.connect;
       const token = sharing ? (typeof auth === 'string' ? auth : await auth?.token()) : undefined;
+      const maxWaitMs = env.WFD_MAX_WAIT ? await maxWait(env.WFD_MAX_WAIT) : undefined;
       const shared = token
-        ? await sharedBudget(env, baseUrl, token, budgetClient, limits, globals, ctx)
+        ? await sharedBudget(env, baseUrl, token, budgetClient, limits, globals, maxWaitMs, ctx)
         : undefined;
       const client = new ApiClient({
         limiter: new RateLimiter(limits, {
@@ -191,7 +192,7 @@ export function createContext(init: ContextInit): Context {
         ...(globals.requestTimeout !== undefined ? { timeoutMs: globals.requestTimeout } : {}),
         ...(globals.minDownloadRate !== undefined ? { minDownloadRate: globals.minDownloadRate } : {}),
         ...(globals.retries !== undefined ? { retries: globals.retries } : {}),
-        ...(env.WFD_MAX_WAIT ? { maxWaitMs: await maxWait(env.WFD_MAX_WAIT) } : {}),
+        ...(maxWaitMs !== undefined ? { maxWaitMs } : {}),
         ...(globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
         ...(init.connect ? { connect: init.connect } : {}),
         ...(init.sleep ? { sleep: init.sleep } : {}),
@@ -252,13 +253,15 @@ async function sharedBudget(
   client: string | undefined,
   limits: RateLimits,
   globals: GlobalOptions,
+  maxWaitMs: number | undefined,
   ctx: Context,
 ): Promise<SharedBudget> {
-  const [{ SharedBudget, budgetDir }, { parseBaseUrl }, { DEFAULT_TIMEOUT_MS }] = await Promise.all([
-    import('./core/shared-budget.js'),
-    import('./core/base-url.js'),
-    import('./core/http.js'),
-  ]);
+  const [{ SharedBudget, budgetDir }, { parseBaseUrl }, { DEFAULT_MAX_WAIT_MS, DEFAULT_TIMEOUT_MS }] =
+    await Promise.all([
+      import('./core/shared-budget.js'),
+      import('./core/base-url.js'),
+      import('./core/http.js'),
+    ]);
   return new SharedBudget({
     dir: budgetDir(env),
     origin: parseBaseUrl(baseUrl).origin,
@@ -267,6 +270,7 @@ async function sharedBudget(
     rules: limits.rules,
     // A reservation lasts as long as a request may: the client's own default timeout.
     requestTimeoutMs: globals.requestTimeout ?? DEFAULT_TIMEOUT_MS,
+    maxWaitMs: maxWaitMs ?? DEFAULT_MAX_WAIT_MS,
     notice: (line) => ctx.io.errorLine(`wfd: ${line}`),
     debug: (line) => ctx.debug(line),
   });
