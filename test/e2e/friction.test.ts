@@ -49,7 +49,7 @@ describe('friction removed', () => {
         expect(code, `${what}: ${stderr}`).toBe(0);
       };
       await ran('login acme', login('acme', sandbox.workspaces[0]!.token));
-      await ran('logout', runWfd(['auth', 'logout'], { env: own }));
+      await ran('logout', runWfd(['auth', 'logout', '--profile', 'acme'], { env: own }));
       await ran('login globex', login('globex', sandbox.workspaces[1]!.token));
       const unknown = await runWfd(['cases', 'list', '--profile', 'nope'], { env: own });
       expect(unknown.code).toBe(2);
@@ -58,7 +58,7 @@ describe('friction removed', () => {
       // Two profiles saved, and the current one logged out of: none is current.
       await ran('login acme', login('acme', sandbox.workspaces[0]!.token));
       await ran('login spare', login('spare', sandbox.workspaces[0]!.token));
-      await ran('logout spare', runWfd(['auth', 'logout'], { env: own }));
+      await ran('logout spare', runWfd(['auth', 'logout', '--profile', 'spare'], { env: own }));
       const none = await runWfd(['cases', 'list'], { env: own });
       expect(none.code, none.stderr).toBe(3);
       expect(none.stdout).toBe('');

@@ -88,7 +88,7 @@ describe.runIf(inSession)('tokens in the Secret Service (GNOME Keyring)', () => 
     });
     expect(doctor.find((c) => c.check === 'token storage')?.detail).toBe('default in the keyring');
 
-    const logout = await runWfd(['auth', 'logout'], { env });
+    const logout = await runWfd(['auth', 'logout', '--profile', 'default'], { env });
     expect(logout.stderr).toContain('and the system keyring (Secret Service)');
     expect(secretOf(dir)).toBe('');
   });
