@@ -93,11 +93,11 @@ describe.runIf(inSession)('tokens in the Secret Service (GNOME Keyring)', () => 
     expect(secretOf(dir)).toBe('');
   });
 
-  it('a token in config.json keeps working and moves to the keyring at the next login; --insecure-storage moves it back', async () => {
+  it('a token in config.json keeps working and moves to the keyring at the next login, no --force needed; --insecure-storage moves it back', async () => {
     const { dir, env } = user();
     const [acme] = sandbox.workspaces;
     const login = (extra: string[]) =>
-      runWfd(['auth', 'login', '--with-token', '--force', '--base-url', sandbox.baseUrl, ...extra], {
+      runWfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl, ...extra], {
         env,
         stdin: acme!.token,
       });
