@@ -19,6 +19,7 @@ import {
 } from '../../src/core/auth/keyring.js';
 import { answer } from '../../src/core/auth/keyring-host.js';
 import { keyringProcess } from '../../src/core/auth/keyring-process.js';
+import { RefreshingToken } from '../../src/core/auth/refresh.js';
 import { ConfigStore, type Profile } from '../../src/core/auth/store.js';
 
 const dirs: string[] = [];
@@ -144,6 +145,44 @@ describe('secrets in the keyring', () => {
     const seen = await first.update((config) => config.profiles.default?.oauth?.refreshToken);
     expect(seen).toBe('r_new');
     expect(first.profile('default')?.token).toBe('wfd_new');
+  });
+
+  it('a renewal another process made between reading the file and the keyring is not made again', async () => {
+    // test/keyring's "two processes refresh once" once saw two renewals: a process read config.json
+    // before the other renewed (the expiry still past) and the keyring after (the new token), then
+    // under the lock found the new token "still the one due" and renewed it again.
+    const dir = scratch();
+    const { keyring } = memoryKeyring();
+    const now = () => new Date('2026-06-01T12:00:00Z');
+    const due = {
+      ...oauthProfile('wfd_old', 'r_old'),
+      oauth: { ...oauthProfile('', '').oauth!, refreshToken: 'r_old', expiresAt: '2020-01-01T00:00:00Z' },
+    };
+    await (await open(dir, keyring)).saveProfile('default', due, { tokenStorage: 'keyring' });
+    const late = await open(dir, keyring);
+    const renewer = await open(dir, keyring);
+    await renewer.withTokens('default');
+    await renewer.update((config) => {
+      const profile = config.profiles.default!;
+      config.profiles.default = {
+        ...profile,
+        token: 'wfd_new',
+        oauth: { ...profile.oauth!, refreshToken: 'r_new', expiresAt: '2026-06-01T13:00:00Z' },
+      };
+    });
+    expect((await late.withTokens('default'))?.token).toBe('wfd_new');
+    const endpoint: string[] = [];
+    const token = new RefreshingToken({
+      store: late,
+      profileName: 'default',
+      now,
+      tokenClient: async (origin) => {
+        endpoint.push(origin);
+        throw new Error('the token endpoint was asked again');
+      },
+    });
+    expect(await token.token()).toBe('wfd_new');
+    expect(endpoint).toEqual([]);
   });
 
   it('logout deletes the entry; a login with --insecure-storage moves the token to the file', async () => {
