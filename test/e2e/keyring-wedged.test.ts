@@ -95,20 +95,27 @@ describe('a session bus that accepts and never answers', () => {
     }
   });
 
-  it('SIGTERM during a keyring call ends the command (143), and the call with it', async () => {
-    const { dir, env } = user();
-    keyringProfile(dir);
-    const before = connections.length;
-    const child = spawn(process.execPath, [BIN, 'cases', 'count'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    const result = collectRun(child);
-    // The call is under way once the bus has its connection.
-    await expect.poll(() => connections.length, { timeout: 20_000 }).toBeGreaterThan(before);
-    const connection = connections.at(-1)!;
-    child.kill('SIGTERM');
-    const { code } = await result;
-    // 143, the signal's: not 3, which the keyring's deadline would have given.
-    expect(code).toBe(143);
-    // Nothing is left waiting on the bus.
-    await expect.poll(() => connection.closed, { timeout: 20_000 }).toBe(true);
-  });
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const) {
+    it(`${signal} during a keyring call ends the command (${code}), and the call with it`, async () => {
+      const { dir, env } = user();
+      keyringProfile(dir);
+      const before = connections.length;
+      const child = spawn(process.execPath, [BIN, 'cases', 'count'], {
+        env,
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      const result = collectRun(child);
+      // The call is under way once the bus has its connection.
+      await expect.poll(() => connections.length, { timeout: 20_000 }).toBeGreaterThan(before);
+      const connection = connections.at(-1)!;
+      child.kill(signal);
+      // The signal's code: not 3, which the keyring's deadline would have given.
+      expect((await result).code).toBe(code);
+      // Nothing is left waiting on the bus.
+      await expect.poll(() => connection.closed, { timeout: 20_000 }).toBe(true);
+    });
+  }
 });

@@ -9,7 +9,7 @@
  * signal: the process is killed before wfd ends.
  *
  * The process is started at the first call and serves the run's later calls; it keeps no wfd run
- * alive, and ends when wfd does.
+ * alive, and ends when wfd does. (On Windows, killing it is TerminateProcess; the rest is the same.)
  */
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
