@@ -101,15 +101,16 @@ export function createContext(init: ContextInit): Context {
     now: init.now ?? (() => new Date()),
     sleep: init.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     // WFD_CONFIG_DIR (else the platform's config folder) + the file system + the system keyring
-    // (its native binding is loaded only when a token is read or saved there)
+    // (its process, which loads the native binding, starts only when a token is read or saved there)
     config() {
       config ??= Promise.all([
         import('./core/auth/store.js'),
         import('./core/auth/config-paths.js'),
         import('./core/auth/keyring.js'),
-      ]).then(([{ ConfigStore }, { configDir }, { systemKeyring }]) =>
+        import('./core/auth/keyring-process.js'),
+      ]).then(([{ ConfigStore }, { configDir }, { systemKeyring }, { keyringProcess }]) =>
         ConfigStore.open(configDir(env), {
-          keyring: systemKeyring(env),
+          keyring: systemKeyring(env, process.platform, keyringProcess(env)),
           notice: (line) => io.errorLine(`wfd: ${line}`),
         }),
       );

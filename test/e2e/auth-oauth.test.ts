@@ -289,7 +289,7 @@ describe('refresh', () => {
     expect(refresh.code, refresh.stderr).toBe(0);
     expect(refresh.stderr).toMatch(/^✓ Renewed the access token of profile "default"; it expires at /);
     expect(savedConfig(dir).profiles.default!.token).not.toBe(before);
-    expect((await runWfd(['auth', 'logout'], { env })).code).toBe(0);
+    expect((await runWfd(['auth', 'logout', '--profile', 'default'], { env })).code).toBe(0);
     expect(savedConfig(dir).profiles).toEqual({});
   });
 });

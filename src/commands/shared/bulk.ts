@@ -80,7 +80,7 @@ export async function runBulk<T>(
   action: BulkAction<T>,
 ): Promise<void> {
   const { lookup } = action;
-  const given = await collectIds(options.ids, () => ctx.io.readStdin(), action.noun, {
+  const given = await collectIds(options.ids, () => ctx.io.stdin, action.noun, {
     ...(lookup ? { accepts: (id: string) => hasIdForm(id, lookup), expected: idFormsOf(lookup) } : {}),
   });
   const client = await mutationClient(ctx, options.dryRun);

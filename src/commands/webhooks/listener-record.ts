@@ -9,15 +9,14 @@
  * URL and dropped once the URL is confirmed gone, so a registration is never made unrecorded.
  * A later run of the same owner on the same API takes up the entries of runs no longer alive.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeTextFileAtomic } from '../../core/auth/atomic-write.js';
 import { describeFsError, prepareConfigDir } from '../../core/auth/config-file.js';
 import { configDir } from '../../core/auth/config-paths.js';
 import { withFileLock } from '../../core/auth/lock.js';
 import { WfdError } from '../../core/errors.js';
 import { isRecord } from '../../core/guards.js';
 import { sha256Hex } from '../../core/sha256.js';
+import { readStateFile, writeStateFile } from '../../core/state-file.js';
 
 export const LISTENER_RECORD_FILE = 'webhooks-listen.json';
 
@@ -107,13 +106,13 @@ export class ListenerRecord {
   }
 
   async #read(): Promise<RecordedRegistration[]> {
-    let text: string;
+    let text: string | undefined;
     try {
-      text = await readFile(this.path, 'utf8');
+      text = readStateFile(this.path);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw describeFsError(error, this.path, 'read');
     }
+    if (text === undefined) return [];
     let list: unknown;
     try {
       list = (JSON.parse(text) as { registrations?: unknown }).registrations;
@@ -133,7 +132,7 @@ export class ListenerRecord {
     await withFileLock(this.path, async (lock) => {
       const registrations = change(await this.#read());
       lock.assertHeld();
-      await writeTextFileAtomic(this.path, `${JSON.stringify({ registrations }, null, 2)}\n`).catch(
+      await writeStateFile(this.path, `${JSON.stringify({ registrations }, null, 2)}\n`).catch(
         (error: unknown) => {
           throw describeFsError(error, this.path, 'write');
         },
