@@ -146,7 +146,10 @@ function writeMultipart(req: ClientRequest, multipart: MultipartBody): void {
     req.on('close', () => parts.destroy());
     parts.pipe(req);
   };
-  if (multipart.length <= EXPECT_CONTINUE_BYTES) return send();
+  if (multipart.length <= EXPECT_CONTINUE_BYTES) {
+    send();
+    return;
+  }
   const timer = setTimeout(send, CONTINUE_WAIT_MS);
   req.once('continue', send);
   req.once('close', () => clearTimeout(timer));
