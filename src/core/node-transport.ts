@@ -10,7 +10,7 @@
 import type { ClientRequest, Agent as HttpAgent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { LookupFunction } from 'node:net';
 import type { Duplex, Readable } from 'node:stream';
-import { encodeMultipart, type MultipartBody } from './multipart.js';
+import type { MultipartBody } from './multipart.js';
 
 /** A request as the client hands it to its transport. */
 export interface TransportRequest {
@@ -80,7 +80,11 @@ export class NodeHttpTransport implements Transport {
     const agent = this.#agent;
     const { signal } = request;
     signal?.throwIfAborted();
-    const multipart = request.body instanceof FormData ? encodeMultipart(request.body) : undefined;
+    // Loaded for an upload only (it loads node:crypto, which no other request needs).
+    const multipart =
+      request.body instanceof FormData
+        ? (await import('./multipart.js')).encodeMultipart(request.body)
+        : undefined;
     const body = request.body instanceof FormData ? undefined : request.body;
     const length = multipart ? multipart.length : body !== undefined ? Buffer.byteLength(body) : undefined;
     return new Promise((resolve, reject) => {

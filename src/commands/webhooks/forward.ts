@@ -6,7 +6,7 @@ import type { Delivery } from './receiver.js';
 /** A forward gives up after this long, so a hung downstream cannot hold the listener's exit. */
 export const FORWARD_TIMEOUT_MS = 10_000;
 
-// Headers of one connection, not of the message (RFC 9110 7.6.1), and those the transport sets itself.
+// Headers of one connection, not of the message (RFC 9110 7.6.1), and those the transport sets.
 const NOT_RELAYED = new Set([
   'connection',
   'keep-alive',
