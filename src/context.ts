@@ -1,15 +1,15 @@
 /**
  * The Context handed to every command's run function. Its getters are lazy and memoised, so
  * `--help` and offline commands never read the config file or open a socket, and tests build
- * one with a memory IO, their own environment and an undici MockAgent as the dispatcher.
+ * one with a memory IO, their own environment and connections to a fake server (`connect`).
  */
 import type { Command } from 'commander';
-import type { Dispatcher } from 'undici';
 import type { Credentials } from './core/auth/credentials.js';
 import type { ConfigStore } from './core/auth/store.js';
 import { UsageError } from './core/errors.js';
 import type { ApiClient, TokenSource } from './core/http.js';
 import type { RateLimits } from './core/limiter.js';
+import type { NodeHttpTransportOptions } from './core/node-transport.js';
 import type { SharedBudget } from './core/shared-budget.js';
 import type { GlobalOptions } from './global-options.js';
 import type { IO } from './output/io.js';
@@ -71,8 +71,8 @@ export interface ContextInit {
   output: OutputSettings;
   version: string;
   now?: () => Date;
-  /** the HTTP seam: an undici MockAgent in tests; by default each client opens a Pool */
-  dispatcher?: Dispatcher;
+  /** the HTTP seam: opens each connection of every client (run tests: to their fake server) */
+  connect?: NodeHttpTransportOptions['connect'];
   /** waits of retries and the rate limiter; tests make them instant */
   sleep?: (ms: number) => Promise<void>;
   program?: () => Promise<Command>;
@@ -151,7 +151,7 @@ export function createContext(init: ContextInit): Context {
       })();
       return tokenSource;
     },
-    // credentials + token source + undici
+    // credentials + token source + the HTTP client
     api() {
       api ??= (async () => {
         const { requireCredentials } = await import('./core/auth/credentials.js');
@@ -170,8 +170,8 @@ export function createContext(init: ContextInit): Context {
         import('./core/limiter.js'),
       ]);
       const limits = await rateLimits(globals, env, profileRateLimit);
-      // Shared with the other processes on this token, over real connections (not a test's MockAgent).
-      const sharing = limits.rules.length > 0 && !init.dispatcher;
+      // Shared with the other processes on this token, over real connections (not a test's fake).
+      const sharing = limits.rules.length > 0 && !init.connect;
       const token = sharing ? (typeof auth === 'string' ? auth : await auth?.token()) : undefined;
       const maxWaitMs = env.WFD_MAX_WAIT ? await maxWait(env.WFD_MAX_WAIT) : undefined;
       const shared = token
@@ -195,7 +195,7 @@ export function createContext(init: ContextInit): Context {
         ...(globals.retries !== undefined ? { retries: globals.retries } : {}),
         ...(maxWaitMs !== undefined ? { maxWaitMs } : {}),
         ...(globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
-        ...(init.dispatcher ? { dispatcher: init.dispatcher } : {}),
+        ...(init.connect ? { connect: init.connect } : {}),
         ...(init.sleep ? { sleep: init.sleep } : {}),
         notice: (line: string) => io.errorLine(`wfd: ${line}`),
       });

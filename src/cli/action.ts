@@ -4,9 +4,9 @@
  * calls the verb's `run`. Loaded on every start, so it imports nothing heavy.
  */
 import type { Command } from 'commander';
-import type { Dispatcher } from 'undici';
 import type { Context, Runner } from '../context.js';
 import { flagKey } from '../core/flag-key.js';
+import type { NodeHttpTransportOptions } from '../core/node-transport.js';
 import type { GlobalOptions } from '../global-options.js';
 import type { IO } from '../output/io.js';
 import { isGlobalOption } from './global-commander-options.js';
@@ -18,8 +18,8 @@ export interface WfdRuntime {
   env: NodeJS.ProcessEnv;
   version: string;
   now?: () => Date;
-  /** the HTTP seam (an undici MockAgent in tests) */
-  dispatcher?: Dispatcher;
+  /** the HTTP seam: run tests connect every client to their fake server */
+  connect?: NodeHttpTransportOptions['connect'];
   sleep?: (ms: number) => Promise<void>;
   /** the whole command tree: commands never import the program builder */
   program?: () => Promise<Command>;

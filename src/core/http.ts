@@ -11,7 +11,6 @@
 import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Dispatcher, FormData } from 'undici';
 import type { ZodType } from 'zod';
 import { parseBaseUrl } from './base-url.js';
 import { count } from './counts.js';
@@ -22,7 +21,13 @@ import { isRecord } from './guards.js';
 import { firstHeader } from './headers.js';
 import { checkJsonDepth, readBoundedText } from './json-answer.js';
 import { NOTICE_AFTER_MS, type RateLimiter } from './limiter.js';
-import { NodeHttpTransport, type ResponseBody, type Transport } from './node-transport.js';
+import {
+  BODY_TIMEOUT,
+  NodeHttpTransport,
+  type NodeHttpTransportOptions,
+  type ResponseBody,
+  type Transport,
+} from './node-transport.js';
 import { parseAnswer } from './parse-answer.js';
 import { type RetrySetting, rateLimitedHint } from './rate-limited-hint.js';
 import { redactSecrets, redactToken } from './redact.js';
@@ -62,8 +67,8 @@ export interface ApiClientOptions {
   debug?: (line: string) => void;
   /** receives a line when a retry makes the user wait noticeably (a 429 asking for 60 s) */
   notice?: (line: string) => void;
-  /** the test seam (an undici MockAgent): defaults to keep-alive node:http connections to the origin */
-  dispatcher?: Dispatcher;
+  /** the run tests' seam: opens each connection (to their fake server) instead of one to the origin's host */
+  connect?: NodeHttpTransportOptions['connect'];
   /** the client-side rate limiter shared by every request of the run */
   limiter?: RateLimiter;
   /** injected for tests: wait and jitter */
@@ -138,11 +143,7 @@ const NETWORK_CODES = new Set([
   'EAI_AGAIN',
   'EHOSTUNREACH',
   'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
+  BODY_TIMEOUT,
 ]);
 
 export class ApiClient {
@@ -151,7 +152,6 @@ export class ApiClient {
   private readonly apiPrefix: string;
   private readonly rootPrefix: string;
   private readonly transport: Transport;
-  private readonly ownsDispatcher: boolean;
   private readonly auth: TokenSource;
   private sequence = 0;
 
@@ -160,9 +160,10 @@ export class ApiClient {
     this.origin = base.origin;
     this.rootPrefix = base.prefix;
     this.apiPrefix = `${base.prefix}/v1`;
-    this.ownsDispatcher = !options.dispatcher;
-    this.transport =
-      (options.dispatcher as Transport | undefined) ?? new NodeHttpTransport(base.origin, MAX_CONNECTIONS);
+    this.transport = new NodeHttpTransport(base.origin, {
+      connections: MAX_CONNECTIONS,
+      ...(options.connect ? { connect: options.connect } : {}),
+    });
     this.auth = options.auth ?? { token: async () => options.token };
   }
 
@@ -315,7 +316,7 @@ export class ApiClient {
   bodyError(error: unknown): unknown {
     const code = errorCode(error);
     if (!code || !NETWORK_CODES.has(code)) return error;
-    if (code === 'UND_ERR_BODY_TIMEOUT') {
+    if (code === BODY_TIMEOUT) {
       const seconds = (this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000;
       return new NetworkError(`the download from ${this.origin} stalled: no data for ${seconds}s`, {
         hint: 'try again (an export continues with --resume), or raise --request-timeout',
@@ -326,7 +327,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.transport.close();
+    await this.transport.close();
   }
 
   /**
@@ -336,7 +337,7 @@ export class ApiClient {
    *   retried like one lost before it (for the methods the policy retries);
    * - 'streamed': handed back unread, for a download of a gigabyte that may take longer than any
    *   one time-out: the deadline ends with the headers, then each wait for more bytes is bounded
-   *   by the same time (undici's idle `bodyTimeout`);
+   *   by the same time (the transport's idle `bodyTimeout`);
    * - 'unread': handed back unread, still under the one deadline of the whole exchange.
    */
   private async send(request: Omit<ApiRequest, 'schema'>, body: BodyHandling = 'unread'): Promise<Answer> {
@@ -364,12 +365,11 @@ export class ApiClient {
       try {
         const response = await this.transport
           .request({
-            origin: this.origin,
             path,
             method: request.method,
             headers: this.headers(request, token && `Bearer ${token}`),
             body: payload,
-            // One deadline for the exchange (undici's own time-outs are per phase and coarse).
+            // One deadline for the exchange, from connecting to the last byte of the answer.
             signal: deadline.signal,
             ...(streamedBody ? { bodyTimeout: timeout } : {}),
           })
@@ -694,14 +694,7 @@ function retryAfterOf(
 }
 
 /** Failures that happen before a request can reach the server: nothing was sent. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
  * True when a TLS handshake met a plain-HTTP answer (an `https://` base URL for an `http://`

@@ -6,7 +6,6 @@
 import { constants, openAsBlob } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { FormData } from 'undici';
 import { UsageError } from './errors.js';
 import { mediaTypeOf } from './media-types.js';
 import { quote } from './quote.js';

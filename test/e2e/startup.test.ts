@@ -29,7 +29,6 @@ function installedFiles(): string[] {
 }
 
 const HEAVY = [
-  'undici',
   'zod',
   'chalk',
   'cli-table3',
@@ -52,7 +51,7 @@ function modulesLoadedBy(args: string[], env: Record<string, string> = {}): stri
   return readFileSync(trace, 'utf8').split('\n').filter(Boolean);
 }
 
-/** Packages loaded from node_modules, or from the chunk the build bundled them into (`undici-<hash>.cjs`). */
+/** Packages loaded from node_modules, or from the chunk the build bundled them into (`zod-<hash>.cjs`). */
 function heavyIn(urls: string[]): string[] {
   const bundled = (url: string) => /\/dist\/chunks\/([^/]+)-\w+\.cjs$/.exec(url)?.[1]?.split('+') ?? [];
   return HEAVY.filter((name) =>

@@ -1,6 +1,6 @@
 /**
  * Command lines that a verb's run refuses before its first request: the whole program runs
- * in-process over a MockAgent that allows no request, and each exits with its documented code,
+ * in-process against a fake API with no stub (test/support/fake-api.ts), and each exits with its documented code,
  * one line of error (and at most one hint), no stack trace, nothing on stdout, and no request
  * made. Moved here from the spawned e2e tables (e2e/validation, e2e/bad-invocations); what
  * parsing alone refuses is in wiring/bad-invocations.

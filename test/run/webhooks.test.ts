@@ -1,5 +1,5 @@
 /**
- * Run tests of `wfd webhooks events|list|add|remove` against an undici MockAgent, and of
+ * Run tests of `wfd webhooks events|list|add|remove` against the fake API (test/support/fake-api.ts), and of
  * `wfd webhooks listen` over real loopback HTTP (its port, a downstream for --forward-to).
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
