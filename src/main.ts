@@ -40,7 +40,7 @@ export async function run(argv: string[], runtime: Partial<WfdRuntime> = {}): Pr
     // The command the hints point to: the one the command line names.
     const command = invokedCommand(program, argv);
     const parsed = error instanceof CommanderError ? fromCommanderError(error, command) : error;
-    const habit = parsed instanceof UsageError ? habitHint(argv) : undefined;
+    const habit = parsed instanceof UsageError ? habitHint(argv, parsed.message) : undefined;
     const reported = habit ? new UsageError((parsed as UsageError).message, { hint: habit }) : parsed;
     return reportError(io, reported, debug, command);
   }
