@@ -11,6 +11,7 @@ import { registerAuthCommands } from './auth/index.js';
 import { registerCaseTemplatesCommands } from './case-templates/index.js';
 import { registerCasesCommands } from './cases/index.js';
 import { registerCompletionCommand } from './completion/index.js';
+import { registerConfigCommands } from './config/index.js';
 import { registerDocintelCommands } from './docintel/index.js';
 import { registerDoctorCommand } from './doctor/index.js';
 import { registerFormTemplatesCommands } from './form-templates/index.js';
@@ -85,6 +86,11 @@ const NOUNS: readonly Noun[] = [
     name: 'doctor',
     description: 'Check the config, credentials, token, server, TLS and clock; a fix for each problem',
     register: registerDoctorCommand,
+  },
+  {
+    name: 'config',
+    description: 'Get and set settings: pager, prompts, browser, output format, colour',
+    register: registerConfigCommands,
   },
   {
     name: 'completion',

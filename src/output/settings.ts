@@ -32,6 +32,8 @@ export async function resolveOutput(
   globals: GlobalOptions,
   io: IO,
   fields: readonly string[] | undefined,
+  /** the config's `output`: the format on a terminal when no flag chooses one */
+  configured?: string,
 ): Promise<OutputSettings> {
   const { output, json, quiet = false } = globals;
   if (globals.query !== undefined && globals.jq !== undefined)
@@ -42,7 +44,10 @@ export async function resolveOutput(
     throw new UsageError(`invalid --output ${quote(output)}: expected one of ${OUTPUT_FORMATS.join(', ')}`);
   if (json && output !== undefined && output !== 'json')
     throw new UsageError(`--json and --output ${output} cannot be used together: pick one`);
-  const format: OutputFormat = json ? 'json' : ((output as OutputFormat | undefined) ?? defaultFormat(io));
+  const format: OutputFormat = json
+    ? 'json'
+    : ((output as OutputFormat | undefined) ??
+      defaultFormat(io, quiet || query !== undefined ? undefined : configured));
   if (quiet) {
     const other =
       query !== undefined
@@ -80,6 +85,10 @@ export async function resolveOutput(
   return settings;
 }
 
-function defaultFormat(io: IO): OutputFormat {
-  return io.isStdoutTTY() ? 'table' : 'plain';
+/** Table on a terminal (or the configured format), plain when piped. */
+function defaultFormat(io: IO, configured: string | undefined): OutputFormat {
+  if (!io.isStdoutTTY()) return 'plain';
+  return (OUTPUT_FORMATS as readonly string[]).includes(configured ?? '')
+    ? (configured as OutputFormat)
+    : 'table';
 }
