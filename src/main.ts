@@ -33,9 +33,15 @@ export async function run(argv: string[], runtime: Partial<WfdRuntime> = {}): Pr
   const program = buildProgram(full, argv);
   const debug = argv.includes('--debug');
   try {
-    await program.parseAsync(withHelpForBareCommand(program, argv));
+    const args = withHelpForBareCommand(program, argv);
+    // Help at a terminal is long (the root's is 80 lines): paged, as gh pages it.
+    if (args.includes('--help') || args.includes('-h')) await io.startPager();
+    await program.parseAsync(args);
+    await io.stopPager();
     return ExitCode.Ok;
   } catch (error) {
+    // The error is shown once the pager is quit, below what it showed.
+    await io.stopPager();
     if (error instanceof CommanderError && isHelpOrVersion(error)) return ExitCode.Ok;
     // The command the hints point to: the one the command line names.
     const command = invokedCommand(program, argv);

@@ -76,6 +76,8 @@ function now(options: RenderOptions): () => Date {
 export async function createRowSink(io: IO, options: RenderOptions): Promise<RowSink> {
   const format = effectiveFormat(options);
   claimFormat(io, format);
+  // A list may be long; one that follows events as they come is read as it grows.
+  if (!options.follow) await io.startPager();
   const { fields } = options;
   const pick = (row: Record<string, unknown>) => (fields ? pickFields(row, fields) : row);
   switch (format) {
@@ -125,6 +127,7 @@ export async function renderItem(
 ): Promise<void> {
   const format = effectiveFormat(options);
   claimFormat(io, format);
+  await io.startPager();
   const { fields } = options;
   const picked = fields ? pickFields(item, fields) : item;
   switch (format) {

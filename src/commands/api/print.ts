@@ -21,6 +21,7 @@ export async function printAnswer(
   options: { include: boolean; method: string },
 ): Promise<void> {
   const { io } = ctx;
+  await io.startPager();
   if (options.include) {
     const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`.trimEnd()];
     for (const [name, value] of Object.entries(answer.headers))
