@@ -5,6 +5,7 @@
  * option of every command would cost more than the run itself).
  */
 import type { Command } from 'commander';
+import { registerAliasCommands } from './alias/index.js';
 import { registerApiCommand } from './api/index.js';
 import { registerAttachmentsCommands } from './attachments/index.js';
 import { registerAuthCommands } from './auth/index.js';
@@ -86,6 +87,11 @@ const NOUNS: readonly Noun[] = [
     name: 'doctor',
     description: 'Check the config, credentials, token, server, TLS and clock; a fix for each problem',
     register: registerDoctorCommand,
+  },
+  {
+    name: 'alias',
+    description: 'Make shortcuts for command lines, as gh aliases',
+    register: registerAliasCommands,
   },
   {
     name: 'config',

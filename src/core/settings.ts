@@ -100,3 +100,13 @@ export function effectiveSettings(data: unknown, profile: string | undefined): S
   const name = profile ?? current;
   return { ...settingsIn(data), ...(name === undefined ? {} : settingsIn(data, name)) };
 }
+
+/** The aliases of a parsed config file (`wfd alias`): name -> expansion, text values only. */
+export function aliasesIn(data: unknown): Record<string, string> {
+  const stored = isRecord(data) ? data.aliases : undefined;
+  const out: Record<string, string> = {};
+  if (!isRecord(stored)) return out;
+  for (const [name, expansion] of Object.entries(stored))
+    if (typeof expansion === 'string') out[name] = expansion;
+  return out;
+}

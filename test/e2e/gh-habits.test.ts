@@ -1,6 +1,8 @@
-/** gh's habits against the sandbox: --jq on lists, records and `wfd api`. */
-import { describe, expect, it } from 'vitest';
-import { lines, runWfd, type StartedSandbox, useSandbox } from './harness.js';
+/** gh's habits against the sandbox: --jq on lists, records and `wfd api`; aliases. */
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, lines, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
 
 let sandbox: StartedSandbox;
 let env: NodeJS.ProcessEnv;
@@ -37,5 +39,91 @@ describe('--jq', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^error: invalid --jq program: syntax error/);
     expect((await sandbox.requests()).count).toBe(0);
+  });
+});
+
+describe('wfd alias', () => {
+  const dir = tempDir('wfd-alias-');
+  afterAll(() => dir.remove());
+  const own = (): { env: NodeJS.ProcessEnv } => ({ env: { ...env, WFD_CONFIG_DIR: dir.path } });
+
+  it('an alias runs its expansion, $1 filled and the other arguments appended', async () => {
+    const set = await runWfd(['alias', 'set', 'waiting', 'cases list --waiting-for owner --owner $1'], own());
+    expect(set.code, set.stderr).toBe(0);
+    const email = (
+      await runWfd(
+        ['cases', 'list', '--waiting-for', 'owner', '--limit', '1', '--jq', '.[0].owner.email'],
+        own(),
+      )
+    ).stdout.trim();
+    const direct = await runWfd(
+      ['cases', 'list', '--waiting-for', 'owner', '--owner', email, '-L', '3', '-q'],
+      own(),
+    );
+    const aliased = await runWfd(['waiting', email, '-L', '3', '-q'], own());
+    expect(aliased.code, aliased.stderr).toBe(0);
+    expect(aliased.stdout).toBe(direct.stdout);
+    expect(lines(aliased.stdout).length).toBeGreaterThan(0);
+    const missing = await runWfd(['waiting'], own());
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('error: the alias waiting needs 1 argument');
+  });
+
+  it('--help on an alias says what it expands to, then shows its command', async () => {
+    const help = await runWfd(['waiting', '--help'], own());
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(
+      /^wfd waiting is an alias for: cases list --waiting-for owner --owner \$1\n\nUsage: wfd cases list/,
+    );
+  });
+
+  it('an alias cannot shadow a command (exit 2)', async () => {
+    const refused = await runWfd(['alias', 'set', 'cases', 'cases list --all'], own());
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.split('\n')[0]).toBe(
+      'error: "cases" is a command of wfd: an alias cannot shadow it',
+    );
+  });
+
+  it('a ! alias runs through sh -c with the arguments as $1..', async () => {
+    // A `wfd` on PATH, as a user's shell line would call it.
+    const bin = join(dir.path, 'bin');
+    mkdirSync(bin, { recursive: true });
+    writeFileSync(join(bin, 'wfd'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`);
+    chmodSync(join(bin, 'wfd'), 0o755);
+    const path = { ...own().env, PATH: `${bin}${delimiter}${own().env.PATH ?? ''}` };
+    await runWfd(
+      ['alias', 'set', '--shell', 'count-of', `wfd cases count --parent-status "$1" | sed 's/^/n=/'`],
+      {
+        env: path,
+      },
+    );
+    const counted = await runWfd(['count-of', 'pending'], { env: path });
+    const direct = await runWfd(['cases', 'count', '--parent-status', 'pending'], { env: path });
+    expect(counted.code, counted.stderr).toBe(0);
+    expect(counted.stdout).toBe(`n=${direct.stdout}`);
+    const failing = await runWfd(['alias', 'set', '--shell', 'fails', 'exit 3'], own());
+    expect(failing.code).toBe(0);
+    expect((await runWfd(['fails'], own())).code).toBe(3);
+  });
+
+  it('list, import (kept unless --clobber), delete, and the names completion offers', async () => {
+    const listed = await runWfd(['alias', 'list'], own());
+    expect(listed.stdout).toContain('waiting: cases list --waiting-for owner --owner $1\n');
+    const imported = await runWfd(['alias', 'import', '-'], {
+      ...own(),
+      stdin: "# shared\nwaiting: cases list --all\nopen: 'cases list --parent-status pending'\n",
+    });
+    expect(imported.code, imported.stderr).toBe(0);
+    expect(imported.stderr).toContain('Kept alias waiting');
+    expect((await runWfd(['alias', 'list'], own())).stdout).toContain(
+      'open: cases list --parent-status pending\n',
+    );
+    const names = await runWfd(['completion', '--aliases'], own());
+    expect(lines(names.stdout).sort()).toEqual(['count-of', 'fails', 'open', 'waiting']);
+    expect((await runWfd(['alias', 'delete', 'open'], own())).code).toBe(0);
+    const gone = await runWfd(['alias', 'delete', 'open'], own());
+    expect(gone.code).toBe(2);
+    expect(gone.stderr.split('\n')[0]).toBe('error: no alias named "open"');
   });
 });

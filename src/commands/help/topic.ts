@@ -17,6 +17,8 @@ export type HelpOptions = z.output<typeof HelpOptions>;
 export async function runHelp(options: HelpOptions, ctx: Context): Promise<void> {
   const words = options.topic ?? [];
   const topic = words.join(' ');
+  // Topics and command pages are long: paged on a terminal, as `--help` is.
+  await ctx.io.startPager();
   if (topic === 'filters') {
     const [{ filtersHelp }, { RESOURCES }] = await Promise.all([
       import('./filters.js'),
