@@ -20,7 +20,7 @@ wfd NAME ARGS... runs the expansion: $1..$N stand for the arguments, each whole,
     [
       "wfd alias set waiting 'cases list --waiting-for owner --owner $1'",
       'wfd waiting ana@example.com --limit 5',
-      `wfd alias set --shell open-ids 'wfd cases list --parent-status pending -q | head -n "$1"'`,
+      `wfd alias set --shell stage-count 'wfd cases list --parent-status "$1" --all -q | wc -l'`,
     ],
   ).action(lazy(() => import('./set.js')));
 
