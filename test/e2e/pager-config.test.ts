@@ -197,7 +197,7 @@ describe('wfd config', () => {
         NO_COLOR: undefined,
         ...extra,
       }).screen;
-    const sgr = /\u001b\[[\d;]*m/;
+    const sgr = new RegExp(`${String.fromCharCode(27)}\\[[\\d;]*m`);
     expect(shown({})).toMatch(sgr);
     await runWfd(['config', 'set', 'color', 'never'], local);
     expect(shown({})).not.toMatch(sgr);
