@@ -95,8 +95,13 @@ export interface IO {
    * lists stop fetching, and the run still exits 0.
    */
   startPager(): Promise<void>;
-  /** Ends the pager's input and waits until the user has quit it (no-op without a pager). */
+  /**
+   * Ends the pager's input and waits until the user has quit it; stdout is the terminal again
+   * (no-op without a pager).
+   */
   stopPager(): Promise<void>;
+  /** No pager from now on: for a run that paces its own output (`sandbox demo`). */
+  disablePager(): void;
   /** Hidden-input prompt on a TTY (for a token); the question goes to stderr. Throws UsageError if !canPrompt(). */
   promptSecret(question: string): Promise<string>;
   /** A yes/no question on a terminal (stderr), No unless the answer starts with y. Throws UsageError if !canPrompt(). */
@@ -181,7 +186,10 @@ class OraSpinner implements Spinner {
 export class StreamIO implements IO {
   private colorDisabled = false;
   private colorPreference: 'auto' | 'always' | 'never' = 'auto';
-  private pager: { child: ChildProcess; exited: Promise<void> } | undefined;
+  private pager:
+    | { child: ChildProcess; exited: Promise<void>; stdout: Lazy<NodeJS.WritableStream> }
+    | undefined;
+  private pagerDisabled = false;
   private noInput = false;
   private closed = false;
   private failure: Error | undefined;
@@ -348,7 +356,7 @@ export class StreamIO implements IO {
   }
 
   async startPager(): Promise<void> {
-    if (this.pager || this.closed || !this.facts.stdoutTTY || !this.facts.pager) return;
+    if (this.pager || this.pagerDisabled || this.closed || !this.facts.stdoutTTY || !this.facts.pager) return;
     const command = this.facts.pager().trim();
     if (command === '' || command === 'cat') return;
     await this.flush();
@@ -370,15 +378,24 @@ export class StreamIO implements IO {
       // A pager that cannot start: its pipe fails as a closed one does.
       child.once('error', () => resolve());
     });
-    this.pager = { child, exited };
+    this.pager = { child, exited, stdout: this.#stdout };
     this.spinner?.stop();
     this.#stdout = this.#watchStdout(child.stdin!);
   }
   async stopPager(): Promise<void> {
-    if (!this.pager) return;
+    const { pager } = this;
+    if (!pager) return;
     await this.flush().catch(() => {});
-    this.pager.child.stdin?.end();
-    await this.pager.exited;
+    pager.child.stdin?.end();
+    await pager.exited;
+    // The terminal again, open (a pager quit early closed only its own pipe).
+    this.#stdout = pager.stdout;
+    this.pager = undefined;
+    this.closed = false;
+    this.failure = undefined;
+  }
+  disablePager(): void {
+    this.pagerDisabled = true;
   }
 
   async startSpinner(label: string): Promise<Spinner> {
