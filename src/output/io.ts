@@ -366,6 +366,9 @@ export class StreamIO implements IO {
     // and leaves the screen as it is (X).
     env.LESS ??= 'FRX';
     env.LV ??= '-c';
+    // wfd writes UTF-8 whatever the locale: less in a C locale would show its bytes as <C3><A9>.
+    const locale = env.LC_ALL || env.LC_CTYPE || env.LANG || '';
+    if (!/utf-?8/i.test(locale)) env.LESSCHARSET ??= 'utf-8';
     // Through the shell, as git runs its pager (`less -S`, `head -c 100 > file`); Windows: cmd.
     const windows = process.platform === 'win32';
     const child = spawn(

@@ -69,6 +69,16 @@ describe('the pager', () => {
     expect(readFileSync(file('less-own.txt'), 'utf8')).toBe('LESS=-S\n');
   });
 
+  it('tells less the text is UTF-8 where the locale does not say so', () => {
+    const charset = (name: string, LANG: string) => {
+      const pager = `echo "[$LESSCHARSET]" > ${quote(file(name))}; cat >/dev/null`;
+      onTerminal(['--help'], { WFD_PAGER: pager, LANG, LC_ALL: undefined, LC_CTYPE: undefined });
+      return readFileSync(file(name), 'utf8');
+    };
+    expect(charset('c.txt', 'C')).toBe('[utf-8]\n');
+    expect(charset('utf8.txt', 'C.UTF-8')).toBe('[]\n');
+  });
+
   it('never pages piped output', async () => {
     const piped = await runWfd(['cases', 'list', '--limit', '5'], {
       env: {
