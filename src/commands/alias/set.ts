@@ -19,9 +19,8 @@ export async function runAliasSet(options: AliasSetOptions, ctx: Context): Promi
     config.aliases = { ...config.aliases, [options.name]: expansion };
     return had !== undefined && had !== expansion;
   });
-  ctx.io.errorLine(
-    `✓ ${replaced ? 'Changed' : 'Added'} alias ${options.name}: wfd ${options.name} runs ${expansion}`,
-  );
+  // The expansion is not repeated: `wfd NAME --help` shows it, and a long one would wrap here.
+  ctx.io.errorLine(`✓ ${replaced ? 'Changed' : 'Added'} alias ${options.name}`);
 }
 
 export const verb = defineVerb(ALIAS_SET, AliasSetOptions, runAliasSet);
