@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commandWordsOf, expandAlias, splitWords } from '../../src/cli/alias-expansion.js';
 import { aliasLines, checkAlias, parseAliasFile } from '../../src/commands/alias/aliases.js';
+import { NOUN_NAMES } from '../../src/commands/index.js';
 import { expectUsage } from '../support/expect-usage.js';
 
 describe('alias expansion', () => {
@@ -52,18 +53,18 @@ describe('alias expansion', () => {
 describe('alias rules and files', () => {
   it('an alias cannot shadow a command, and a command alias starts with one', () => {
     expectUsage(
-      () => checkAlias('cases', 'cases list'),
+      () => checkAlias('cases', 'cases list', NOUN_NAMES),
       '"cases" is a command of wfd: an alias cannot shadow it',
     );
     expectUsage(
-      () => checkAlias('x', 'ls -l'),
+      () => checkAlias('x', 'ls -l', NOUN_NAMES),
       'the expansion of x must start with a command of wfd, not "ls"',
     );
     expectUsage(
-      () => checkAlias('a b', 'cases list'),
+      () => checkAlias('a b', 'cases list', NOUN_NAMES),
       `invalid alias name "a b": letters, digits, '.', '_' and '-', up to 64`,
     );
-    expect(() => checkAlias('n', '!ls | wc -l')).not.toThrow();
+    expect(() => checkAlias('n', '!ls | wc -l', NOUN_NAMES)).not.toThrow();
   });
 
   it('list prints name: expansion lines that import reads back', () => {

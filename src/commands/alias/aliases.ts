@@ -4,13 +4,13 @@
  * subset gh's alias files use: plain, 'single-quoted' and "double-quoted" values, # comments).
  */
 import { ALIAS_NAME, splitWords } from '../../cli/alias-expansion.js';
+import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
-import { NOUN_NAMES } from '../index.js';
 
-/** Checks a new alias; UsageError (exit 2) saying what is wrong. */
-export function checkAlias(name: string, expansion: string): void {
-  if (NOUN_NAMES.includes(name))
+/** Checks a new alias against wfd's `commands` (the nouns); UsageError (exit 2) saying what is wrong. */
+export function checkAlias(name: string, expansion: string, commands: readonly string[]): void {
+  if (commands.includes(name))
     throw new UsageError(`${quote(name)} is a command of wfd: an alias cannot shadow it`, {
       hint: 'choose another name',
     });
@@ -21,13 +21,18 @@ export function checkAlias(name: string, expansion: string): void {
     return;
   }
   const [first] = splitWords(expansion);
-  if (first === undefined || !NOUN_NAMES.includes(first))
+  if (first === undefined || !commands.includes(first))
     throw new UsageError(
       `the expansion of ${name} must start with a command of wfd, not ${quote(first ?? '')}`,
       {
         hint: `for example 'cases list --owner $1'; a shell command line starts with ! (or use --shell)`,
       },
     );
+}
+
+/** The names of wfd's commands, which no alias may take. */
+export async function commandNames(ctx: Context): Promise<string[]> {
+  return (await ctx.program()).commands.map((command) => command.name());
 }
 
 /** A value as YAML reads it back: plain when it can be, else single-quoted. */

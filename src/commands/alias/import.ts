@@ -5,7 +5,7 @@ import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
-import { checkAlias, parseAliasFile } from './aliases.js';
+import { checkAlias, commandNames, parseAliasFile } from './aliases.js';
 import { ALIAS_IMPORT } from './flags.js';
 
 export const AliasImportOptions = verbSchema(ALIAS_IMPORT);
@@ -26,7 +26,8 @@ export async function runAliasImport(options: AliasImportOptions, ctx: Context):
     );
   }
   const aliases = parseAliasFile(text, file);
-  for (const [name, expansion] of Object.entries(aliases)) checkAlias(name, expansion);
+  const commands = await commandNames(ctx);
+  for (const [name, expansion] of Object.entries(aliases)) checkAlias(name, expansion, commands);
   const store = await ctx.config();
   const outcome = await store.update((config) => {
     const kept: string[] = [];
