@@ -86,7 +86,8 @@ const ENVIRONMENT = `Environment variables
   FORCE_COLOR        turns colour on even when stdout is not a terminal
 
 Credentials are chosen in this order: WFD_TOKEN, --profile, WFD_PROFILE, the current profile.
-The same settings kept in the config file: \`wfd config list\`.
+
+Settings kept in the config file (pager, prompt, browser, output, color): \`wfd config list\`.
 `;
 
 export const verb = defineVerb(HELP, HelpOptions, runHelp);
