@@ -87,7 +87,7 @@ const ENVIRONMENT = `Environment variables
 
 Credentials are chosen in this order: WFD_TOKEN, --profile, WFD_PROFILE, the current profile.
 
-Settings kept in the config file (pager, prompt, browser, output, color): \`wfd config list\`.
+Settings kept in the config file: \`wfd config list\`.
 `;
 
 export const verb = defineVerb(HELP, HelpOptions, runHelp);
