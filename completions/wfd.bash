@@ -350,7 +350,7 @@ _wfd_command() {
       args='form-id url' ;;
     'webhooks listen')
       subs=''
-      flags='--host --port --path --events --forms --public-url --forward-to --header --max --timeout --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      flags='--host --port --path --events --forms --public-url --forward-to --header --clean-up --max --timeout --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
       vflags=' --host --port --path --events --forms --public-url --forward-to --header --max --timeout --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'sandbox')

@@ -103,15 +103,16 @@ export function createContext(init: ContextInit): Context {
     now: init.now ?? (() => new Date()),
     sleep: init.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     // WFD_CONFIG_DIR (else the platform's config folder) + the file system + the system keyring
-    // (its native binding is loaded only when a token is read or saved there)
+    // (its process, which loads the native binding, starts only when a token is read or saved there)
     config() {
       config ??= Promise.all([
         import('./core/auth/store.js'),
         import('./core/auth/config-paths.js'),
         import('./core/auth/keyring.js'),
-      ]).then(([{ ConfigStore }, { configDir }, { systemKeyring }]) =>
+        import('./core/auth/keyring-process.js'),
+      ]).then(([{ ConfigStore }, { configDir }, { systemKeyring }, { keyringProcess }]) =>
         ConfigStore.open(configDir(env), {
-          keyring: systemKeyring(env),
+          keyring: systemKeyring(env, process.platform, keyringProcess(env)),
           notice: (line) => io.errorLine(`wfd: ${line}`),
         }),
       );
@@ -174,8 +175,9 @@ export function createContext(init: ContextInit): Context {
       // Shared with the other processes on this token, over real connections (not a test's MockAgent).
       const sharing = limits.rules.length > 0 && !init.dispatcher;
       const token = sharing ? (typeof auth === 'string' ? auth : await auth?.token()) : undefined;
+      const maxWaitMs = env.WFD_MAX_WAIT ? await maxWait(env.WFD_MAX_WAIT) : undefined;
       const shared = token
-        ? await sharedBudget(env, baseUrl, token, budgetClient, limits, globals, ctx)
+        ? await sharedBudget(env, baseUrl, token, budgetClient, limits, globals, maxWaitMs, ctx)
         : undefined;
       const client = new ApiClient({
         limiter: new RateLimiter(limits, {
@@ -193,7 +195,7 @@ export function createContext(init: ContextInit): Context {
         ...(globals.requestTimeout !== undefined ? { timeoutMs: globals.requestTimeout } : {}),
         ...(globals.minDownloadRate !== undefined ? { minDownloadRate: globals.minDownloadRate } : {}),
         ...(globals.retries !== undefined ? { retries: globals.retries } : {}),
-        ...(env.WFD_MAX_WAIT ? { maxWaitMs: await maxWait(env.WFD_MAX_WAIT) } : {}),
+        ...(maxWaitMs !== undefined ? { maxWaitMs } : {}),
         ...(globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
         ...(init.dispatcher ? { dispatcher: init.dispatcher } : {}),
         ...(init.sleep ? { sleep: init.sleep } : {}),
@@ -258,13 +260,15 @@ async function sharedBudget(
   client: string | undefined,
   limits: RateLimits,
   globals: GlobalOptions,
+  maxWaitMs: number | undefined,
   ctx: Context,
 ): Promise<SharedBudget> {
-  const [{ SharedBudget, budgetDir }, { parseBaseUrl }, { DEFAULT_TIMEOUT_MS }] = await Promise.all([
-    import('./core/shared-budget.js'),
-    import('./core/base-url.js'),
-    import('./core/http.js'),
-  ]);
+  const [{ SharedBudget, budgetDir }, { parseBaseUrl }, { DEFAULT_MAX_WAIT_MS, DEFAULT_TIMEOUT_MS }] =
+    await Promise.all([
+      import('./core/shared-budget.js'),
+      import('./core/base-url.js'),
+      import('./core/http.js'),
+    ]);
   return new SharedBudget({
     dir: budgetDir(env),
     origin: parseBaseUrl(baseUrl).origin,
@@ -273,6 +277,7 @@ async function sharedBudget(
     rules: limits.rules,
     // A reservation lasts as long as a request may: the client's own default timeout.
     requestTimeoutMs: globals.requestTimeout ?? DEFAULT_TIMEOUT_MS,
+    maxWaitMs: maxWaitMs ?? DEFAULT_MAX_WAIT_MS,
     notice: (line) => ctx.io.errorLine(`wfd: ${line}`),
     debug: (line) => ctx.debug(line),
   });

@@ -15,17 +15,19 @@ import type { Dispatcher, FormData } from 'undici';
 import type { ZodType } from 'zod';
 import { parseBaseUrl } from './base-url.js';
 import { count } from './counts.js';
-import { checkDownloadStatus } from './download-status.js';
+import { checkDownloadStatus, redirectedError } from './download-status.js';
 import { formatDuration } from './duration.js';
 import { ApiError, type ApiErrorDetail, NetworkError, UsageError, WfdError } from './errors.js';
 import { isRecord } from './guards.js';
 import { firstHeader } from './headers.js';
 import { checkJsonDepth, readBoundedText } from './json-answer.js';
-import { describeRules, NOTICE_AFTER_MS, type RateLimiter, SPEC_PER_TOKEN } from './limiter.js';
+import { NOTICE_AFTER_MS, type RateLimiter } from './limiter.js';
 import { NodeHttpTransport, type ResponseBody, type Transport } from './node-transport.js';
 import { parseAnswer } from './parse-answer.js';
+import { type RetrySetting, rateLimitedHint } from './rate-limited-hint.js';
 import { redactSecrets, redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
+import { certificateFailure } from './tls-failure.js';
 import { withMinimumRate } from './transfer-rate.js';
 
 export type QueryParams = ReadonlyArray<readonly [string, string]>;
@@ -123,7 +125,7 @@ const DEFAULT_MIN_DOWNLOAD_RATE = 1024;
 const MAX_URL_LENGTH = 8000;
 const DEFAULT_RETRIES = 5;
 /** The longest wait a server may ask for by default (WFD_MAX_WAIT). */
-const DEFAULT_MAX_WAIT_MS = 15 * 60_000;
+export const DEFAULT_MAX_WAIT_MS = 15 * 60_000;
 /** Connections per origin: above any --concurrency a command uses. */
 const MAX_CONNECTIONS = 16;
 
@@ -228,6 +230,11 @@ export class ApiClient {
     // is made after it, while the server works.
     const schema = request.schema && (await afterSending(request.schema));
     const answer = await sent;
+    // A redirect's body is a page for browsers, not the API's answer (wfd follows none).
+    if (answer.status >= 300 && answer.status < 400) {
+      const url = `${this.origin}${this.target(request.path, request.query, request.root === true)}`;
+      throw redirectedError(answer.status, answer.headers, `${request.method} ${url}`);
+    }
     const text = answer.text ?? '';
     const json = text.length > 0 ? parseJson(text, answer.status) : undefined;
     if (answer.status >= 400) throw this.error(answer.status, answer.headers, json);
@@ -275,7 +282,9 @@ export class ApiClient {
 
   /** The typed error of an answer; a 401 hints at how to replace this client's token. */
   private error(status: number, headers: StreamedResponse['headers'], json: unknown): ApiError {
-    const error = toApiError(status, headers, json, this.now());
+    const { retries } = this.options;
+    const setting = { retries: retries ?? DEFAULT_RETRIES, given: retries !== undefined };
+    const error = toApiError(status, headers, json, this.now(), setting);
     const hint = status === 401 ? this.auth.refusedHint : undefined;
     if (!hint) return error;
     const { details, requestId, retryAfter } = error;
@@ -426,6 +435,8 @@ export class ApiClient {
         const code = errorCode(error);
         // An http:// server behind an https:// base URL: no retry will make it speak TLS.
         if (isPlainHttpAnswer(error)) throw networkError(code ?? 'EPROTO', this.origin, timeout, error);
+        const refused = certificateFailure(error, this.origin);
+        if (refused) throw refused;
         if (!code || !NETWORK_CODES.has(code)) throw error;
         this.trace(`#${id} ✗ ${code} after ${msSince(started)}ms`);
         // Nothing listens on this machine's port: waiting will not start it. (A remote host may
@@ -613,6 +624,8 @@ export function toApiError(
   headers: Record<string, string | string[] | undefined>,
   body: unknown,
   now: Date,
+  /** how the request was retried, for the hint of a 429 that stands */
+  retries?: RetrySetting,
 ): ApiError {
   const record = isRecord(body) ? body : {};
   const details: ApiErrorDetail[] = [];
@@ -637,19 +650,19 @@ export function toApiError(
   const suffix =
     status >= 500 && requestId ? ` (HTTP ${status}, request id ${requestId})` : ` (HTTP ${status})`;
   const message = `${main || statusName}${extra}${suffix}`;
+  const retryAfter = status === 429 ? retryAfterOf(status, headers, body, now) : undefined;
   return new ApiError(message, {
     status,
     details,
     ...(requestId ? { requestId } : {}),
-    ...(status === 429 ? { retryAfter: retryAfterOf(status, headers, body, now) } : {}),
-    hint: HINTS[status],
+    ...(status === 429 ? { retryAfter } : {}),
+    hint: status === 429 ? rateLimitedHint(headers, retryAfter, retries) : HINTS[status],
   });
 }
 
 const HINTS: Record<number, string> = {
   401: 'the token is missing, invalid or revoked: run `wfd auth login`',
   403: 'a token reaches one workspace only: use a token (profile) of the workspace that owns this resource',
-  429: `the rate limit is ${describeRules([SPEC_PER_TOKEN])} per token: wait, or lower --concurrency`,
 };
 
 function describeDetail(detail: ApiErrorDetail): string {

@@ -212,7 +212,7 @@ describe('text from the API or the user never drives the terminal', () => {
     expect(result.code).toBe(2);
     const first = result.stderr.split('\n')[0]!;
     expect(first).toBe(
-      `error: invalid case id "${'x'.repeat(59)}…" (400,000 characters): expected a UUID, its first 8+ characters or a reference; nothing was sent`,
+      `error: invalid case id on line 1 of stdin: over 1,000 characters, starting "${'x'.repeat(40)}": expected a UUID, its first 8+ characters or a reference; nothing was sent`,
     );
   });
 });

@@ -384,9 +384,12 @@ describe('webhooks listen', () => {
     await stderrMatch(/^registered /m);
     await deliver(url, 'forms:updated', 'd1', { id: FORM });
     const error = await run.catch((e: unknown) => e);
-    expect(error).toMatchObject({ exitCode: 1, message: `${tunnel} is still registered on a form` });
+    expect(error).toMatchObject({
+      exitCode: 1,
+      message: '1 webhook registration not confirmed removed (named above)',
+    });
     expect(t.stderr()).toContain(`registered ${tunnel} on form ${FORM} for forms:updated\n`);
-    expect(t.stderr()).toMatch(new RegExp(`could not remove ${tunnel} from form ${FORM}: .+\\n`));
+    expect(t.stderr()).toMatch(new RegExp(`not removed: ${tunnel} is still on form ${FORM}: .+\\n`));
     expect(t.stderr()).toContain(`hint: run \`wfd webhooks remove ${FORM} ${tunnel}\``);
   });
 

@@ -8,7 +8,19 @@ import { dirname, join, normalize, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '../../src');
-const ORDER = ['data', 'resources', 'core', 'api', 'output', 'context', 'cli', 'commands', 'program', 'main'];
+const ORDER = [
+  'data',
+  'resources',
+  'core',
+  'api',
+  'output',
+  'context',
+  'cli',
+  'commands',
+  'program',
+  'main',
+  'keyring-host',
+];
 /** plain data under every layer: they import nothing */
 const PLAIN_DATA = new Set(['global-options.ts', 'exit-codes.ts']);
 

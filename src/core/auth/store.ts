@@ -15,7 +15,7 @@
 import { join, resolve } from 'node:path';
 import { AuthError } from '../errors.js';
 import { own } from '../guards.js';
-import { writeTextFileAtomic } from './atomic-write.js';
+import { writeStateFile } from '../state-file.js';
 import {
   type ConfigData,
   ConfigFileError,
@@ -316,7 +316,7 @@ export class ConfigStore {
       }
     }
     lock.assertHeld();
-    await writeTextFileAtomic(this.path, `${JSON.stringify(file, null, 2)}\n`).catch((error: unknown) => {
+    await writeStateFile(this.path, `${JSON.stringify(file, null, 2)}\n`).catch((error: unknown) => {
       throw describeFsError(error, this.dir, 'write');
     });
     this.tokens.clear();
