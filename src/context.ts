@@ -79,6 +79,8 @@ export interface ContextInit {
   runWfd?: Runner;
   /** the browser seam: tests follow the URL themselves */
   openBrowser?: (url: string) => Promise<void>;
+  /** the config's `browser`: a command given the URL as its last argument, instead of the system's way */
+  browser?: string;
 }
 
 export function createContext(init: ContextInit): Context {
@@ -202,9 +204,13 @@ export function createContext(init: ContextInit): Context {
       clients.push(client);
       return client;
     },
-    // the `open` package: the platform's way to open a URL
+    // the `open` package: the platform's way to open a URL; or the config's `browser`
     async openBrowser(url) {
       if (init.openBrowser) return init.openBrowser(url);
+      if (init.browser) {
+        const { runBrowserCommand } = await import('./core/browser-command.js');
+        return runBrowserCommand(init.browser, url, env);
+      }
       const { default: open } = await import('open');
       await open(url);
     },

@@ -13,6 +13,7 @@ import { HELP_TOPIC_NAMES } from '../../src/commands/help/topics.js';
 import { createMemoryIO } from '../../src/output/memory-io.js';
 import { buildProgram } from '../../src/program.js';
 import {
+  addAliases,
   bashRegistration,
   complete,
   type Offered,
@@ -95,6 +96,9 @@ const EXPECTED: [line: string, words: readonly string[]][] = [
   ['wfd cases list --profile=a', ['--profile=acme']],
   // After --, words are arguments, not flags.
   ['wfd cases list -- --p', []],
+  // Aliases (`wfd alias set`) stand beside the commands.
+  ['wfd wai', ['wait-long', 'waiting']],
+  ['wfd alias delete ', ['wait-long', 'waiting']],
 ];
 
 /** Descriptions zsh and fish show beside words (`word -- description`). */
@@ -106,6 +110,10 @@ const DESCRIBED: [line: string, shown: string][] = [
 
 const ws = workspace();
 saveProfiles(ws, ['acme', 'sandbox']);
+addAliases(ws, {
+  waiting: 'cases list --waiting-for owner --owner $1',
+  'wait-long': 'cases list --sort updated_at',
+});
 writeFileSync(join(ws.cwd, 'case.json'), '{}\n');
 afterAll(() => ws.remove());
 

@@ -58,7 +58,7 @@ export const API = {
     {
       flag: 'paginate',
       kind: 'switch',
-      help: 'fetch every page of a collection; one JSON array (-o ndjson: a record a line)',
+      help: 'fetch every page of a collection; one JSON array (-o ndjson: a record a line); --jq and --query see that whole array (with -o ndjson: each record), not each page as in gh',
     },
     DRY_RUN,
   ],

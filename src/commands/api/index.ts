@@ -11,5 +11,6 @@ export function registerApiCommand(api: Command): void {
     'wfd api -X PATCH /forms/5b0e... -F active=false -F user[phone]=+33612345678',
     'wfd api POST /cases --input case.json --dry-run',
     'wfd api GET /.well-known/openid-configuration --query token_endpoint',
+    'wfd api GET /cases --paginate --jq \'.[] | select(.status == "open") | .id\'',
   ]).action(lazy(() => import('./request.js')));
 }
