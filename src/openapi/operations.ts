@@ -24,10 +24,10 @@ export function operationsOf(doc: OpenApiDocument): OperationRef[] {
   );
 }
 
-/** A path template as a pattern: each `{param}` is one segment. */
+/** A path template as a pattern: each `{param}` is one segment, empty included (a router still routes `/v1/cases/` to `{id}`). */
 function templatePattern(path: string): RegExp {
   const escaped = path.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'));
-  return new RegExp(`^${escaped.join('[^/]+')}$`);
+  return new RegExp(`^${escaped.join('[^/]*')}$`);
 }
 
 /**
