@@ -41,3 +41,18 @@ export function findOperation(doc: OpenApiDocument, method: string, path: string
     literal ?? candidates.find((op) => (!op.path.includes('{') ? false : templatePattern(op.path).test(path)))
   );
 }
+
+/**
+ * Each path once, with what its operations do (`GET: List cases; POST: Create a case`): for
+ * completion. A parameter is shown as a word to replace, `/v1/cases/ID`: shells quote braces
+ * as they insert them, each its own way.
+ */
+export function pathSummaries(doc: OpenApiDocument): [path: string, summary: string][] {
+  return Object.entries(doc.paths).map(([path, item]) => [
+    path.replace(/\{(\w+)\}/g, (_, name: string) => name.toUpperCase()),
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, operation]) => `${method.toUpperCase()}: ${operation.summary}`)
+      .join('; '),
+  ]);
+}

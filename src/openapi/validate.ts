@@ -2,7 +2,7 @@
  * Checks bodies against the description's schemas with ajv (JSON Schema 2020-12, the dialect of
  * OpenAPI 3.1). Loaded only where a body is checked: `wfd api --check` and the tests.
  */
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { OpenApiDocument } from './description.js';
 import type { OperationRef } from './operations.js';

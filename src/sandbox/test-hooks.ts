@@ -26,7 +26,8 @@ export function registerTestHooks(app: FastifyInstance, store: Store, log: Reque
   const routes: { method: string; url: string }[] = [];
   // Every route, whichever context registers it; fastify's own HEAD twins of GET routes left out.
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: route.url });
   });
   app.get('/_sandbox/health', async () => ({ ok: true }));
   app.get('/_sandbox/routes', async () => ({ routes }));

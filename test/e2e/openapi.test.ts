@@ -134,3 +134,46 @@ console.log(JSON.stringify({ rows: page.data.data.length, total: page.data.meta.
     expect(compiled.output).toContain(`'"nope"'`);
   });
 });
+
+describe('wfd api --check', () => {
+  it('refuses a body the description does not allow, before any request', async () => {
+    await sandbox.resetRequests();
+    writeFileSync(join(dir.path, 'case.json'), '{"title": 5}');
+    const refused = await runWfd(
+      ['api', '-X', 'POST', '/v1/cases', '--input', join(dir.path, 'case.json'), '--check'],
+      {
+        env,
+      },
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.split('\n')[0]).toBe(
+      "error: --check: the body does not fit POST /v1/cases (createCase): /: must have required property 'template'; /title: must be string",
+    );
+    const unknown = await runWfd(['api', '-X', 'POST', '/v1/case', '-F', 'title=x', '--check'], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('error: --check: the API description has no POST /v1/case\n');
+    expect((await sandbox.requests()).count).toBe(0);
+  });
+
+  it('sends a body that fits', async () => {
+    const templates = await runWfd(['case-templates', 'list', '--limit', '1', '-q'], { env });
+    const template = templates.stdout.trim();
+    const sent = await runWfd(
+      [
+        'api',
+        '-X',
+        'POST',
+        '/cases',
+        '-F',
+        `template[id]=${template}`,
+        '-F',
+        'title=Checked first',
+        '--check',
+      ],
+      { env },
+    );
+    expect(sent.stderr).toBe('');
+    expect(sent.code).toBe(0);
+    expect(JSON.parse(sent.stdout).title).toBe('Checked first');
+  });
+});

@@ -61,7 +61,9 @@ function uphillImports(): string[] {
       if (from === 'sandbox' || to === 'sandbox') {
         // The one way out of the sandbox: the API's description, which it serves and never reads.
         const allowed =
-          from === to || ORDER.indexOf(from) >= ORDER.indexOf('commands') || (from === 'sandbox' && to === 'openapi');
+          from === to ||
+          ORDER.indexOf(from) >= ORDER.indexOf('commands') ||
+          (from === 'sandbox' && to === 'openapi');
         if (!allowed) wrong.push(`${where} (the sandbox stands apart)`);
       } else if (!ORDER.includes(from) || !ORDER.includes(to)) {
         wrong.push(`${where} (a folder outside the layer order)`);
