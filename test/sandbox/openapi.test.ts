@@ -48,12 +48,16 @@ describe('the served description', () => {
 // biome-ignore lint/suspicious/noExplicitAny: answers are checked by the description, not typed here
 type Json = any;
 
+/** The operations a sample request reached: every one must be. */
+const exercised = new Set<string>();
+
 /** Sends a request and checks the answer against the operation the description gives it. */
 async function checked(method: string, target: string, options: Parameters<TestSandbox['call']>[2] = {}) {
   const answer = await t.call(method, target, options);
   const path = target.split('?')[0]!;
   const op = findOperation(doc, method, path);
   expect(op, `${method} ${path} has no operation`).toBeDefined();
+  exercised.add(op!.operationId);
   const check = validator.response(op!, answer.status, contentTypeOf(answer), answer.body);
   expect(
     check.errors,
@@ -172,6 +176,13 @@ describe('every operation answers as described', () => {
       token: null,
       body: { grant_type: 'authorization_code', code: 'nope' },
     });
+    const form = {
+      token: null,
+      body: 'session=nope',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    };
+    await checked('POST', '/authorize/sign-in', form);
+    await checked('POST', '/authorize/consent', form);
     await checked('POST', '/token', {
       token: null,
       body: {
@@ -182,4 +193,8 @@ describe('every operation answers as described', () => {
       },
     });
   });
+});
+
+it('reaches every operation of the description with the requests above', () => {
+  expect(operationsOf(doc).filter((op) => !exercised.has(op.operationId))).toEqual([]);
 });
