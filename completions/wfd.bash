@@ -59,6 +59,7 @@ _wfd_child() {
     '|sandbox') child='sandbox' ;;
     'sandbox|start') child='sandbox start' ;;
     'sandbox|reset') child='sandbox reset' ;;
+    'sandbox|openapi') child='sandbox openapi' ;;
     'sandbox|logs') child='sandbox logs' ;;
     'sandbox|deliveries') child='sandbox deliveries' ;;
     'sandbox deliveries|list'|'sandbox deliveries|ls') child='sandbox deliveries list' ;;
@@ -354,7 +355,7 @@ _wfd_command() {
       vflags=' --host --port --path --events --forms --public-url --forward-to --header --max --timeout --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'sandbox')
-      subs='start reset logs deliveries demo trigger'
+      subs='start reset openapi logs deliveries demo trigger'
       flags='--help -h'
       vflags='  '
       args='' ;;
@@ -367,6 +368,11 @@ _wfd_command() {
       subs=''
       flags='--data-dir --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
       vflags=' --data-dir --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      args='' ;;
+    'sandbox openapi')
+      subs=''
+      flags='--server --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --server --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'sandbox logs')
       subs=''
@@ -400,7 +406,7 @@ _wfd_command() {
       args='event' ;;
     'api')
       subs=''
-      flags='--method -X --raw-field -f --field -F --header -H --input --include -i --paginate --dry-run --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      flags='--method -X --raw-field -f --field -F --header -H --input --include -i --paginate --check --dry-run --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
       vflags=' --method -X --raw-field -f --field -F --header -H --input --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='method-or-path path' ;;
     'doctor')
@@ -512,8 +518,12 @@ _wfd_values() {
       how=values values='2xx 4xx 5xx' ;;
     *'|<event>')
       how=values values='forms:deleted responses:created responses:updated responses:deleted responses:completed' ;;
-    *'|--method'|*'|-X'|*'|<method-or-path>')
+    *'|--method'|*'|-X')
       how=values values='GET HEAD POST PATCH PUT DELETE' ;;
+    *'|<method-or-path>')
+      how=values values='GET HEAD POST PATCH PUT DELETE /v1/workspaces /v1/cases /v1/cases/count /v1/cases/ID /v1/cases/ID/data /v1/case_templates /v1/forms /v1/forms/count /v1/forms/ID /v1/responses/ID /v1/form_templates /v1/form_templates/SLUG/options /v1/form_templates/SLUG/steps /v1/attachments /v1/attachments/ID /v1/document-intelligence /v1/document-intelligence/ID /v1/signatures/ID /authorize /authorize/sign-in /authorize/consent /token /.well-known/openid-configuration' ;;
+    *'|<path>')
+      how=values values='/v1/workspaces /v1/cases /v1/cases/count /v1/cases/ID /v1/cases/ID/data /v1/case_templates /v1/forms /v1/forms/count /v1/forms/ID /v1/responses/ID /v1/form_templates /v1/form_templates/SLUG/options /v1/form_templates/SLUG/steps /v1/attachments /v1/attachments/ID /v1/document-intelligence /v1/document-intelligence/ID /v1/signatures/ID /authorize /authorize/sign-in /authorize/consent /token /.well-known/openid-configuration' ;;
     'alias delete|<name>')
       how=aliases values='' ;;
     *'|<key>')

@@ -11,6 +11,7 @@ const SRC = join(import.meta.dirname, '../../src');
 const ORDER = [
   'data',
   'resources',
+  'openapi',
   'core',
   'api',
   'output',
@@ -59,7 +60,11 @@ function uphillImports(): string[] {
       const to = layerOf(target);
       const where = `${relative(SRC, file)} -> ${relative(SRC, target)}`;
       if (from === 'sandbox' || to === 'sandbox') {
-        const allowed = from === to || ORDER.indexOf(from) >= ORDER.indexOf('commands');
+        // The one way out of the sandbox: the API's description, which it serves and never reads.
+        const allowed =
+          from === to ||
+          ORDER.indexOf(from) >= ORDER.indexOf('commands') ||
+          (from === 'sandbox' && to === 'openapi');
         if (!allowed) wrong.push(`${where} (the sandbox stands apart)`);
       } else if (!ORDER.includes(from) || !ORDER.includes(to)) {
         wrong.push(`${where} (a folder outside the layer order)`);
