@@ -8,6 +8,7 @@
 //   dist/sandbox.cjs   the emulator and its server (fastify): the library's entry, which
 //                      `wfd sandbox start` requires too, so that code exists once.
 //   dist/<part>.cjs    a heavy package few commands use (HEAVY below), required when one does.
+//   dist/keyring-host.cjs  the program of the keyring's own process.
 //   dist/help/*.txt    every help page laid out for 80 columns, as the program prints it to a
 //                      pipe, a file or an 80-column terminal (bin/quick-answers.js serves them).
 //
@@ -36,7 +37,7 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 const HEAVY = {
   'pdf-lib': 'pdf-lib', // attachments merge
   selfsigned: 'selfsigned', // auth login's loopback certificate
-  undici: 'undici', // multipart uploads, webhooks listen, the sandbox's webhook deliveries
+  'jq-wasm/inline': 'jq', // --jq (jq compiled to WebAssembly)
 };
 /** The sandbox library, which `wfd sandbox` commands import from src/sandbox/index.ts. */
 const SANDBOX = resolve('src/sandbox/index.ts');
@@ -45,6 +46,8 @@ await build({
   entryPoints: {
     wfd: 'src/main.ts',
     sandbox: SANDBOX,
+    // The program of the keyring's own process (src/core/auth/keyring-process.ts starts it).
+    'keyring-host': 'src/keyring-host.ts',
     ...Object.fromEntries(Object.entries(HEAVY).map(([name, file]) => [file, name])),
   },
   outdir: 'dist',
@@ -60,6 +63,9 @@ await build({
   // are kept, so `--debug` stack traces stay readable.
   minifyWhitespace: true,
   minifySyntax: true,
+  // `import.meta.url` is the file's own URL, as in an ES module (src/core/auth/keyring-process.ts).
+  define: { 'import.meta.url': '__importMetaUrl' },
+  banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
   plugins: [versionInline(pkg.version), separateParts()],
   logLevel: 'warning',
 });

@@ -19,6 +19,7 @@ export {
   DataDirError,
   FaultsError,
   JournalDamagedError,
+  JournalTruncatedError,
   LockedError,
   type OAuthClient,
   parseFaults,

@@ -85,9 +85,8 @@ const HTTP = [
 const BUDGET: Record<string, string[]> = {
   '--version': [...QUICK, 'package.json'],
   'help, piped': QUICK, // the page the build wrote (dist/help) is read, not required
-  // The page the build wrote, once the terminal's width is known to be 80 (node:tty and a stream).
-  'help at a terminal': [...QUICK, 'node:tty', 'node:net', 'node:diagnostics_channel', ...STREAMS],
-  'help at a wider terminal': [...PROGRAM, ...COMMANDER, ...STREAMS, 'node:tty'],
+  // The pager setting is read from the config file (node:os for the home folder).
+  'help at a terminal': [...PROGRAM, ...COMMANDER, ...STREAMS, 'node:tty', 'node:os'],
   'cases get': [...PROGRAM, ...COMMANDER, ...STREAMS, ...HTTP],
   'cases list': [...PROGRAM, ...COMMANDER, ...STREAMS, ...HTTP],
   'sandbox start': [
@@ -168,19 +167,18 @@ describe('the load budget of each kind of command', () => {
     expect(onTerminal(args, { env: trace.env })).toMatch(/^Usage: wfd/m);
     const loaded = trace.read();
     expect(overBudget('help at a terminal', loaded, alone)).toEqual([]);
-    expect(beyondNode(loaded, alone)).not.toContain('dist/wfd.cjs');
-  });
-
-  it('help at a terminal of 100 columns: the program lays the page out', () => {
-    const trace = traced(baseEnv());
-    expect(onTerminal(['cases', 'list', '--help'], { env: trace.env, columns: 100 })).toMatch(/^Usage: wfd/m);
-    const loaded = trace.read();
-    expect(overBudget('help at a wider terminal', loaded, alone)).toEqual([]);
+    // A terminal is the program's: it lays the page out and pages it.
     expect(beyondNode(loaded, alone)).toContain('dist/wfd.cjs');
   });
 
   it('cases get', () => {
     expect(overBudget('cases get', run(['cases', 'get', id, '-o', 'plain'], env), alone)).toEqual([]);
+  });
+
+  it('cases get --jq: jq (WebAssembly, a file of its own) for --jq only', () => {
+    const loaded = beyondNode(run(['cases', 'get', id, '--jq', '.id'], env), alone);
+    expect(loaded).toContain('dist/jq.cjs');
+    expect(loaded.filter((name) => !BUDGET['cases get']!.includes(name))).toEqual(['dist/jq.cjs']);
   });
 
   it('cases list', () => {
