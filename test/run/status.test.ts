@@ -15,7 +15,7 @@ const NOW = new Date('2026-11-23T12:00:00Z');
 const DAY_AGO = '2026-11-22T12:00:00.000Z';
 
 /** Intercepts GET `path` whose query holds every pair of `params`, once. */
-function expectGet(path: string, params: Record<string, string>, body: unknown): void {
+function expectGet(path: string, params: Record<string, string>, body: object): void {
   t.api
     .intercept({
       method: 'GET',
