@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS } from '../../src/resources/webhook-events.js';
-import { onTerminal, runWfd, type StartedSandbox, useSandbox } from './harness.js';
+import { baseEnv, onTerminal, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
 
 let sandbox: StartedSandbox;
 let env: NodeJS.ProcessEnv;
@@ -27,5 +27,48 @@ describe('frictions of issue 28', () => {
     const banner = screen.slice(screen.indexOf('registered'), screen.indexOf('TIME UTC'));
     for (const event of WEBHOOK_EVENTS) expect(banner).toMatch(new RegExp(`(^|[ ,])${event}(,|$)`, 'm'));
     expect(banner.split('\n').every((line) => line.length <= 80 && line.trim() !== 'for')).toBe(true);
+  });
+
+  it('auth profiles at 80 columns: whole base URLs, and the current profile marked with *', async () => {
+    const dir = tempDir();
+    try {
+      const own = baseEnv({ WFD_CONFIG_DIR: dir.path });
+      const port = new URL(sandbox.baseUrl).port;
+      const login = (profile: string, baseUrl: string, token: string) =>
+        runWfd(
+          [
+            'auth',
+            'login',
+            '--with-token',
+            '--insecure-storage',
+            '--base-url',
+            baseUrl,
+            '--profile',
+            profile,
+          ],
+          {
+            env: own,
+            stdin: token,
+          },
+        );
+      expect(
+        (await login('acme-production-eu-west', sandbox.baseUrl, sandbox.workspaces[0]!.token)).code,
+      ).toBe(0);
+      const local = `http://localhost:${port}`;
+      expect((await login('globex-staging-us-east-2', local, sandbox.workspaces[1]!.token)).code).toBe(0);
+      const screen = onTerminal(['auth', 'profiles'], { env: own, columns: 80 }).split('\n');
+      const acme = screen.find((line) => line.startsWith('acme-'))!;
+      const globex = screen.find((line) => line.startsWith('globex-'))!;
+      expect(acme).toContain(` ${sandbox.baseUrl} `);
+      expect(globex).toContain(` ${local} `);
+      expect(globex).toMatch(/^\S+ +\* +globex /);
+      expect(acme).toMatch(/^\S+ +acme /);
+      expect(screen.join('\n')).not.toMatch(/true|false/);
+      // Scripts keep the boolean.
+      const json = JSON.parse((await runWfd(['auth', 'profiles', '-o', 'json'], { env: own })).stdout);
+      expect(json.map((p: { current: boolean }) => p.current)).toEqual([false, true]);
+    } finally {
+      dir.remove();
+    }
   });
 });
