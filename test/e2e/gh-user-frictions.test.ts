@@ -71,4 +71,25 @@ describe('frictions of issue 28', () => {
       dir.remove();
     }
   });
+
+  it('the replace-login question wraps before the URL, never inside it', async () => {
+    const dir = tempDir();
+    try {
+      const own = baseEnv({ WFD_CONFIG_DIR: dir.path });
+      const args = ['auth', 'login', '--base-url', sandbox.baseUrl, '--profile', 'acme'];
+      const first = await runWfd([...args, '--with-token', '--insecure-storage'], {
+        env: own,
+        stdin: sandbox.workspaces[0]!.token,
+      });
+      expect(first.code).toBe(0);
+      // No answer (stdin at its end): the question is asked, the login cancelled.
+      const screen = onTerminal(args, { env: own, columns: 80, expectCode: 130 }).split('\n');
+      const asked = screen.findIndex((line) => line.startsWith('Profile "acme" already holds a login'));
+      expect(asked).toBeGreaterThanOrEqual(0);
+      expect(screen[asked]!.length).toBeLessThanOrEqual(80);
+      expect(screen[asked + 1]).toMatch(new RegExp(`^${sandbox.baseUrl}\\)\\. Replace it\\? \\[y/N\\]`));
+    } finally {
+      dir.remove();
+    }
+  });
 });
