@@ -92,4 +92,13 @@ describe('frictions of issue 28', () => {
       dir.remove();
     }
   });
+
+  it('cases list --template with a Go template: the filter refuses it, and the hint points to --jq/--query', async () => {
+    const result = await runWfd(['cases', 'list', '--template', '{{range .}}{{.id}}{{end}}'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      'error: invalid --template "{{range .}}{{.id}}{{end}}": expected a UUID\n' +
+        "hint: Go templates are gh's: shape JSON with `--jq EXPR` (jq) or `--query EXPR` (JMESPath), and `-o json`\n",
+    );
+  });
 });
