@@ -52,6 +52,8 @@ Prints one JSON line {"baseUrl", "workspaces": [{id, slug, name, token}], "oauth
       'wfd sandbox logs',
       'wfd sandbox logs --follow --status 4xx',
       'wfd sandbox logs -f --path /v1/forms -o ndjson',
+      'wfd sandbox logs -f --tail 20    # the last 20 requests, then the new ones',
+      'wfd sandbox logs --since 10m',
       'wfd --base-url http://127.0.0.1:4010 sandbox logs',
     ],
   ).action(lazy(() => import('./logs.js')));
