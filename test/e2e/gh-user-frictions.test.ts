@@ -101,4 +101,21 @@ describe('frictions of issue 28', () => {
         "hint: Go templates are gh's: shape JSON with `--jq EXPR` (jq) or `--query EXPR` (JMESPath), and `-o json`\n",
     );
   });
+
+  it('cases list --owner alice: part of an e-mail finds the cases, and the table has an OWNER column', async () => {
+    const partial = await runWfd(['cases', 'count', '--owner', 'alice'], { env });
+    expect(partial.code, partial.stderr).toBe(0);
+    const whole = await runWfd(['cases', 'count', '--owner', 'alice.martin@acme.example'], { env });
+    expect(Number(partial.stdout)).toBeGreaterThan(0);
+    expect(partial.stdout).toBe(whole.stdout);
+    const screen = onTerminal(['cases', 'list', '--owner', 'alice', '-L', '5'], { env, columns: 140 }).split(
+      '\n',
+    );
+    const header = screen.find((line) => line.startsWith('REFERENCE'))!;
+    expect(header).toMatch(/ OWNER /);
+    const at = header.indexOf('OWNER');
+    const rows = screen.filter((line) => /^[A-Z]+-\d+ /.test(line));
+    expect(rows).toHaveLength(5);
+    for (const row of rows) expect(row.slice(at)).toMatch(/^alice\.martin@/);
+  });
 });
