@@ -2,9 +2,15 @@
  * What a gh user met trying wfd at 80x24 (issue 28) and should not any more, each found by trying
  * it: the built binary against the sandbox, on a pseudo-terminal where the terminal matters.
  */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { examplesOf } from '../../src/cli/help-page.js';
+import { createMemoryIO } from '../../src/output/memory-io.js';
+import { buildProgram } from '../../src/program.js';
 import { WEBHOOK_EVENTS } from '../../src/resources/webhook-events.js';
-import { baseEnv, onTerminal, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
+import { BIN, baseEnv, onTerminal, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
 
 let sandbox: StartedSandbox;
 let env: NodeJS.ProcessEnv;
@@ -117,5 +123,38 @@ describe('frictions of issue 28', () => {
     const rows = screen.filter((line) => /^[A-Z]+-\d+ /.test(line));
     expect(rows).toHaveLength(5);
     for (const row of rows) expect(row.slice(at)).toMatch(/^alice\.martin@/);
+  });
+
+  it("every --with-token example of auth login's help (docs/commands.md) logs in as written", async () => {
+    const program = buildProgram({ io: createMemoryIO().io, env: {}, version: '0' });
+    const login = program.commands
+      .find((c) => c.name() === 'auth')!
+      .commands.find((c) => c.name() === 'login')!;
+    const lines = examplesOf(login).filter((line) => line.includes('--with-token'));
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    const bin = tempDir('wfd-docs-');
+    try {
+      writeFileSync(join(bin.path, 'wfd'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`);
+      chmodSync(join(bin.path, 'wfd'), 0o755);
+      for (const line of lines) {
+        const dir = tempDir();
+        try {
+          const script = line.replaceAll('https://api.example.com', sandbox.baseUrl);
+          const run = spawnSync('/bin/sh', ['-c', script], {
+            env: baseEnv({
+              WFD_CONFIG_DIR: dir.path,
+              TOKEN: sandbox.workspaces[0]!.token,
+              PATH: `${bin.path}:${process.env.PATH}`,
+            }),
+            encoding: 'utf8',
+          });
+          expect([line, run.status, run.stderr]).toEqual([line, 0, expect.stringContaining('Logged in')]);
+        } finally {
+          dir.remove();
+        }
+      }
+    } finally {
+      bin.remove();
+    }
   });
 });
