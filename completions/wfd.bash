@@ -366,8 +366,8 @@ _wfd_command() {
       args='' ;;
     'sandbox logs')
       subs=''
-      flags='--follow -f --status --path --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --status --path --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--follow -f --status --path --since --tail --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --status --path --since --tail --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'sandbox deliveries')
       subs='list ls resend'
