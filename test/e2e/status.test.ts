@@ -91,13 +91,16 @@ describe('wfd status', () => {
       'json',
     ]);
     expect(report.forms.completed_unprocessed).toBe(forms.count ?? forms);
+    // Part of the e-mail finds the same person's figures.
+    const partial = await json(['status', '--owner', 'alice', '-o', 'json']);
+    expect(partial.cases).toEqual(report.cases);
   });
 
   it('a bad --owner is exit 2 before any request', async () => {
     await sandbox.resetRequests();
-    const result = await runWfd(['status', '--owner', 'not-an-email'], { env });
+    const result = await runWfd(['status', '--owner', 'not an email'], { env });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: invalid --owner "not-an-email"/m);
+    expect(result.stderr).toMatch(/^error: invalid --owner "not an email"/m);
     expect((await sandbox.requests()).count).toBe(0);
   });
 

@@ -7,7 +7,7 @@ export const STATUS = {
       flag: 'owner',
       value: 'email',
       kind: 'email',
-      help: "only this person's cases and forms, by e-mail",
+      help: "only this person's cases and forms: an e-mail, or part of it (alice)",
     },
   ],
 } as const satisfies VerbFlags;
