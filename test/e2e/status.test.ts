@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { STATUS_REQUESTS } from '../../src/commands/status/requests.js';
-import { onTerminal, runWfd, type StartedSandbox, useSandbox } from './harness.js';
+import { onTerminal, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
 
 let sandbox: StartedSandbox;
 let env: NodeJS.ProcessEnv;
@@ -94,6 +94,25 @@ describe('wfd status', () => {
     // Part of the e-mail finds the same person's figures.
     const partial = await json(['status', '--owner', 'alice', '-o', 'json']);
     expect(partial.cases).toEqual(report.cases);
+  });
+
+  it('wfd config set owner: the default owner of status; --owner wins over it', async () => {
+    const dir = tempDir();
+    try {
+      const own = { ...env, WFD_CONFIG_DIR: dir.path };
+      expect((await runWfd(['config', 'set', 'owner', 'alice'], { env: own })).code).toBe(0);
+      const configured = JSON.parse((await runWfd(['status', '-o', 'json'], { env: own })).stdout);
+      const flagged = await json(['status', '--owner', OWNER, '-o', 'json']);
+      expect(configured.owner).toBe('alice');
+      expect(configured.cases).toEqual(flagged.cases);
+      const other = JSON.parse(
+        (await runWfd(['status', '--owner', 'chiara', '-o', 'json'], { env: own })).stdout,
+      );
+      expect(other.owner).toBe('chiara');
+      expect(other.cases.open).not.toBe(configured.cases.open);
+    } finally {
+      dir.remove();
+    }
   });
 
   it('a bad --owner is exit 2 before any request', async () => {

@@ -12,7 +12,7 @@ export function registerStatusCommand(status: Command): void {
       status.summary(status.description()).description(
         `Show what needs attention in the workspace: cases by stage and by whom they wait for, the cases waiting longest, forms completed but not processed, and what happened over the last 24 hours
 
-One screen at 80 columns. --owner narrows every figure to one person's cases and forms. It takes ${STATUS_REQUESTS} requests, sent together: well inside the API's rate limit of 100 a minute.`,
+One screen at 80 columns. --owner (or wfd config set owner EMAIL) narrows every figure to one person's cases and forms. It takes ${STATUS_REQUESTS} requests, sent together: well inside the API's rate limit of 100 a minute.`,
       ),
       STATUS,
     ),

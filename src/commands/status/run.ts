@@ -14,6 +14,7 @@ import type { ApiClient } from '../../core/http.js';
 import { buildListQuery } from '../../core/list-query/build.js';
 import type { QueryParam } from '../../core/list-query/types.js';
 import { escapeControls } from '../../core/quote.js';
+import { effectiveSettings, readConfigData } from '../../core/settings.js';
 import { renderItem } from '../../output/render.js';
 import { createTextMetrics } from '../../output/text-width.js';
 import { absoluteTime, parseTime, relativeTime } from '../../output/time.js';
@@ -32,16 +33,18 @@ type StatusOptions = { owner?: string | undefined };
 const LONGEST = 5;
 const FIELDS = ['workspace', 'owner', 'generated_at', 'cases', 'waiting_longest', 'forms', 'last_day'];
 
-/**
- * The person the figures are narrowed to: --owner. The seam for a default owner from the config
- * file (`wfd config set owner ...`, issue 28): read it here, after the flag.
- */
-function ownerOf(options: StatusOptions): string | undefined {
-  return options.owner;
+/** The person the figures are narrowed to: --owner, else `wfd config set owner` (of the profile, or for all). */
+function ownerOf(options: StatusOptions, ctx: Context): string | undefined {
+  if (options.owner !== undefined) return options.owner;
+  const configured = effectiveSettings(
+    readConfigData(ctx.env),
+    ctx.globals.profile ?? ctx.env.WFD_PROFILE,
+  ).owner;
+  return configured || undefined;
 }
 
 export async function runStatus(options: StatusOptions, ctx: Context): Promise<void> {
-  const owner = ownerOf(options);
+  const owner = ownerOf(options, ctx);
   const now = ctx.now();
   const day = new Date(now.getTime() - 24 * 3_600_000);
   // Built (and so checked) before credentials are read: a bad e-mail exits 2 with no request.
