@@ -585,7 +585,7 @@ _wfd_values() {
     'alias delete|<name>')
       how=aliases values='' ;;
     *'|<key>')
-      how=values values='pager prompt browser output color' ;;
+      how=values values='pager prompt browser output owner color' ;;
     *'|<shell>')
       how=values values='bash zsh fish' ;;
     *'|<topic>')

@@ -714,7 +714,7 @@ function __wfd_values
             printf '%s\\n' 'aliases'
         case '*|<key>'
             printf '%s\\n' 'values'
-            printf '%s\\n' 'pager' 'prompt' 'browser' 'output' 'color'
+            printf '%s\\n' 'pager' 'prompt' 'browser' 'output' 'owner' 'color'
         case '*|<shell>'
             printf '%s\\n' 'values'
             printf '%s\\n' 'bash' 'zsh' 'fish'
