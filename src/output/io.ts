@@ -438,7 +438,8 @@ export class StreamIO implements IO {
   async confirm(question: string): Promise<boolean> {
     if (!this.canPrompt())
       throw new UsageError('cannot ask: stdin or stdout is not a terminal, or --no-input is set');
-    this.stderr.write(`${question} [y/N] `);
+    // Wrapped as error lines are, so the terminal never breaks a URL of the question.
+    this.stderr.write(`${this.fitStderr(`${question} [y/N]`)} `);
     const { createInterface } = await import('node:readline');
     const lines = createInterface({ input: this.stdin, terminal: false });
     try {

@@ -26,7 +26,7 @@ Tokens and secrets go to the system keyring (macOS Keychain, Windows Credential 
     [
       'wfd auth login --base-url https://api.example.com',
       'echo "$TOKEN" | wfd auth login --with-token --base-url https://api.example.com --profile acme',
-      'echo "$TOKEN" | wfd auth login --with-token --insecure-storage   # a CI job: the token in config.json',
+      'echo "$TOKEN" | wfd auth login --with-token --insecure-storage --base-url https://api.example.com   # CI: token in config.json',
       'wfd auth login --oauth --client-id my-app --base-url https://api.example.com   # asks for the secret',
       'wfd auth login --oauth --client-id my-app --redirect-uri https://127.0.0.1:8123/callback --no-browser',
       'wfd auth login --oauth --client-id my-app --manual    # over SSH: paste the address the browser shows',

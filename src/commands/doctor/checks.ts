@@ -90,7 +90,8 @@ export async function checkLocalState(ctx: Context): Promise<CheckResult[]> {
 
 /**
  * Whether the system keyring answers, and where each profile keeps its token: the keyring, or
- * config.json. A keyring that does not answer is a warning only when a profile keeps its token there.
+ * config.json. A keyring that does not answer is a warning: of a lost token when a profile keeps its
+ * token there, else of where the next login will keep its token.
  */
 export async function checkTokenStorage(ctx: Context): Promise<CheckResult[]> {
   const store = await ctx.config();
@@ -113,9 +114,14 @@ export async function checkTokenStorage(ctx: Context): Promise<CheckResult[]> {
         'unlock the keyring or start its D-Bus session; or log in again with --insecure-storage',
       ),
     );
+  // Nothing is lost yet, but it is no ✓: the next login keeps its token in a file.
   else
     results.push(
-      ok('keyring', `${store.keyringName} does not answer: ${problem}; logins keep tokens in config.json`),
+      warn(
+        'keyring',
+        `${store.keyringName} does not answer: ${problem}`,
+        'logins keep tokens in config.json (mode 0600) meanwhile; start the D-Bus session of a Secret Service to use the keyring',
+      ),
     );
   if (names.length > 0) {
     const where = names.map(
