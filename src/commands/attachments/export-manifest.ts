@@ -19,7 +19,7 @@
  * dropped.
  */
 import { writeSync } from 'node:fs';
-import { type FileHandle, open, rename } from 'node:fs/promises';
+import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
@@ -244,9 +244,17 @@ export class ManifestWriter {
     } finally {
       await file.close();
     }
-    await rename(temporary, this.path);
+    // Windows refuses to rename over a file that is open (EPERM), so the old manifest is closed
+    // first; on POSIX the order makes no difference. Reopened whatever the rename did.
     await this.handle.close();
-    this.handle = await open(this.path, 'a', FILE_MODE);
+    try {
+      await rename(temporary, this.path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    } finally {
+      this.handle = await open(this.path, 'a', FILE_MODE);
+    }
   }
 
   async close(): Promise<void> {
