@@ -10,6 +10,10 @@
  *
  * When both kinds are registered, the process ends after all of them. Each gets GRACE_MS; a
  * second signal ends the process at once.
+ *
+ * On Windows, Node turns Ctrl-C (and Ctrl-Break) at the console into SIGINT, so Ctrl-C is handled
+ * the same; SIGTERM never arrives there: `taskkill /F`, closing the window or a parent's kill()
+ * ends the process at once, and the next run continues or removes a `.part` file it leaves.
  */
 
 type Cleanup = () => void | Promise<void>;

@@ -8,6 +8,7 @@
  * the Secret Service, and without a D-Bus session (a server, a container) no keyring answers.
  */
 import { WfdError } from '../errors.js';
+import { keyringBackend } from '../platform.js';
 
 /** A keyring of secrets by account name, all of one service. Every call may throw KeyringError. */
 export interface Keyring {
@@ -30,14 +31,6 @@ export class KeyringError extends WfdError {
 /** The service name of every wfd entry in the keyring. */
 const KEYRING_SERVICE = 'wfd';
 
-const BACKENDS: Partial<Record<NodeJS.Platform, string>> = {
-  darwin: 'macOS Keychain',
-  win32: 'Windows Credential Manager',
-  linux: 'Secret Service',
-  freebsd: 'Secret Service',
-  openbsd: 'Secret Service',
-};
-
 type Binding = typeof import('@napi-rs/keyring');
 type Entry = InstanceType<Binding['AsyncEntry']>;
 
@@ -51,7 +44,7 @@ export function systemKeyring(
   platform: NodeJS.Platform = process.platform,
   load: () => Promise<Binding> = () => import('@napi-rs/keyring'),
 ): Keyring {
-  const backend = BACKENDS[platform];
+  const backend = keyringBackend(platform);
   const secretService = backend === 'Secret Service';
   let binding: Promise<Binding> | undefined;
 
