@@ -8,6 +8,7 @@ import type { WfdRuntime } from './cli/action.js';
 import { fromCommanderError, helpHint } from './cli/commander-errors.js';
 import { habitHint } from './commands/habit-hints.js';
 import { UsageError, WfdError } from './core/errors.js';
+import { exitOnCtrlC } from './core/interrupt.js';
 import { ExitCode } from './exit-codes.js';
 import { createSystemIO, type IO } from './output/io.js';
 import { buildProgram, invokedCommand, subcommandNamed } from './program.js';
@@ -18,6 +19,7 @@ const VERSION: string = createRequire(import.meta.url)('../package.json').versio
 /** Runs wfd with argv (as process.argv) and returns the exit code; never throws. */
 export async function run(argv: string[], runtime: Partial<WfdRuntime> = {}): Promise<number> {
   const env = runtime.env ?? process.env;
+  if (!runtime.io) exitOnCtrlC();
   const io = runtime.io ?? createSystemIO(env);
   const full: WfdRuntime = {
     version: VERSION,

@@ -77,6 +77,21 @@ function register(registration: Registration): () => void {
   };
 }
 
+/**
+ * On Windows, Ctrl-C that nothing handles ends the process the Windows way (exit code
+ * STATUS_CONTROL_C_EXIT, 0xC000013A; under Wine, 0), so there wfd listens from the start and ends
+ * with 130 whenever no other listener (a registration here, a server's own) takes the signal. On
+ * POSIX Node's default is kept: killed by SIGINT, which shells report as 130.
+ */
+export function exitOnCtrlC(platform: NodeJS.Platform = process.platform): void {
+  if (platform !== 'win32' || process.listeners('SIGINT').includes(exitIfAlone)) return;
+  process.on('SIGINT', exitIfAlone);
+}
+
+function exitIfAlone(): void {
+  if (process.listenerCount('SIGINT') === 1) process.exit(SIGNALS.SIGINT);
+}
+
 /** Runs `cleanup` if the process is interrupted before the returned function is called; then the process ends. */
 export function onInterrupt(cleanup: Cleanup): () => void {
   return register({ cleanup, ends: true });
