@@ -124,6 +124,15 @@ export async function runWindows(
 }
 
 /**
+ * The shell line that runs a Windows command line (cmd's syntax) at a terminal: in cmd, after
+ * giving the console a title; `exec`, so that the exit code is cmd's, which is the command's,
+ * and the terminal's Ctrl-C reaches Wine (which makes it the console's Ctrl-C), not a shell.
+ */
+export function terminalLine(commandLine: string): string {
+  return `exec wine cmd /c '${`title wfd & ${commandLine}`.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
  * Runs a Windows command line (cmd's syntax) on a pseudo-terminal of `columns` (through
  * `script`), with a console title first, and returns what the terminal received, carriage
  * returns and cursor controls dropped.
@@ -133,10 +142,9 @@ export function onWindowsTerminal(
   commandLine: string,
   options: { env?: NodeJS.ProcessEnv; columns?: number } = {},
 ): RunResult {
-  const quoted = `'${`title wfd & ${commandLine}`.replace(/'/g, `'\\''`)}'`;
   const result = spawnSync(
     'script',
-    ['-qec', `stty cols ${options.columns ?? 80} rows 24; wine cmd /c ${quoted}`, '/dev/null'],
+    ['-qec', `stty cols ${options.columns ?? 80} rows 24; ${terminalLine(commandLine)}`, '/dev/null'],
     { env: { ...prefix.env(options.env), TERM: 'xterm' }, encoding: 'utf8', timeout: 60_000 },
   );
   const ESC = String.fromCharCode(27);
