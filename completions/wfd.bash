@@ -59,6 +59,7 @@ _wfd_child() {
     '|sandbox') child='sandbox' ;;
     'sandbox|start') child='sandbox start' ;;
     'sandbox|reset') child='sandbox reset' ;;
+    'sandbox|openapi') child='sandbox openapi' ;;
     'sandbox|logs') child='sandbox logs' ;;
     'sandbox|deliveries') child='sandbox deliveries' ;;
     'sandbox deliveries|list'|'sandbox deliveries|ls') child='sandbox deliveries list' ;;
@@ -67,6 +68,16 @@ _wfd_child() {
     'sandbox|trigger') child='sandbox trigger' ;;
     '|api') child='api' ;;
     '|doctor') child='doctor' ;;
+    '|alias') child='alias' ;;
+    'alias|set') child='alias set' ;;
+    'alias|list'|'alias|ls') child='alias list' ;;
+    'alias|delete'|'alias|rm') child='alias delete' ;;
+    'alias|import') child='alias import' ;;
+    '|config') child='config' ;;
+    'config|get') child='config get' ;;
+    'config|set') child='config set' ;;
+    'config|unset') child='config unset' ;;
+    'config|list'|'config|ls') child='config list' ;;
     '|completion') child='completion' ;;
     '|version') child='version' ;;
     '|help') child='help' ;;
@@ -79,9 +90,9 @@ _wfd_child() {
 _wfd_command() {
   case "$1" in
     '')
-      subs='auth workspaces cases case-templates forms responses form-templates signatures attachments docintel webhooks sandbox api doctor completion version help'
-      flags='--version -V --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      subs='auth workspaces cases case-templates forms responses form-templates signatures attachments docintel webhooks sandbox api doctor alias config completion version help'
+      flags='--version -V --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'auth')
       subs='login status token refresh logout profiles switch'
@@ -90,38 +101,38 @@ _wfd_command() {
       args='' ;;
     'auth login')
       subs=''
-      flags='--with-token --force --insecure-storage --oauth --client-id --redirect-uri --no-browser --manual --scope --timeout --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --client-id --redirect-uri --scope --timeout --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--with-token --force --insecure-storage --oauth --client-id --redirect-uri --no-browser --manual --scope --timeout --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --client-id --redirect-uri --scope --timeout --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'auth status')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'auth token')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'auth refresh')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'auth logout')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'auth profiles')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'auth switch')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='name' ;;
     'workspaces')
       subs='list ls'
@@ -130,8 +141,8 @@ _wfd_command() {
       args='' ;;
     'workspaces list')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'cases')
       subs='list ls count get view create update-data archive unarchive'
@@ -140,38 +151,38 @@ _wfd_command() {
       args='' ;;
     'cases list')
       subs=''
-      flags='--template --status --parent-status --archived --no-archived --waiting-for --reference --owner --workspace --contact-given-name --contact-family-name --contact-email --contact --filter --where --sort --limit -L --all --page --page-size --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --template --status --parent-status --waiting-for --reference --owner --workspace --contact-given-name --contact-family-name --contact-email --contact --filter --where --sort --limit -L --page --page-size --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--template --status --parent-status --archived --no-archived --waiting-for --reference --owner --workspace --contact-given-name --contact-family-name --contact-email --contact --filter --where --sort --limit -L --all --page --page-size --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --template --status --parent-status --waiting-for --reference --owner --workspace --contact-given-name --contact-family-name --contact-email --contact --filter --where --sort --limit -L --page --page-size --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'cases count')
       subs=''
-      flags='--template --status --parent-status --archived --no-archived --waiting-for --reference --owner --workspace --contact-given-name --contact-family-name --contact-email --contact --filter --where --group-by --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --template --status --parent-status --waiting-for --reference --owner --workspace --contact-given-name --contact-family-name --contact-email --contact --filter --where --group-by --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--template --status --parent-status --archived --no-archived --waiting-for --reference --owner --workspace --contact-given-name --contact-family-name --contact-email --contact --filter --where --group-by --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --template --status --parent-status --waiting-for --reference --owner --workspace --contact-given-name --contact-family-name --contact-email --contact --filter --where --group-by --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'cases get')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='id' ;;
     'cases create')
       subs=''
-      flags='--template --title --set --body --dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --template --title --set --body --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--template --title --set --body --dry-run --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --template --title --set --body --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'cases update-data')
       subs=''
-      flags='--set --body --dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --set --body --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--set --body --dry-run --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --set --body --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='id' ;;
     'cases archive')
       subs=''
-      flags='--dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--dry-run --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='ids...' ;;
     'cases unarchive')
       subs=''
-      flags='--dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--dry-run --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='ids...' ;;
     'case-templates')
       subs='list ls'
@@ -180,8 +191,8 @@ _wfd_command() {
       args='' ;;
     'case-templates list')
       subs=''
-      flags='--title --reference --archived --no-archived --owner --workspace --filter --where --sort --limit -L --all --page --page-size --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --title --reference --owner --workspace --filter --where --sort --limit -L --page --page-size --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--title --reference --archived --no-archived --owner --workspace --filter --where --sort --limit -L --all --page --page-size --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --title --reference --owner --workspace --filter --where --sort --limit -L --page --page-size --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'forms')
       subs='list ls count get view create update archive unarchive'
@@ -190,38 +201,38 @@ _wfd_command() {
       args='' ;;
     'forms list')
       subs=''
-      flags='--workspace --flow --customization --owner --given-name --family-name --email --phone --archived --no-archived --active --no-active --completed --no-completed --processed --no-processed --filter --where --sort --limit -L --all --page --page-size --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --workspace --flow --customization --owner --given-name --family-name --email --phone --filter --where --sort --limit -L --page --page-size --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--workspace --flow --customization --owner --given-name --family-name --email --phone --archived --no-archived --active --no-active --completed --no-completed --processed --no-processed --filter --where --sort --limit -L --all --page --page-size --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --workspace --flow --customization --owner --given-name --family-name --email --phone --filter --where --sort --limit -L --page --page-size --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'forms count')
       subs=''
-      flags='--workspace --flow --customization --owner --given-name --family-name --email --phone --archived --no-archived --active --no-active --completed --no-completed --processed --no-processed --filter --where --group-by --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --workspace --flow --customization --owner --given-name --family-name --email --phone --filter --where --group-by --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--workspace --flow --customization --owner --given-name --family-name --email --phone --archived --no-archived --active --no-active --completed --no-completed --processed --no-processed --filter --where --group-by --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --workspace --flow --customization --owner --given-name --family-name --email --phone --filter --where --group-by --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'forms get')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='id' ;;
     'forms create')
       subs=''
-      flags='--template --email --given-name --family-name --webhook --body --dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --template --email --given-name --family-name --webhook --body --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--template --email --given-name --family-name --webhook --body --dry-run --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --template --email --given-name --family-name --webhook --body --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'forms update')
       subs=''
-      flags='--status --active --no-active --completed --no-completed --processed --no-processed --body --dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --status --body --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--status --active --no-active --completed --no-completed --processed --no-processed --body --dry-run --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --status --body --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='id' ;;
     'forms archive')
       subs=''
-      flags='--dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--dry-run --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='ids...' ;;
     'forms unarchive')
       subs=''
-      flags='--dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--dry-run --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='ids...' ;;
     'responses')
       subs='get view'
@@ -230,8 +241,8 @@ _wfd_command() {
       args='' ;;
     'responses get')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='id' ;;
     'form-templates')
       subs='list ls options steps'
@@ -240,18 +251,18 @@ _wfd_command() {
       args='' ;;
     'form-templates list')
       subs=''
-      flags='--sort --limit -L --all --page --page-size --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --sort --limit -L --page --page-size --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--sort --limit -L --all --page --page-size --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --sort --limit -L --page --page-size --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'form-templates options')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='slug' ;;
     'form-templates steps')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='slug' ;;
     'signatures')
       subs='get view download'
@@ -260,13 +271,13 @@ _wfd_command() {
       args='' ;;
     'signatures get')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='id' ;;
     'signatures download')
       subs=''
-      flags='--output-file -O --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --output-file -O --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--output-file -O --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --output-file -O --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='id' ;;
     'attachments')
       subs='upload download merge export'
@@ -275,23 +286,23 @@ _wfd_command() {
       args='' ;;
     'attachments upload')
       subs=''
-      flags='--encoding --dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --encoding --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--encoding --dry-run --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --encoding --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='files...' ;;
     'attachments download')
       subs=''
-      flags='--output-file -O --dir --clobber --skip-existing --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --output-file -O --dir --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--output-file -O --dir --clobber --skip-existing --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --output-file -O --dir --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='ids...' ;;
     'attachments merge')
       subs=''
-      flags='--output-file -O --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --output-file -O --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--output-file -O --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --output-file -O --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='ids...' ;;
     'attachments export')
       subs=''
-      flags='--dir --workspace --flow --customization --owner --given-name --family-name --email --phone --archived --no-archived --active --no-active --completed --no-completed --processed --no-processed --filter --where --resume --since --incremental --merge --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --dir --workspace --flow --customization --owner --given-name --family-name --email --phone --filter --where --since --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--dir --workspace --flow --customization --owner --given-name --family-name --email --phone --archived --no-archived --active --no-active --completed --no-completed --processed --no-processed --filter --where --resume --since --incremental --merge --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --dir --workspace --flow --customization --owner --given-name --family-name --email --phone --filter --where --since --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'docintel')
       subs='create get view extract'
@@ -300,18 +311,18 @@ _wfd_command() {
       args='' ;;
     'docintel create')
       subs=''
-      flags='--file --attachment --fields --wait --timeout --dry-run --profile --base-url --output -o --json --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --file --attachment --fields --timeout --profile --base-url --output -o --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--file --attachment --fields --wait --timeout --dry-run --profile --base-url --output -o --json --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --file --attachment --fields --timeout --profile --base-url --output -o --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'docintel get')
       subs=''
-      flags='--wait --timeout --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --timeout --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--wait --timeout --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --timeout --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='job-id' ;;
     'docintel extract')
       subs=''
-      flags='--fields --timeout --dry-run --profile --base-url --output -o --json --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --fields --timeout --profile --base-url --output -o --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--fields --timeout --dry-run --profile --base-url --output -o --json --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --fields --timeout --profile --base-url --output -o --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='file' ;;
     'webhooks')
       subs='events list ls add remove rm listen'
@@ -320,48 +331,53 @@ _wfd_command() {
       args='' ;;
     'webhooks events')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'webhooks list')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='form-id' ;;
     'webhooks add')
       subs=''
-      flags='--events --dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --events --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--events --dry-run --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --events --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='form-id url' ;;
     'webhooks remove')
       subs=''
-      flags='--events --dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --events --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--events --dry-run --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --events --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='form-id url' ;;
     'webhooks listen')
       subs=''
-      flags='--host --port --path --events --forms --public-url --forward-to --header --max --timeout --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --host --port --path --events --forms --public-url --forward-to --header --max --timeout --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--host --port --path --events --forms --public-url --forward-to --header --clean-up --max --timeout --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --host --port --path --events --forms --public-url --forward-to --header --max --timeout --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'sandbox')
-      subs='start reset logs deliveries demo trigger'
+      subs='start reset openapi logs deliveries demo trigger'
       flags='--help -h'
       vflags='  '
       args='' ;;
     'sandbox start')
       subs=''
-      flags='--port --host --data-dir --prune-uploads --seed --cases --forms --attachments --large-attachment-bytes --docintel-delay --max-upload-bytes --rate-limit --faults --slow-ms --oauth-token-ttl --no-profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --port --host --data-dir --seed --cases --forms --attachments --large-attachment-bytes --docintel-delay --max-upload-bytes --rate-limit --faults --slow-ms --oauth-token-ttl --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--port --host --data-dir --prune-uploads --seed --cases --forms --attachments --large-attachment-bytes --docintel-delay --max-upload-bytes --rate-limit --faults --slow-ms --oauth-token-ttl --no-profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --port --host --data-dir --seed --cases --forms --attachments --large-attachment-bytes --docintel-delay --max-upload-bytes --rate-limit --faults --slow-ms --oauth-token-ttl --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'sandbox reset')
       subs=''
-      flags='--data-dir --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --data-dir --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--data-dir --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --data-dir --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      args='' ;;
+    'sandbox openapi')
+      subs=''
+      flags='--server --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --server --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'sandbox logs')
       subs=''
-      flags='--follow -f --status --path --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --status --path --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--follow -f --status --path --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --status --path --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'sandbox deliveries')
       subs='list ls resend'
@@ -370,57 +386,107 @@ _wfd_command() {
       args='' ;;
     'sandbox deliveries list')
       subs=''
-      flags='--follow -f --form --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --form --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--follow -f --form --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --form --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'sandbox deliveries resend')
       subs=''
-      flags='--dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--dry-run --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='delivery-id' ;;
     'sandbox demo')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'sandbox trigger')
       subs=''
-      flags='--form --response --attachments --signature --set --dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --form --response --attachments --set --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--form --response --attachments --signature --set --dry-run --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --form --response --attachments --set --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='event' ;;
     'api')
       subs=''
-      flags='--method -X --raw-field -f --field -F --header -H --input --include -i --paginate --dry-run --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --method -X --raw-field -f --field -F --header -H --input --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--method -X --raw-field -f --field -F --header -H --input --include -i --paginate --check --dry-run --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --method -X --raw-field -f --field -F --header -H --input --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='method-or-path path' ;;
     'doctor')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      args='' ;;
+    'alias')
+      subs='set list ls delete rm import'
+      flags='--help -h'
+      vflags='  '
+      args='' ;;
+    'alias set')
+      subs=''
+      flags='--shell -s --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      args='name expansion' ;;
+    'alias list')
+      subs=''
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      args='' ;;
+    'alias delete')
+      subs=''
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      args='name' ;;
+    'alias import')
+      subs=''
+      flags='--clobber --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      args='file' ;;
+    'config')
+      subs='get set unset list ls'
+      flags='--help -h'
+      vflags='  '
+      args='' ;;
+    'config get')
+      subs=''
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      args='key' ;;
+    'config set')
+      subs=''
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      args='key value' ;;
+    'config unset')
+      subs=''
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      args='key' ;;
+    'config list')
+      subs=''
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'completion')
       subs=''
-      flags='--profiles --statuses --profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profiles --aliases --statuses --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='shell' ;;
     'version')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'help')
       subs=''
-      flags='--profile --base-url --output -o --json --fields --query --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='topic...' ;;
   esac
 }
 
 # What completes the value of flag or <argument> $2 of command $1: `how` (values, list,
-# profiles or commands) and `values`; nothing known: file names.
+# profiles, aliases or commands) and `values`; nothing known: file names.
 _wfd_values() {
   case "$1|$2" in
-    *'|--profile'|*'|<name>')
+    *'|--profile'|'auth switch|<name>')
       how=profiles values='' ;;
     *'|--output'|*'|-o')
       how=values values='table plain json ndjson csv' ;;
@@ -452,8 +518,16 @@ _wfd_values() {
       how=values values='2xx 4xx 5xx' ;;
     *'|<event>')
       how=values values='forms:deleted responses:created responses:updated responses:deleted responses:completed' ;;
-    *'|--method'|*'|-X'|*'|<method-or-path>')
+    *'|--method'|*'|-X')
       how=values values='GET HEAD POST PATCH PUT DELETE' ;;
+    *'|<method-or-path>')
+      how=values values='GET HEAD POST PATCH PUT DELETE /v1/workspaces /v1/cases /v1/cases/count /v1/cases/ID /v1/cases/ID/data /v1/case_templates /v1/forms /v1/forms/count /v1/forms/ID /v1/responses/ID /v1/form_templates /v1/form_templates/SLUG/options /v1/form_templates/SLUG/steps /v1/attachments /v1/attachments/ID /v1/document-intelligence /v1/document-intelligence/ID /v1/signatures/ID /authorize /authorize/sign-in /authorize/consent /token /.well-known/openid-configuration' ;;
+    *'|<path>')
+      how=values values='/v1/workspaces /v1/cases /v1/cases/count /v1/cases/ID /v1/cases/ID/data /v1/case_templates /v1/forms /v1/forms/count /v1/forms/ID /v1/responses/ID /v1/form_templates /v1/form_templates/SLUG/options /v1/form_templates/SLUG/steps /v1/attachments /v1/attachments/ID /v1/document-intelligence /v1/document-intelligence/ID /v1/signatures/ID /authorize /authorize/sign-in /authorize/consent /token /.well-known/openid-configuration' ;;
+    'alias delete|<name>')
+      how=aliases values='' ;;
+    *'|<key>')
+      how=values values='pager prompt browser output color' ;;
     *'|<shell>')
       how=values values='bash zsh fish' ;;
     *'|<topic>')
@@ -510,6 +584,7 @@ _wfd_value() {
       done
       ;;
     profiles) _wfd_add "$("${words[0]}" completion --profiles 2>/dev/null)" "$3" ;;
+    aliases) _wfd_add "$("${words[0]}" completion --aliases 2>/dev/null)" "$3" ;;
     statuses) _wfd_add "$("${words[0]}" completion --statuses --request-timeout 2s --retries 0 2>/dev/null)" "$3" ;;
     commands)
       # The words typed so far name a command: offer its subcommands.
@@ -557,6 +632,8 @@ _wfd() {
     _wfd_add "$flags"
   elif ((${#pos[@]} == 0)) && [[ -n "$subs" ]]; then
     _wfd_add "$subs"
+    # The first word (and only it) may be an alias (`wfd alias set`) as well as a command.
+    ((${#words[@]} == 2)) && _wfd_add "$("${words[0]}" completion --aliases 2>/dev/null)"
   else
     # The argument this word fills: by position, the last one when it is variadic.
     read -ra list <<<"$args"

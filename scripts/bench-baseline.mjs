@@ -3,12 +3,12 @@
  *
  *   node scripts/bench-baseline.mjs <baseUrl> <token> [concurrency=4] [resource=cases]
  *
- * One undici keep-alive Pool; page 1, then the remaining pages with `concurrency` requests in
- * flight, written in page order (as wfd does); `JSON.parse` of each body and one
- * `JSON.stringify` line per row on stdout. Last stderr line: `maxrss=<KiB>` (peak RSS).
+ * node:http with one keep-alive agent of `concurrency` sockets; page 1, then the remaining pages
+ * with `concurrency` requests in flight, written in page order (as wfd does); `JSON.parse` of each
+ * body and one `JSON.stringify` line per row on stdout.
  */
 import { once } from 'node:events';
-import { Pool } from 'undici';
+import { Agent, get } from 'node:http';
 
 const [baseUrl, token, concurrencyArg = '4', resource = 'cases'] = process.argv.slice(2);
 if (!baseUrl || !token) {
@@ -19,14 +19,19 @@ const concurrency = Number(concurrencyArg);
 const PAGE_SIZE = 100;
 
 const origin = new URL(baseUrl).origin;
-const pool = new Pool(origin, { connections: concurrency, pipelining: 1, keepAliveTimeout: 30_000 });
+const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
 const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
 
 async function fetchPage(number) {
   const path = `/v1/${resource}?page[number]=${number}&page[size]=${PAGE_SIZE}`;
-  const { statusCode, body } = await pool.request({ method: 'GET', path, headers });
-  const text = await body.text();
-  if (statusCode !== 200) throw new Error(`GET ${path}: HTTP ${statusCode}: ${text.slice(0, 200)}`);
+  const response = await new Promise((resolve, reject) =>
+    get(`${origin}${path}`, { agent, headers }, resolve).on('error', reject),
+  );
+  let text = '';
+  response.setEncoding('utf8');
+  for await (const chunk of response) text += chunk;
+  if (response.statusCode !== 200)
+    throw new Error(`GET ${path}: HTTP ${response.statusCode}: ${text.slice(0, 200)}`);
   return JSON.parse(text);
 }
 
@@ -54,5 +59,4 @@ while (inFlight.length > 0) {
   await writeRows(page.data);
 }
 
-await pool.close();
-process.stderr.write(`maxrss=${process.resourceUsage().maxRSS}\n`);
+agent.destroy();

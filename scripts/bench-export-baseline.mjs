@@ -8,13 +8,12 @@
  *   node scripts/bench-export-baseline.mjs download <baseUrl> <token> <attachment-id> <file>
  *     one attachment streamed to <file>.
  *
- * One undici keep-alive Pool. Prints `files=<n> bytes=<n>` on stdout; last stderr line:
- * `maxrss=<KiB>` (peak RSS).
+ * node:http with one keep-alive agent of `concurrency` sockets. Prints `files=<n> bytes=<n>`.
  */
 import { createWriteStream, mkdirSync } from 'node:fs';
+import { Agent, get } from 'node:http';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Pool } from 'undici';
 
 const [mode, baseUrl, token, ...rest] = process.argv.slice(2);
 if (!['export', 'download'].includes(mode) || !baseUrl || !token || rest.length < 1) {
@@ -25,25 +24,37 @@ if (!['export', 'download'].includes(mode) || !baseUrl || !token || rest.length 
   process.exit(2);
 }
 const concurrency = mode === 'export' ? Number(rest[1] ?? 4) : 1;
-const pool = new Pool(new URL(baseUrl).origin, { connections: concurrency, pipelining: 1 });
+const origin = new URL(baseUrl).origin;
+const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
 const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
 
+/** The answer to GET `path`; its body unread. */
+function request(path, accept = 'application/json') {
+  return new Promise((resolve, reject) =>
+    get(`${origin}${path}`, { agent, headers: { ...headers, accept } }, resolve).on('error', reject),
+  );
+}
+
+async function text(body) {
+  let all = '';
+  body.setEncoding('utf8');
+  for await (const chunk of body) all += chunk;
+  return all;
+}
+
 async function getJson(path) {
-  const { statusCode, body } = await pool.request({ method: 'GET', path, headers });
-  const text = await body.text();
-  if (statusCode !== 200) throw new Error(`GET ${path}: HTTP ${statusCode}: ${text.slice(0, 200)}`);
-  return JSON.parse(text);
+  const response = await request(path);
+  const body = await text(response);
+  if (response.statusCode !== 200)
+    throw new Error(`GET ${path}: HTTP ${response.statusCode}: ${body.slice(0, 200)}`);
+  return JSON.parse(body);
 }
 
 async function download(id, file) {
   const path = `/v1/attachments/${id}`;
-  const { statusCode, body } = await pool.request({
-    method: 'GET',
-    path,
-    headers: { ...headers, accept: '*/*' },
-  });
-  if (statusCode !== 200)
-    throw new Error(`GET ${path}: HTTP ${statusCode}: ${(await body.text()).slice(0, 200)}`);
+  const body = await request(path, '*/*');
+  if (body.statusCode !== 200)
+    throw new Error(`GET ${path}: HTTP ${body.statusCode}: ${(await text(body)).slice(0, 200)}`);
   let bytes = 0;
   body.on('data', (chunk) => {
     bytes += chunk.length;
@@ -91,6 +102,5 @@ if (mode === 'download') {
     files++;
   });
 }
-await pool.close();
+agent.destroy();
 process.stdout.write(`files=${files} bytes=${bytes}\n`);
-process.stderr.write(`maxrss=${process.resourceUsage().maxRSS}\n`);

@@ -3,17 +3,22 @@
  *
  *   npm run bench                  (builds, then runs this script)
  *   BENCH_QUICK=1 node scripts/bench.mjs   (sizes / 10, one repeat: a smoke run)
+ *   BENCH_RUNS=40 ...              (rounds of start-up and one-shot commands; 15 by default)
  *
- * 1. Start-up: `wfd --version` and `wfd cases list --help` against `node -e 0` and against the
- *    same bundle without a cache, on each supported Node line, with and without NODE_OPTIONS
- *    (scripts/bench-startup.mjs), run alternately, medians.
+ * 1. Start-up as people meet it, on Node 20, 22 and 24 (scripts/bench-startup.mjs): help at a
+ *    terminal (a pseudo-terminal of 80x24) and piped, separately, beside `gh issue list --help`
+ *    and `node -e 0`; `wfd --version` beside `node -e 0`. Wall time, ratio to the baseline of
+ *    the same round, tail after the last output, peak RSS.
+ * 1b. One-shot, on the same three lines (scripts/bench-oneshot.mjs): `cases get ID -o plain` and
+ *    `cases list --limit 10 -o plain` against a CommonJS node:http script that sends the same
+ *    request and prints the same rows (scripts/bench-oneshot-baseline.cjs).
+ *    Both print a table per line with min-max, then the goals, each marked met or not met.
  * 2. Throughput: a sandbox (a child `wfd sandbox start`) of 100,000 cases;
- *    `wfd cases list --all -o ndjson` against scripts/bench-baseline.mjs (a minimal undici
+ *    `wfd cases list --all -o ndjson` against scripts/bench-baseline.mjs (a minimal node:http
  *    loop with the same concurrency), alternately, median wall times; every run's line count
  *    must equal the API's `meta.total_count`.
- * 3. Memory: peak RSS of the same list at 10,000 and 100,000 cases, wfd through
- *    scripts/bench-rss.mjs (the CLI run in-process, then `maxrss=<KiB>` on stderr) and the
- *    baseline, which reports its own.
+ * 3. Memory: peak RSS of the same list at 10,000 and 100,000 cases, wfd and the baseline
+ *    (GNU time's %M).
  * 4. Tables: `wfd cases list --all -o table` (on a pipe, COLUMNS=120) beside `-o plain` over
  *    sandboxes of 20,000 and 100,000 cases, wall time and peak RSS of one run each; the table
  *    must print the title, a blank line, the header and one line per row.
@@ -30,7 +35,7 @@
  *      concurrency, streamed to files), alternately, median wall times; both must write the same
  *      number of files and bytes;
  *    - memory: peak RSS of `wfd attachments download <id> -O FILE` of one 1 GiB attachment
- *      (through scripts/bench-rss.mjs) beside the baseline's download of the same file;
+ *      beside the baseline's download of the same file;
  *    - rate limits: an export under the spec's limits with a scaled window (sandbox and client
  *      both at 100 requests per window, and 10 times that per 60 windows), its wall time over
  *      the theoretical minimum (R requests cannot take less than floor((R - 1) / 100) windows),
@@ -46,11 +51,11 @@
  *    8 at a time), against the same start in memory, alternately; each time from spawn to the
  *    -o json line, medians.
  *
- * 1b. One-shot: see scripts/bench-oneshot.mjs (`cases get ID` and `cases list --limit 10` against a
- *    bare node:http request: wall time, tail after the last output, peak RSS).
- * 10. The single executable (scripts/bench-binary.mjs): its size, and its start-up against `node -e 0`.
+ * BENCH_ONLY=startup,oneshot,cases,forms,webhooks,attachments,resilience,datadir runs some of
+ * the parts (cases: 2-4); `npm run bench` passes it on (BENCH_ONLY=startup,oneshot npm run bench).
  *
- * BENCH_ONLY=startup,oneshot,cases,forms,webhooks,attachments,resilience,datadir,binary runs some of the parts (cases: 2-4).
+ * Every process it starts runs without NODE_* (NODE_EXTRA_CA_CERTS, NODE_OPTIONS) and WFD_*
+ * settings: Node 20 reads NODE_EXTRA_CA_CERTS at every start (about 40 ms here), on both sides.
  *
  * Prints a table and one line of machine facts; writes the numbers to .bench/last.json.
  * Cleans up its sandboxes and temp dirs whatever happens; exits 1 with a message on any
@@ -63,14 +68,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { request } from 'undici';
-import { benchBinary } from './bench-binary.mjs';
 import { benchOneshot } from './bench-oneshot.mjs';
-import { benchStartup, median, startupRows } from './bench-startup.mjs';
+import { benchStartup, cleanEnv, median, startRunner } from './bench-startup.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIN = path.join(ROOT, 'bin', 'wfd.js');
-const RSS_WRAPPER = path.join(ROOT, 'scripts', 'bench-rss.mjs');
+const GNU_TIME = '/usr/bin/time';
 const BASELINE = path.join(ROOT, 'scripts', 'bench-baseline.mjs');
 const FILES_BASELINE = path.join(ROOT, 'scripts', 'bench-export-baseline.mjs');
 const NODE = process.execPath;
@@ -80,7 +83,8 @@ const CONFIG = {
   quick: QUICK,
   concurrency: 4,
   startupWarmups: QUICK ? 1 : 2,
-  startupRuns: QUICK ? 1 : 15,
+  // More rounds narrow the medians on a busy machine (BENCH_RUNS=40).
+  startupRuns: QUICK ? 1 : Number(process.env.BENCH_RUNS ?? 15),
   smallCases: QUICK ? 1_000 : 10_000,
   largeCases: QUICK ? 10_000 : 100_000,
   tableCases: QUICK ? 2_000 : 20_000,
@@ -105,17 +109,7 @@ const CONFIG = {
   dataDirRuns: QUICK ? 1 : 5,
 };
 
-const PARTS = [
-  'startup',
-  'oneshot',
-  'cases',
-  'forms',
-  'webhooks',
-  'attachments',
-  'resilience',
-  'datadir',
-  'binary',
-];
+const PARTS = ['startup', 'oneshot', 'cases', 'forms', 'webhooks', 'attachments', 'resilience', 'datadir'];
 const ONLY = process.env.BENCH_ONLY ? process.env.BENCH_ONLY.split(',').map((part) => part.trim()) : PARTS;
 for (const part of ONLY) {
   if (!PARTS.includes(part)) {
@@ -189,13 +183,9 @@ for (const [signal, code] of [
 // ---------------------------------------------------------------------------------------------
 // Child processes
 
-/** The environment of every wfd child: no inherited WFD_* settings, no colour, a private config. */
+/** The environment of every wfd child: no NODE_* or WFD_* settings, no colour, a private config. */
 function cliEnv(configDir, extra = {}) {
-  const env = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (!key.startsWith('WFD_') && key !== 'FORCE_COLOR') env[key] = value;
-  }
-  return { ...env, NO_COLOR: '1', WFD_CONFIG_DIR: configDir, ...extra };
+  return cleanEnv({ NO_COLOR: '1', WFD_CONFIG_DIR: configDir, ...extra });
 }
 
 /**
@@ -218,14 +208,17 @@ function tail(text, max = 2_000) {
 
 /**
  * Runs a child to completion, timed from spawn to the close of its stdio.
- * `onStdout` receives each stdout chunk; stderr's last 64 KiB are kept.
- * @returns {{ ms: number, stderr: string }}
+ * `onStdout` receives each stdout chunk; stderr's last 64 KiB are kept. With `rss`, the child
+ * runs under GNU time, which writes its peak RSS to a file.
+ * @returns {{ ms: number, stderr: string, maxRssKiB?: number }}
  * @throws BenchError when it cannot start, times out or exits non-zero
  */
-function runChild(label, args, { env, onStdout, timeoutMs }) {
+function runChild(label, args, { env, onStdout, timeoutMs, rss = false }) {
   return new Promise((resolve, reject) => {
+    const rssFile = rss ? path.join(makeTempDir('wfd-bench-rss-'), 'rss') : undefined;
+    const [command, argv] = rssFile ? [GNU_TIME, ['-f', '%M', '-o', rssFile, NODE, ...args]] : [NODE, args];
     const start = performance.now();
-    const child = spawn(NODE, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, argv, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
     let stderr = '';
     let timedOut = false;
@@ -253,7 +246,10 @@ function runChild(label, args, { env, onStdout, timeoutMs }) {
         const how = signal ? `was killed by ${signal}` : `exited ${code}`;
         return reject(new BenchError(`${label} ${how}${stderr.trim() ? `:\n${tail(stderr)}` : ''}`));
       }
-      resolve({ ms, stderr });
+      if (!rssFile) return resolve({ ms, stderr });
+      const maxRssKiB = Number(readFileSync(rssFile, 'utf8').trim().split('\n').at(-1));
+      rmSync(path.dirname(rssFile), { recursive: true, force: true });
+      resolve({ ms, stderr, maxRssKiB });
     });
   });
 }
@@ -277,12 +273,6 @@ function ndjsonCounter() {
       state.lastByte = chunk[chunk.length - 1];
     },
   };
-}
-
-function parseMaxRss(label, stderr) {
-  const match = /(?:^|\n)maxrss=(\d+)\s*$/.exec(stderr);
-  if (!match) throw new BenchError(`${label}: no "maxrss=<KiB>" last line on stderr:\n${tail(stderr)}`);
-  return Number(match[1]); // KiB
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -384,10 +374,10 @@ async function startSandbox({ cases, forms, resource = 'cases', rateLimit = 'off
 
 async function apiTotalCount(baseUrl, token, label, resource) {
   const url = `${baseUrl}/v1/${resource}?page[number]=1&page[size]=1`;
-  const { statusCode, body } = await request(url, { headers: { authorization: `Bearer ${token}` } });
-  const text = await body.text();
-  if (statusCode !== 200)
-    throw new BenchError(`${label}: GET ${url}: HTTP ${statusCode}: ${tail(text, 300)}`);
+  const answer = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const text = await answer.text();
+  if (answer.status !== 200)
+    throw new BenchError(`${label}: GET ${url}: HTTP ${answer.status}: ${tail(text, 300)}`);
   const total = JSON.parse(text)?.meta?.total_count;
   if (!Number.isInteger(total) || total <= 0) {
     throw new BenchError(
@@ -423,21 +413,21 @@ function listArgs(resource) {
 }
 
 /**
- * One list run of `kind` ('wfd' | 'wfd-rss' | 'baseline') of the sandbox's resource (cases or
- * forms); checks its rows.
+ * One list run of `kind` ('wfd' | 'baseline') of the sandbox's resource (cases or forms); checks
+ * its rows. With `rss`, its peak RSS too.
  */
-async function listRun(kind, sandbox, configDir) {
+async function listRun(kind, sandbox, configDir, rss = false) {
   const label = `${kind} ${sandbox.resource} list of ${sandbox.totalCount} rows`;
   const counter = ndjsonCounter();
   let args;
   if (kind === 'wfd') args = [BIN, ...listArgs(sandbox.resource)];
-  else if (kind === 'wfd-rss') args = [RSS_WRAPPER, ...listArgs(sandbox.resource)];
   else args = [BASELINE, sandbox.baseUrl, sandbox.token, String(CONFIG.concurrency), sandbox.resource];
   const env = listEnv(configDir, sandbox);
-  const { ms, stderr } = await runChild(label, args, {
+  const { ms, maxRssKiB } = await runChild(label, args, {
     env,
     onStdout: counter.onData,
     timeoutMs: LIST_TIMEOUT_MS,
+    rss,
   });
   const { lines, bytes, first, lastByte } = counter.state;
   if (lines !== sandbox.totalCount) {
@@ -454,28 +444,28 @@ async function listRun(kind, sandbox, configDir) {
   }
   if (typeof row?.id !== 'string')
     throw new BenchError(`${label}: first row has no id: ${first.slice(0, 200)}`);
-  const maxRssKiB = kind === 'wfd' ? undefined : parseMaxRss(label, stderr);
   return { ms, rows: lines, bytes, maxRssKiB };
 }
 
 /** Lines before the rows of `-o table`: the title ("Showing N of N cases"), a blank line, the header. */
 const TABLE_PREAMBLE_LINES = 3;
 
-/** `cases list --all -o <format>` through the RSS wrapper; checks the line count; returns wall time and peak RSS. */
+/** `cases list --all -o <format>`; checks the line count; returns wall time and peak RSS. */
 async function formatRun(format, sandbox, configDir) {
   const label = `wfd cases list --all -o ${format} (${sandbox.cases} cases)`;
   const counter = ndjsonCounter();
   const env = { ...listEnv(configDir, sandbox), COLUMNS: '120' };
-  const { ms, stderr } = await runChild(label, [RSS_WRAPPER, 'cases', 'list', '--all', '-o', format], {
+  const { ms, maxRssKiB } = await runChild(label, [BIN, 'cases', 'list', '--all', '-o', format], {
     env,
     onStdout: counter.onData,
     timeoutMs: LIST_TIMEOUT_MS,
+    rss: true,
   });
   const expected = sandbox.totalCount + (format === 'table' ? TABLE_PREAMBLE_LINES : 0);
   if (counter.state.lines !== expected) {
     throw new BenchError(`${label}: printed ${counter.state.lines} lines, expected ${expected}`);
   }
-  return { ms, maxRssKiB: parseMaxRss(label, stderr) };
+  return { ms, maxRssKiB };
 }
 
 /** The table and plain runs over one sandbox. */
@@ -507,13 +497,14 @@ async function formsThroughput(configDir) {
 
 /** A JSON API call of the benchmark itself (not through wfd); throws on a non-2xx answer. */
 async function api(sandbox, method, path, body) {
-  const { statusCode, body: answer } = await request(`${sandbox.baseUrl}/v1${path}`, {
+  const answer = await fetch(`${sandbox.baseUrl}/v1${path}`, {
     method,
     headers: { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await answer.text();
-  if (statusCode >= 300) throw new BenchError(`${method} ${path}: HTTP ${statusCode}: ${tail(text, 300)}`);
+  if (answer.status >= 300)
+    throw new BenchError(`${method} ${path}: HTTP ${answer.status}: ${tail(text, 300)}`);
   return JSON.parse(text);
 }
 
@@ -675,6 +666,103 @@ function printTable(header, rows) {
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
+/** The goals of start-up and one-shot commands (DESIGN.md "Testing"), on every Node line. */
+const GOALS = { oneshot: 1.8, version: 1.2, tailMs: 15, rssMB: 60 };
+
+const span = (stat, digits, unit = '') =>
+  `${stat.median.toFixed(digits)}${unit} (${stat.min.toFixed(digits)}–${stat.max.toFixed(digits)})`;
+const met = (ok) => (ok ? 'met' : 'NOT MET');
+const MB = (MiB) => (MiB * 2 ** 20) / 1e6;
+
+/**
+ * The start-up and one-shot results: a table per Node line (median and min–max of wall times and
+ * of the ratios, run by run, to the baseline of the same round; tail; peak RSS), then the goals.
+ */
+function printPeople({ startup, oneshot }, runs) {
+  const byLine = new Map();
+  for (const part of [startup, oneshot]) {
+    for (const { line, version, results } of part?.lines ?? []) {
+      const entry = byLine.get(line) ?? { version, results: {} };
+      Object.assign(entry.results, results);
+      byLine.set(line, entry);
+    }
+  }
+  const against = (name) =>
+    name.startsWith('wfd cases get')
+      ? 'bare cases get'
+      : name.startsWith('wfd cases list --limit')
+        ? 'bare cases list'
+        : name.includes('(terminal)')
+          ? 'node -e 0 (terminal)'
+          : 'node -e 0 (pipe)';
+  for (const [line, { version, results }] of byLine) {
+    process.stdout.write(
+      `\nNode ${line} (${version}): ${runs} rounds, the order rotating; ms median (min–max); ratio: run by run to the baseline of its round\n`,
+    );
+    const rows = Object.entries(results).map(([name, r]) => {
+      const own = name.startsWith('wfd');
+      return [
+        name,
+        span(r.ms, 1),
+        r.ratio ? `${span(r.ratio, 2, '×')} of ${against(name)}` : '',
+        own ? `${r.tailMs.toFixed(1)} (max ${r.maxTailMs.toFixed(1)})` : '',
+        `${MB(r.rssMiB).toFixed(1)}`,
+      ];
+    });
+    printTable(['command', 'wall ms', 'ratio', 'tail ms', 'peak RSS MB'], rows);
+  }
+  // The goals, line by line.
+  const lines = [...byLine.keys()];
+  const goalRows = [];
+  const goal = (label, judge) => {
+    const cells = lines.map((line) => {
+      const verdict = judge(byLine.get(line).results);
+      return verdict ? `${verdict.value}: ${met(verdict.ok)}` : '-';
+    });
+    goalRows.push([label, ...cells]);
+  };
+  const ratio = (r) => r?.ratio.median;
+  goal('help at a terminal no slower than gh’s (× node -e 0)', (r) => {
+    const wfd = ratio(r['wfd cases list --help (terminal)']);
+    const gh = ratio(r['gh issue list --help (terminal)']);
+    return wfd && gh && { value: `${wfd.toFixed(2)}× vs gh ${gh.toFixed(2)}×`, ok: wfd <= gh };
+  });
+  for (const [name, label] of [
+    ['wfd cases get ID -o plain', 'one-shot cases get ≤ 1.8× the bare script'],
+    ['wfd cases list --limit 10 -o plain', 'one-shot cases list ≤ 1.8× the bare script'],
+  ])
+    goal(
+      label,
+      (r) => r[name] && { value: `${ratio(r[name]).toFixed(2)}×`, ok: ratio(r[name]) <= GOALS.oneshot },
+    );
+  for (const where of ['terminal', 'pipe'])
+    goal(`--version ≤ 1.2× node -e 0 (${where})`, (r) => {
+      const value = ratio(r[`wfd --version (${where})`]);
+      return value && { value: `${value.toFixed(2)}×`, ok: value <= GOALS.version };
+    });
+  const wfdRuns = (r) =>
+    Object.entries(r)
+      .filter(([name]) => name.startsWith('wfd'))
+      .map(([name, result]) => [name.replace(/^wfd /, '').replace(/ -o plain$/, ''), result]);
+  goal('tail ≤ 15 ms (largest median of a wfd command)', (r) => {
+    const [name, worst] = wfdRuns(r).sort((a, b) => b[1].tailMs - a[1].tailMs)[0] ?? [];
+    return worst && { value: `${worst.tailMs.toFixed(1)} ms (${name})`, ok: worst.tailMs <= GOALS.tailMs };
+  });
+  goal('peak RSS ≤ 60 MB (largest of a wfd command)', (r) => {
+    const [name, worst] = wfdRuns(r).sort((a, b) => b[1].rssMiB - a[1].rssMiB)[0] ?? [];
+    return (
+      worst && { value: `${MB(worst.rssMiB).toFixed(1)} MB (${name})`, ok: MB(worst.rssMiB) <= GOALS.rssMB }
+    );
+  });
+  process.stdout.write('\ngoals\n');
+  printTable(['goal', ...lines.map((line) => `Node ${line}`)], goalRows);
+  const missing = new Map(
+    [...(startup?.missing ?? []), ...(oneshot?.missing ?? [])].map((m) => [m.line, m.missing]),
+  );
+  for (const [line, why] of missing) process.stdout.write(`Node ${line} left out: ${why}\n`);
+  if (startup && !startup.gh) process.stdout.write('gh left out: no /usr/bin/gh (Debian package gh)\n');
+}
+
 function compactCount(n) {
   return n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : String(n);
 }
@@ -767,26 +855,20 @@ async function main() {
   const table = [];
   const record = { date: new Date().toISOString(), config: CONFIG, parts: ONLY };
 
-  if (wants('startup')) {
-    // On each supported Node line, with and without NODE_OPTIONS (scripts/bench-startup.mjs).
-    const measured = await benchStartup({
-      runs: CONFIG.startupRuns,
-      warmups: CONFIG.startupWarmups,
-      log: progress,
-    });
-    table.push(...startupRows(measured, CONFIG.startupRuns));
-    record.startup = measured;
-  }
-
-  if (wants('oneshot')) {
-    const oneshot = await benchOneshot({
-      withSandbox,
-      env: (extra) => cliEnv(configDir, extra),
-      quick: QUICK,
-      progress,
-    });
-    table.push(...oneshot.rows);
-    record.oneshot = oneshot.record;
+  let people;
+  if (wants('startup') || wants('oneshot')) {
+    const runner = startRunner();
+    if (!runner) throw new BenchError('start-up and one-shot need python3 (scripts/bench-run.py times them)');
+    try {
+      const counts = { runs: CONFIG.startupRuns, warmups: CONFIG.startupWarmups, log: progress };
+      people = {
+        ...(wants('startup') ? { startup: await benchStartup({ runner, ...counts }) } : {}),
+        ...(wants('oneshot') ? { oneshot: await benchOneshot({ runner, withSandbox, ...counts }) } : {}),
+      };
+    } finally {
+      runner.close();
+    }
+    record.people = people;
   }
 
   if (wants('cases')) await casesParts(configDir, table, record);
@@ -900,30 +982,23 @@ async function main() {
     record.dataDir = { dataDirMs: dirMs, inMemoryMs: memoryMs, ratio: dirMs / memoryMs, ...startup };
   }
 
-  if (wants('binary')) {
-    const binary = benchBinary({
-      root: ROOT,
-      warmups: CONFIG.startupWarmups,
-      runs: CONFIG.startupRuns,
-      progress,
-    });
-    table.push(...binary.rows);
-    record.binary = binary.record;
-  }
-
-  const header = ['measure', 'wfd', 'baseline', 'wfd/baseline', 'notes'];
   process.stdout.write(`\nwfd benchmark${QUICK ? ' (BENCH_QUICK=1: smoke run, sizes / 10)' : ''}\n`);
   process.stdout.write(
-    'baseline: `node -e 0` for start-up; scripts/bench-baseline.mjs (bare undici Pool, same concurrency) for lists; a bare node:http receiver for webhooks; scripts/bench-export-baseline.mjs for attachments (the theoretical minimum under the rate limits); the least time the limit allows, and a fault-free run, for resilience; the same sandbox in memory for a data dir\n\n',
+    'every process it started ran without NODE_EXTRA_CA_CERTS, NODE_OPTIONS or any other NODE_* or WFD_* setting\n',
   );
-  printTable(header, table);
+  if (people) printPeople(people, CONFIG.startupRuns);
+  if (table.length > 0) {
+    process.stdout.write(
+      '\nbaseline: scripts/bench-baseline.mjs (bare node:http, same concurrency) for lists; a bare node:http receiver for webhooks; scripts/bench-export-baseline.mjs for attachments (the theoretical minimum under the rate limits); the least time the limit allows, and a fault-free run, for resilience; the same sandbox in memory for a data dir\n\n',
+    );
+    printTable(['measure', 'wfd', 'baseline', 'wfd/baseline', 'notes'], table);
+  }
   const loadEnd = loadavg();
   process.stdout.write(
     `\nmachine: node ${machine.node}, ${machine.platform}, ${machine.cpus} CPUs (${machine.cpuModel}), ` +
       `${machine.memGiB} GiB, loadavg ${loadStart} at start / ${loadEnd} at end; ` +
       `concurrency ${CONFIG.concurrency}; ` +
-      // Node 20 reads these certificates as it starts (about 70 ms here), in wfd and in every baseline.
-      `NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? 'set' : 'unset'}; took ${((performance.now() - benchStart) / 1000).toFixed(0)} s\n`,
+      `NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? 'set here, unset for every child' : 'unset'}; took ${((performance.now() - benchStart) / 1000).toFixed(0)} s\n`,
   );
 
   const benchDir = path.join(ROOT, '.bench');
@@ -940,8 +1015,8 @@ async function casesParts(configDir, table, record) {
   // 3 (small size). Memory at the small size, from its own sandbox.
   const small = await withSandbox({ cases: CONFIG.smallCases }, async (sandbox) => {
     progress(`memory: ${sandbox.totalCount} rows (sandbox of ${CONFIG.smallCases} cases)`);
-    const wfd = await listRun('wfd-rss', sandbox, configDir);
-    const baseline = await listRun('baseline', sandbox, configDir);
+    const wfd = await listRun('wfd', sandbox, configDir, true);
+    const baseline = await listRun('baseline', sandbox, configDir, true);
     return { sandbox: describeSandbox(sandbox), wfd, baseline };
   });
 
@@ -958,8 +1033,8 @@ async function casesParts(configDir, table, record) {
       }
     }
     progress(`memory: ${sandbox.totalCount} rows (sandbox of ${CONFIG.largeCases} cases)`);
-    const wfd = await listRun('wfd-rss', sandbox, configDir);
-    const baseline = await listRun('baseline', sandbox, configDir);
+    const wfd = await listRun('wfd', sandbox, configDir, true);
+    const baseline = await listRun('baseline', sandbox, configDir, true);
     const tables = await tableRuns(sandbox, configDir);
     return { sandbox: describeSandbox(sandbox), wfdRuns, baselineRuns, wfd, baseline, tables };
   });
@@ -1079,16 +1154,17 @@ async function casesParts(configDir, table, record) {
 // Part 7: attachments
 
 /** A run of a child whose stdout is kept (small: a line of counts, or ids). */
-async function runKeepingStdout(label, args, env) {
+async function runKeepingStdout(label, args, env, rss = false) {
   let stdout = '';
-  const { ms, stderr } = await runChild(label, args, {
+  const { ms, stderr, maxRssKiB } = await runChild(label, args, {
     env,
     timeoutMs: LIST_TIMEOUT_MS,
+    rss,
     onStdout: (chunk) => {
       stdout += chunk;
     },
   });
-  return { ms, stderr, stdout };
+  return { ms, stderr, stdout, maxRssKiB };
 }
 
 /** The files and bytes a manifest lists. */
@@ -1137,12 +1213,7 @@ async function exportRun(kind, sandbox, env) {
 /** The first attachment of `size` bytes in the sandbox's first workspace. */
 async function findAttachment(sandbox, size) {
   const get = async (url) => {
-    const { statusCode, body } = await request(`${sandbox.baseUrl}/v1${url}`, {
-      headers: { authorization: `Bearer ${sandbox.token}` },
-    });
-    const text = await body.text();
-    if (statusCode !== 200) throw new BenchError(`GET ${url}: HTTP ${statusCode}: ${tail(text, 300)}`);
-    return JSON.parse(text);
+    return api(sandbox, 'GET', url);
   };
   for (const form of (await get('/forms?page[size]=100')).data) {
     for (const response of (await get(`/forms/${form.id}`)).responses) {
@@ -1199,18 +1270,20 @@ async function attachmentsParts(configDir, table, record) {
         const file = path.join(dir, 'large.bin');
         const wfd = await runKeepingStdout(
           'wfd download',
-          [RSS_WRAPPER, 'attachments', 'download', id, '-O', file],
+          [BIN, 'attachments', 'download', id, '-O', file],
           env,
+          true,
         );
         rmSync(file, { force: true });
         const baseline = await runKeepingStdout(
           'baseline download',
           [FILES_BASELINE, 'download', sandbox.baseUrl, sandbox.token, id, file],
           env,
+          true,
         );
         return {
-          wfd: { ms: wfd.ms, maxRssKiB: parseMaxRss('wfd download', wfd.stderr) },
-          baseline: { ms: baseline.ms, maxRssKiB: parseMaxRss('baseline download', baseline.stderr) },
+          wfd: { ms: wfd.ms, maxRssKiB: wfd.maxRssKiB },
+          baseline: { ms: baseline.ms, maxRssKiB: baseline.maxRssKiB },
         };
       } finally {
         rmSync(dir, { recursive: true, force: true });
@@ -1230,11 +1303,10 @@ async function attachmentsParts(configDir, table, record) {
     },
     async (sandbox) => {
       progress(`attachments: an export at ${limit} (sandbox and client)`);
-      await request(`${sandbox.baseUrl}/_sandbox/requests`, { method: 'DELETE' });
+      await fetch(`${sandbox.baseUrl}/_sandbox/requests`, { method: 'DELETE' });
       const env = { ...listEnv(configDir, sandbox), WFD_RATE_LIMIT: limit };
       const run = await exportRun('wfd', sandbox, env);
-      const { body } = await request(`${sandbox.baseUrl}/_sandbox/requests`);
-      const log = await body.json();
+      const log = await (await fetch(`${sandbox.baseUrl}/_sandbox/requests`)).json();
       const tooMany = log.requests.filter((r) => r.status === 429).length;
       const minimumMs = Math.floor((log.count - 1) / 100) * windowMs;
       return { ms: run.ms, requests: log.count, tooMany, minimumMs, files: run.files };

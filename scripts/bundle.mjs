@@ -47,6 +47,7 @@ const WITH_RUNTIME = [
   'src/core/auth/store.ts',
   'src/core/auth/config-paths.ts',
   'src/core/auth/keyring.ts',
+  'src/core/auth/keyring-process.ts',
   'src/core/auth/credentials.ts',
   'src/core/http.ts',
   'src/core/limiter.ts',
@@ -68,7 +69,8 @@ const WITH_RUNTIME = [
 ];
 
 const result = await build({
-  entryPoints: { wfd: 'src/main.ts', sandbox: 'src/sandbox/index.ts' },
+  // dist/keyring-host.cjs: the program of the keyring's own process (src/core/auth/keyring-process.ts).
+  entryPoints: { wfd: 'src/main.ts', sandbox: 'src/sandbox/index.ts', 'keyring-host': 'src/keyring-host.ts' },
   outdir: 'dist',
   outExtension: { '.js': '.cjs' },
   write: false,

@@ -1,15 +1,15 @@
 /**
  * The Context handed to every command's run function. Its getters are lazy and memoised, so
  * `--help` and offline commands never read the config file or open a socket, and tests build
- * one with a memory IO, their own environment and an undici MockAgent as the dispatcher.
+ * one with a memory IO, their own environment and connections to a fake server (`connect`).
  */
 import type { Command } from 'commander';
-import type { Dispatcher } from 'undici';
 import type { Credentials } from './core/auth/credentials.js';
 import type { ConfigStore } from './core/auth/store.js';
 import { UsageError } from './core/errors.js';
 import type { ApiClient, TokenSource } from './core/http.js';
 import type { RateLimits } from './core/limiter.js';
+import type { NodeHttpTransportOptions } from './core/node-transport.js';
 import type { SharedBudget } from './core/shared-budget.js';
 import type { GlobalOptions } from './global-options.js';
 import type { IO } from './output/io.js';
@@ -71,14 +71,16 @@ export interface ContextInit {
   output: OutputSettings;
   version: string;
   now?: () => Date;
-  /** the HTTP seam: an undici MockAgent in tests; by default each client opens a Pool */
-  dispatcher?: Dispatcher;
+  /** the HTTP seam: opens each connection of every client (run tests: to their fake server) */
+  connect?: NodeHttpTransportOptions['connect'];
   /** waits of retries and the rate limiter; tests make them instant */
   sleep?: (ms: number) => Promise<void>;
   program?: () => Promise<Command>;
   runWfd?: Runner;
   /** the browser seam: tests follow the URL themselves */
   openBrowser?: (url: string) => Promise<void>;
+  /** the config's `browser`: a command given the URL as its last argument, instead of the system's way */
+  browser?: string;
 }
 
 export function createContext(init: ContextInit): Context {
@@ -101,15 +103,16 @@ export function createContext(init: ContextInit): Context {
     now: init.now ?? (() => new Date()),
     sleep: init.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     // WFD_CONFIG_DIR (else the platform's config folder) + the file system + the system keyring
-    // (its native binding is loaded only when a token is read or saved there)
+    // (its process, which loads the native binding, starts only when a token is read or saved there)
     config() {
       config ??= Promise.all([
         import('./core/auth/store.js'),
         import('./core/auth/config-paths.js'),
         import('./core/auth/keyring.js'),
-      ]).then(([{ ConfigStore }, { configDir }, { systemKeyring }]) =>
+        import('./core/auth/keyring-process.js'),
+      ]).then(([{ ConfigStore }, { configDir }, { systemKeyring }, { keyringProcess }]) =>
         ConfigStore.open(configDir(env), {
-          keyring: systemKeyring(env),
+          keyring: systemKeyring(env, process.platform, keyringProcess(env)),
           notice: (line) => io.errorLine(`wfd: ${line}`),
         }),
       );
@@ -150,7 +153,7 @@ export function createContext(init: ContextInit): Context {
       })();
       return tokenSource;
     },
-    // credentials + token source + undici
+    // credentials + token source + the HTTP client
     api() {
       api ??= (async () => {
         const { requireCredentials } = await import('./core/auth/credentials.js');
@@ -169,11 +172,12 @@ export function createContext(init: ContextInit): Context {
         import('./core/limiter.js'),
       ]);
       const limits = await rateLimits(globals, env, profileRateLimit);
-      // Shared with the other processes on this token, over real connections (not a test's MockAgent).
-      const sharing = limits.rules.length > 0 && !init.dispatcher;
+      // Shared with the other processes on this token, over real connections (not a test's fake).
+      const sharing = limits.rules.length > 0 && !init.connect;
       const token = sharing ? (typeof auth === 'string' ? auth : await auth?.token()) : undefined;
+      const maxWaitMs = env.WFD_MAX_WAIT ? await maxWait(env.WFD_MAX_WAIT) : undefined;
       const shared = token
-        ? await sharedBudget(env, baseUrl, token, budgetClient, limits, globals, ctx)
+        ? await sharedBudget(env, baseUrl, token, budgetClient, limits, globals, maxWaitMs, ctx)
         : undefined;
       const client = new ApiClient({
         limiter: new RateLimiter(limits, {
@@ -191,18 +195,22 @@ export function createContext(init: ContextInit): Context {
         ...(globals.requestTimeout !== undefined ? { timeoutMs: globals.requestTimeout } : {}),
         ...(globals.minDownloadRate !== undefined ? { minDownloadRate: globals.minDownloadRate } : {}),
         ...(globals.retries !== undefined ? { retries: globals.retries } : {}),
-        ...(env.WFD_MAX_WAIT ? { maxWaitMs: await maxWait(env.WFD_MAX_WAIT) } : {}),
+        ...(maxWaitMs !== undefined ? { maxWaitMs } : {}),
         ...(globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
-        ...(init.dispatcher ? { dispatcher: init.dispatcher } : {}),
+        ...(init.connect ? { connect: init.connect } : {}),
         ...(init.sleep ? { sleep: init.sleep } : {}),
         notice: (line: string) => io.errorLine(`wfd: ${line}`),
       });
       clients.push(client);
       return client;
     },
-    // the `open` package: the platform's way to open a URL
+    // the `open` package: the platform's way to open a URL; or the config's `browser`
     async openBrowser(url) {
       if (init.openBrowser) return init.openBrowser(url);
+      if (init.browser) {
+        const { runBrowserCommand } = await import('./core/browser-command.js');
+        return runBrowserCommand(init.browser, url, env);
+      }
       const { default: open } = await import('open');
       await open(url);
     },
@@ -252,13 +260,15 @@ async function sharedBudget(
   client: string | undefined,
   limits: RateLimits,
   globals: GlobalOptions,
+  maxWaitMs: number | undefined,
   ctx: Context,
 ): Promise<SharedBudget> {
-  const [{ SharedBudget, budgetDir }, { parseBaseUrl }, { DEFAULT_TIMEOUT_MS }] = await Promise.all([
-    import('./core/shared-budget.js'),
-    import('./core/base-url.js'),
-    import('./core/http.js'),
-  ]);
+  const [{ SharedBudget, budgetDir }, { parseBaseUrl }, { DEFAULT_MAX_WAIT_MS, DEFAULT_TIMEOUT_MS }] =
+    await Promise.all([
+      import('./core/shared-budget.js'),
+      import('./core/base-url.js'),
+      import('./core/http.js'),
+    ]);
   return new SharedBudget({
     dir: budgetDir(env),
     origin: parseBaseUrl(baseUrl).origin,
@@ -267,6 +277,7 @@ async function sharedBudget(
     rules: limits.rules,
     // A reservation lasts as long as a request may: the client's own default timeout.
     requestTimeoutMs: globals.requestTimeout ?? DEFAULT_TIMEOUT_MS,
+    maxWaitMs: maxWaitMs ?? DEFAULT_MAX_WAIT_MS,
     notice: (line) => ctx.io.errorLine(`wfd: ${line}`),
     debug: (line) => ctx.debug(line),
   });

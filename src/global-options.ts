@@ -60,6 +60,12 @@ export const GLOBAL_OPTIONS = [
     help: 'filter the JSON output with a JMESPath expression',
   },
   {
+    key: 'jq',
+    flags: '--jq <expression>',
+    kind: 'string',
+    help: "filter the JSON output with a jq program (jq's language, strings printed bare, as gh's --jq)",
+  },
+  {
     key: 'raw',
     flags: '-r, --raw',
     kind: 'switch',

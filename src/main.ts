@@ -5,10 +5,13 @@
 import { createRequire } from 'node:module';
 import { type Command, CommanderError } from 'commander';
 import type { WfdRuntime } from './cli/action.js';
+import { commandWordsOf, expandAlias } from './cli/alias-expansion.js';
 import { fromCommanderError, helpHint } from './cli/commander-errors.js';
 import { habitHint } from './commands/habit-hints.js';
+import { NOUN_NAMES } from './commands/index.js';
 import { UsageError, WfdError } from './core/errors.js';
 import { exitOnCtrlC } from './core/interrupt.js';
+import { aliasesIn, readConfigData } from './core/settings.js';
 import { ExitCode } from './exit-codes.js';
 import { createSystemIO, type IO } from './output/io.js';
 import { buildProgram, invokedCommand, subcommandNamed } from './program.js';
@@ -32,17 +35,41 @@ export async function run(argv: string[], runtime: Partial<WfdRuntime> = {}): Pr
   };
   // `wfd -v` as gh, git and npm take it (commander allows one short flag: -V).
   if (argv[2] === '-v' && argv.length === 3) argv = [...argv.slice(0, 2), '--version'];
+  // gh's aliases: the config file is read only when the first word names no command.
+  let aliasNote: string | undefined;
+  const first = argv[2];
+  if (first !== undefined && !first.startsWith('-') && !NOUN_NAMES.includes(first)) {
+    const expansion = aliasesIn(readConfigData(env))[first];
+    if (expansion !== undefined) {
+      try {
+        const applied = await applyAlias(argv, first, expansion, full);
+        if (typeof applied === 'number') return applied;
+        argv = applied;
+        aliasNote = `wfd ${first} is an alias for: ${expansion}\n\n`;
+      } catch (error) {
+        return reportError(io, error, argv.includes('--debug'), buildProgram(full, []));
+      }
+    }
+  }
   const program = buildProgram(full, argv);
   const debug = argv.includes('--debug');
   try {
-    await program.parseAsync(withHelpForBareCommand(program, argv));
+    const args = withHelpForBareCommand(program, argv);
+    // Help at a terminal is long (the root's is 80 lines): paged, as gh pages it.
+    if (args.includes('--help') || args.includes('-h')) await io.startPager();
+    // `wfd ALIAS --help` says what the alias stands for, above the help of its command.
+    if (aliasNote && helpAsked(args)) io.writeOut(aliasNote);
+    await program.parseAsync(args);
+    await io.stopPager();
     return ExitCode.Ok;
   } catch (error) {
+    // The error is shown once the pager is quit, below what it showed.
+    await io.stopPager();
     if (error instanceof CommanderError && isHelpOrVersion(error)) return ExitCode.Ok;
     // The command the hints point to: the one the command line names.
     const command = invokedCommand(program, argv);
     const parsed = error instanceof CommanderError ? fromCommanderError(error, command) : error;
-    const habit = parsed instanceof UsageError ? habitHint(argv) : undefined;
+    const habit = parsed instanceof UsageError ? habitHint(argv, parsed.message) : undefined;
     const reported = habit ? new UsageError((parsed as UsageError).message, { hint: habit }) : parsed;
     return reportError(io, reported, debug, command);
   }
@@ -84,6 +111,37 @@ function withHelpForBareCommand(program: Command, argv: string[]): string[] {
   // A command with a default verb (`sandbox deliveries` lists) runs that verb.
   const defaultVerb = (command as unknown as { _defaultCommandName?: string | null })._defaultCommandName;
   return command.commands.length > 0 && !defaultVerb ? [...argv, '--help'] : argv;
+}
+
+/**
+ * The command line that alias `name` (= `expansion`) makes of `argv`; with --help, the line that
+ * shows its command's help. A shell alias runs here: its exit code.
+ */
+async function applyAlias(
+  argv: string[],
+  name: string,
+  expansion: string,
+  runtime: WfdRuntime,
+): Promise<string[] | number> {
+  const args = argv.slice(3);
+  const head = argv.slice(0, 2);
+  if (helpAsked(args)) {
+    if (!expansion.startsWith('!')) return [...head, ...commandWordsOf(expansion), '--help'];
+    runtime.io.writeOut(
+      `wfd ${name} is an alias for: ${expansion}\n(a shell alias, run by sh -c; by cmd on Windows)\n`,
+    );
+    return ExitCode.Ok;
+  }
+  const expanded = expandAlias(name, expansion, args);
+  if (expanded.kind === 'command') return [...head, ...expanded.words];
+  const { runShellAlias } = await import('./cli/shell-alias.js');
+  return runShellAlias(expanded.line, expanded.args, runtime.env);
+}
+
+/** --help or -h before any `--`. */
+function helpAsked(args: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
 }
 
 /** --help, --version, and a bare `wfd` or `wfd cases`, which show help as gh does. */

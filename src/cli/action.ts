@@ -4,9 +4,11 @@
  * calls the verb's `run`. Loaded on every start, so it imports nothing heavy.
  */
 import type { Command } from 'commander';
-import type { Dispatcher } from 'undici';
 import type { Context, Runner } from '../context.js';
 import { flagKey } from '../core/flag-key.js';
+import type { NodeHttpTransportOptions } from '../core/node-transport.js';
+// A small reader, in the start-up chunk already (the pager's command is a setting too).
+import { effectiveSettings, readConfigData } from '../core/settings.js';
 import type { GlobalOptions } from '../global-options.js';
 import type { IO } from '../output/io.js';
 import { isGlobalOption } from './global-commander-options.js';
@@ -18,8 +20,8 @@ export interface WfdRuntime {
   env: NodeJS.ProcessEnv;
   version: string;
   now?: () => Date;
-  /** the HTTP seam (an undici MockAgent in tests) */
-  dispatcher?: Dispatcher;
+  /** the HTTP seam: run tests connect every client to their fake server */
+  connect?: NodeHttpTransportOptions['connect'];
   sleep?: (ms: number) => Promise<void>;
   /** the whole command tree: commands never import the program builder */
   program?: () => Promise<Command>;
@@ -55,11 +57,24 @@ export function lazy<O>(load: () => Promise<{ verb: Verb<O> }>) {
     ]);
     // Every flag is checked before credentials are read, stdin consumed or a request sent.
     checkGlobals(globals);
-    const output = await resolveOutput(globals, runtime.io, verb.fields);
+    // `wfd config` settings: flags and environment variables win over them.
+    const settings = effectiveSettings(
+      readConfigData(runtime.env),
+      globals.profile ?? runtime.env.WFD_PROFILE,
+    );
+    const output = await resolveOutput(globals, runtime.io, verb.fields, settings.output);
     const options = verb.parse(raw);
-    const ctx = createContext({ ...runtime, globals, output });
+    const ctx = createContext({
+      ...runtime,
+      globals,
+      output,
+      ...(settings.browser ? { browser: settings.browser } : {}),
+    });
     if (globals.color === false) ctx.io.setColorDisabled(true);
-    if (globals.input === false) ctx.io.setNoInput(true);
+    else if (settings.color === 'always' || settings.color === 'never')
+      ctx.io.setColorPreference(settings.color);
+    if (globals.input === false || settings.prompt === 'disabled' || promptDisabled(runtime.env))
+      ctx.io.setNoInput(true);
     try {
       if (runtime.execute) await runtime.execute({ command: pathOf(command), options, ctx });
       else await verb.run(options, ctx);
@@ -72,6 +87,12 @@ export function lazy<O>(load: () => Promise<{ verb: Verb<O> }>) {
     }
   };
   return Object.assign(action, { load });
+}
+
+/** WFD_PROMPT_DISABLED, as gh's GH_PROMPT_DISABLED: any value but empty, 0 or false. */
+function promptDisabled(env: NodeJS.ProcessEnv): boolean {
+  const value = env.WFD_PROMPT_DISABLED;
+  return value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 }
 
 /**

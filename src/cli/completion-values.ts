@@ -14,6 +14,8 @@ export type Completion =
   | { readonly kind: 'values'; readonly values: readonly CompletionValue[]; readonly list?: boolean }
   /** the saved profile names, read from the config file while completing */
   | { readonly kind: 'profiles' }
+  /** the aliases' names (`wfd alias`), read from the config file while completing */
+  | { readonly kind: 'aliases' }
   /** a case's custom status values, asked of the API while completing (`wfd completion --statuses`) */
   | { readonly kind: 'statuses' }
   /** words that name a command (`help cases <TAB>` offers the verbs of cases); `values` come first */

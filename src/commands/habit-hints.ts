@@ -6,11 +6,17 @@
 /** `id,title` or `owner.email`: what gh's `--json` takes after it. */
 const FIELD_LIST = /^[A-Za-z_][\w.]*(?:,[A-Za-z_][\w.]*)*$/;
 
+/** gh's Go templates (`--template`, `-t`) where a command has no such flag. */
+const TEMPLATE = /^unknown option "(?:--template|-t)"/;
+
 /**
  * gh's `--json id,title` selects fields; here `--json` is a switch (`-o json`) and the fields
- * have a flag of their own, so the list lands where an argument goes.
+ * have a flag of their own, so the list lands where an argument goes. gh's `--template` has no
+ * counterpart: --jq and --query do its job.
  */
-export function habitHint(argv: readonly string[]): string | undefined {
+export function habitHint(argv: readonly string[], message = ''): string | undefined {
+  if (TEMPLATE.test(message))
+    return "wfd has no Go templates: shape the JSON output with --jq (jq's language) or --query (JMESPath)";
   const at = argv.indexOf('--json');
   const fields = at >= 0 ? argv[at + 1] : undefined;
   if (fields === undefined || !FIELD_LIST.test(fields)) return undefined;

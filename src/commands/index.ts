@@ -5,12 +5,14 @@
  * option of every command would cost more than the run itself).
  */
 import type { Command } from 'commander';
+import { registerAliasCommands } from './alias/index.js';
 import { registerApiCommand } from './api/index.js';
 import { registerAttachmentsCommands } from './attachments/index.js';
 import { registerAuthCommands } from './auth/index.js';
 import { registerCaseTemplatesCommands } from './case-templates/index.js';
 import { registerCasesCommands } from './cases/index.js';
 import { registerCompletionCommand } from './completion/index.js';
+import { registerConfigCommands } from './config/index.js';
 import { registerDocintelCommands } from './docintel/index.js';
 import { registerDoctorCommand } from './doctor/index.js';
 import { registerFormTemplatesCommands } from './form-templates/index.js';
@@ -85,6 +87,16 @@ const NOUNS: readonly Noun[] = [
     name: 'doctor',
     description: 'Check the config, credentials, token, server, TLS and clock; a fix for each problem',
     register: registerDoctorCommand,
+  },
+  {
+    name: 'alias',
+    description: 'Make shortcuts for command lines, as gh aliases',
+    register: registerAliasCommands,
+  },
+  {
+    name: 'config',
+    description: 'Get and set settings: pager, prompts, browser, output format, colour',
+    register: registerConfigCommands,
   },
   {
     name: 'completion',

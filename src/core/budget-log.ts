@@ -8,6 +8,10 @@
  * entry of the file, which is kept per client. A reservation names its process and expires once
  * its request's deadline has passed, so a process that crashed with requests in flight holds
  * nobody up for long; answers age out of the longest window.
+ *
+ * Times read from the file are bounded, so no file can hold a process for long: answers and
+ * pauses from the future (the clock stepped back, by NTP or by hand, since they were written)
+ * are dropped, and a pause is cut to the longest wait a server may ask for (WFD_MAX_WAIT).
  */
 import type { RateRule } from './limiter.js';
 
@@ -31,9 +35,18 @@ export interface BudgetLog {
   reserved: BudgetReservation[];
   /** a 429 seen by any process holds every process until then */
   pausedUntil: number;
+  /** when that 429 was seen (absent in files of earlier versions) */
+  pausedAt?: number;
 }
 
 export const emptyLog = (): BudgetLog => ({ answered: [], reserved: [], pausedUntil: 0 });
+
+/**
+ * A time written this far ahead of `now` is from a clock that has since stepped back. Not zero:
+ * a process reads the clock before it waits for the file's lock (up to two seconds), so another
+ * one's answer may be written a little after that `now`.
+ */
+export const FUTURE_SLACK_MS = 5_000;
 
 /** A log read from disk, or an empty one when the text is not one (a torn or foreign file). */
 export function parseLog(text: string): BudgetLog {
@@ -46,24 +59,34 @@ export function parseLog(text: string): BudgetLog {
         (r) => typeof r?.id === 'string' && typeof r.until === 'number' && typeof r.pid === 'number',
       ),
       pausedUntil: typeof value.pausedUntil === 'number' ? value.pausedUntil : 0,
+      ...(typeof value.pausedAt === 'number' ? { pausedAt: value.pausedAt } : {}),
     };
   } catch {
     return emptyLog();
   }
 }
 
-/** Drops answers older than the longest window, and reservations expired or of dead processes. */
+/**
+ * Drops answers older than the longest window or from the future, reservations expired or of dead
+ * processes, and a pause that is over or was seen in the future; cuts a pause to `maxWaitMs`.
+ */
 export function pruneLog(
   log: BudgetLog,
   rules: readonly RateRule[],
   now: number,
   isAlive: (pid: number) => boolean,
+  maxWaitMs: number,
 ): BudgetLog {
   const longest = Math.max(0, ...rules.map((rule) => rule.windowMs));
+  const future = now + FUTURE_SLACK_MS;
+  const paused = log.pausedUntil > now && (log.pausedAt ?? now) <= future;
   return {
-    answered: log.answered.filter((entry) => entry.t > now - longest).sort((a, b) => a.t - b.t),
+    answered: log.answered
+      .filter((entry) => entry.t > now - longest && entry.t <= future)
+      .sort((a, b) => a.t - b.t),
     reserved: log.reserved.filter((r) => r.until > now && isAlive(r.pid)),
-    pausedUntil: log.pausedUntil > now ? log.pausedUntil : 0,
+    pausedUntil: paused ? Math.min(log.pausedUntil, now + maxWaitMs) : 0,
+    ...(paused && log.pausedAt !== undefined ? { pausedAt: log.pausedAt } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-/** Headers as Node and undici hand them over: a name may hold one value or several. */
+/** Headers as Node hands them over: a name may hold one value or several. */
 
 /** The first value of header `name` (lower-case), if any. */
 export function firstHeader(

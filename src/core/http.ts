@@ -11,21 +11,28 @@
 import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Dispatcher, FormData } from 'undici';
 import type { ZodType } from 'zod';
 import { parseBaseUrl } from './base-url.js';
 import { count } from './counts.js';
-import { checkDownloadStatus } from './download-status.js';
+import { checkDownloadStatus, redirectedError } from './download-status.js';
 import { formatDuration } from './duration.js';
 import { ApiError, type ApiErrorDetail, NetworkError, UsageError, WfdError } from './errors.js';
 import { isRecord } from './guards.js';
 import { firstHeader } from './headers.js';
 import { checkJsonDepth, readBoundedText } from './json-answer.js';
-import { describeRules, NOTICE_AFTER_MS, type RateLimiter, SPEC_PER_TOKEN } from './limiter.js';
-import { NodeHttpTransport, type ResponseBody, type Transport } from './node-transport.js';
+import { NOTICE_AFTER_MS, type RateLimiter } from './limiter.js';
+import {
+  BODY_TIMEOUT,
+  NodeHttpTransport,
+  type NodeHttpTransportOptions,
+  type ResponseBody,
+  type Transport,
+} from './node-transport.js';
 import { parseAnswer } from './parse-answer.js';
+import { type RetrySetting, rateLimitedHint } from './rate-limited-hint.js';
 import { redactSecrets, redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
+import { certificateFailure } from './tls-failure.js';
 import { withMinimumRate } from './transfer-rate.js';
 
 export type QueryParams = ReadonlyArray<readonly [string, string]>;
@@ -60,8 +67,8 @@ export interface ApiClientOptions {
   debug?: (line: string) => void;
   /** receives a line when a retry makes the user wait noticeably (a 429 asking for 60 s) */
   notice?: (line: string) => void;
-  /** the test seam (an undici MockAgent): defaults to keep-alive node:http connections to the origin */
-  dispatcher?: Dispatcher;
+  /** the run tests' seam: opens each connection (to their fake server) instead of one to the origin's host */
+  connect?: NodeHttpTransportOptions['connect'];
   /** the client-side rate limiter shared by every request of the run */
   limiter?: RateLimiter;
   /** injected for tests: wait and jitter */
@@ -123,7 +130,7 @@ const DEFAULT_MIN_DOWNLOAD_RATE = 1024;
 const MAX_URL_LENGTH = 8000;
 const DEFAULT_RETRIES = 5;
 /** The longest wait a server may ask for by default (WFD_MAX_WAIT). */
-const DEFAULT_MAX_WAIT_MS = 15 * 60_000;
+export const DEFAULT_MAX_WAIT_MS = 15 * 60_000;
 /** Connections per origin: above any --concurrency a command uses. */
 const MAX_CONNECTIONS = 16;
 
@@ -136,11 +143,7 @@ const NETWORK_CODES = new Set([
   'EAI_AGAIN',
   'EHOSTUNREACH',
   'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CLOSED',
+  BODY_TIMEOUT,
 ]);
 
 export class ApiClient {
@@ -149,7 +152,6 @@ export class ApiClient {
   private readonly apiPrefix: string;
   private readonly rootPrefix: string;
   private readonly transport: Transport;
-  private readonly ownsDispatcher: boolean;
   private readonly auth: TokenSource;
   private sequence = 0;
 
@@ -158,9 +160,10 @@ export class ApiClient {
     this.origin = base.origin;
     this.rootPrefix = base.prefix;
     this.apiPrefix = `${base.prefix}/v1`;
-    this.ownsDispatcher = !options.dispatcher;
-    this.transport =
-      (options.dispatcher as Transport | undefined) ?? new NodeHttpTransport(base.origin, MAX_CONNECTIONS);
+    this.transport = new NodeHttpTransport(base.origin, {
+      connections: MAX_CONNECTIONS,
+      ...(options.connect ? { connect: options.connect } : {}),
+    });
     this.auth = options.auth ?? { token: async () => options.token };
   }
 
@@ -228,6 +231,11 @@ export class ApiClient {
     // is made after it, while the server works.
     const schema = request.schema && (await afterSending(request.schema));
     const answer = await sent;
+    // A redirect's body is a page for browsers, not the API's answer (wfd follows none).
+    if (answer.status >= 300 && answer.status < 400) {
+      const url = `${this.origin}${this.target(request.path, request.query, request.root === true)}`;
+      throw redirectedError(answer.status, answer.headers, `${request.method} ${url}`);
+    }
     const text = answer.text ?? '';
     const json = text.length > 0 ? parseJson(text, answer.status) : undefined;
     if (answer.status >= 400) throw this.error(answer.status, answer.headers, json);
@@ -275,7 +283,9 @@ export class ApiClient {
 
   /** The typed error of an answer; a 401 hints at how to replace this client's token. */
   private error(status: number, headers: StreamedResponse['headers'], json: unknown): ApiError {
-    const error = toApiError(status, headers, json, this.now());
+    const { retries } = this.options;
+    const setting = { retries: retries ?? DEFAULT_RETRIES, given: retries !== undefined };
+    const error = toApiError(status, headers, json, this.now(), setting);
     const hint = status === 401 ? this.auth.refusedHint : undefined;
     if (!hint) return error;
     const { details, requestId, retryAfter } = error;
@@ -306,7 +316,7 @@ export class ApiClient {
   bodyError(error: unknown): unknown {
     const code = errorCode(error);
     if (!code || !NETWORK_CODES.has(code)) return error;
-    if (code === 'UND_ERR_BODY_TIMEOUT') {
+    if (code === BODY_TIMEOUT) {
       const seconds = (this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000;
       return new NetworkError(`the download from ${this.origin} stalled: no data for ${seconds}s`, {
         hint: 'try again (an export continues with --resume), or raise --request-timeout',
@@ -317,7 +327,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    if (this.ownsDispatcher) await this.transport.close();
+    await this.transport.close();
   }
 
   /**
@@ -327,7 +337,7 @@ export class ApiClient {
    *   retried like one lost before it (for the methods the policy retries);
    * - 'streamed': handed back unread, for a download of a gigabyte that may take longer than any
    *   one time-out: the deadline ends with the headers, then each wait for more bytes is bounded
-   *   by the same time (undici's idle `bodyTimeout`);
+   *   by the same time (the transport's idle `bodyTimeout`);
    * - 'unread': handed back unread, still under the one deadline of the whole exchange.
    */
   private async send(request: Omit<ApiRequest, 'schema'>, body: BodyHandling = 'unread'): Promise<Answer> {
@@ -355,12 +365,11 @@ export class ApiClient {
       try {
         const response = await this.transport
           .request({
-            origin: this.origin,
             path,
             method: request.method,
             headers: this.headers(request, token && `Bearer ${token}`),
             body: payload,
-            // One deadline for the exchange (undici's own time-outs are per phase and coarse).
+            // One deadline for the exchange, from connecting to the last byte of the answer.
             signal: deadline.signal,
             ...(streamedBody ? { bodyTimeout: timeout } : {}),
           })
@@ -426,6 +435,8 @@ export class ApiClient {
         const code = errorCode(error);
         // An http:// server behind an https:// base URL: no retry will make it speak TLS.
         if (isPlainHttpAnswer(error)) throw networkError(code ?? 'EPROTO', this.origin, timeout, error);
+        const refused = certificateFailure(error, this.origin);
+        if (refused) throw refused;
         if (!code || !NETWORK_CODES.has(code)) throw error;
         this.trace(`#${id} ✗ ${code} after ${msSince(started)}ms`);
         // Nothing listens on this machine's port: waiting will not start it. (A remote host may
@@ -613,6 +624,8 @@ export function toApiError(
   headers: Record<string, string | string[] | undefined>,
   body: unknown,
   now: Date,
+  /** how the request was retried, for the hint of a 429 that stands */
+  retries?: RetrySetting,
 ): ApiError {
   const record = isRecord(body) ? body : {};
   const details: ApiErrorDetail[] = [];
@@ -637,19 +650,19 @@ export function toApiError(
   const suffix =
     status >= 500 && requestId ? ` (HTTP ${status}, request id ${requestId})` : ` (HTTP ${status})`;
   const message = `${main || statusName}${extra}${suffix}`;
+  const retryAfter = status === 429 ? retryAfterOf(status, headers, body, now) : undefined;
   return new ApiError(message, {
     status,
     details,
     ...(requestId ? { requestId } : {}),
-    ...(status === 429 ? { retryAfter: retryAfterOf(status, headers, body, now) } : {}),
-    hint: HINTS[status],
+    ...(status === 429 ? { retryAfter } : {}),
+    hint: status === 429 ? rateLimitedHint(headers, retryAfter, retries) : HINTS[status],
   });
 }
 
 const HINTS: Record<number, string> = {
   401: 'the token is missing, invalid or revoked: run `wfd auth login`',
   403: 'a token reaches one workspace only: use a token (profile) of the workspace that owns this resource',
-  429: `the rate limit is ${describeRules([SPEC_PER_TOKEN])} per token: wait, or lower --concurrency`,
 };
 
 function describeDetail(detail: ApiErrorDetail): string {
@@ -681,14 +694,7 @@ function retryAfterOf(
 }
 
 /** Failures that happen before a request can reach the server: nothing was sent. */
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 /**
  * True when a TLS handshake met a plain-HTTP answer (an `https://` base URL for an `http://`

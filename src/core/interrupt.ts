@@ -27,7 +27,7 @@ interface Registration {
 const registrations = new Set<Registration>();
 const SIGNALS = { SIGINT: 130, SIGTERM: 143 } as const;
 /** Clean-ups get this long before the process ends anyway. */
-const GRACE_MS = 3000;
+export const GRACE_MS = 3000;
 let stopping = false;
 
 /**

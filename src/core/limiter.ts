@@ -116,9 +116,13 @@ export class RateLimiter {
   #inFlight = 0;
   // No pause yet: the first one is always told.
   #pausedUntil = Number.NEGATIVE_INFINITY;
+  /** when the last pause began */
+  #pausedAt = Number.NEGATIVE_INFINITY;
   readonly #waiting: ((shared?: { release(now: number): void }) => void)[] = [];
   /** the end of the last wait told, so each is told once however often the pump wakes */
   #toldUntil = 0;
+  /** while the machine's budget (other processes) holds the next request: until when */
+  #sharedUntil = Number.NEGATIVE_INFINITY;
   #pumping = false;
 
   constructor(limits: RateLimits, options: RateLimiterOptions = {}) {
@@ -160,15 +164,20 @@ export class RateLimiter {
     const now = this.#now();
     const fresh = this.#pausedUntil + PAUSE_BURST_GAP_MS <= now;
     this.#pausedUntil = Math.max(this.#pausedUntil, now + ms);
+    this.#pausedAt = now;
     this.#shared?.pause(now, now + ms);
     return fresh;
   }
 
-  /** Milliseconds, from now, until `requests` more requests could all have started (answers taken as instant). */
+  /**
+   * Milliseconds, from now, until `requests` more requests could all have started (answers taken
+   * as instant): after every hold under way, a 429 pause and the machine's shared budget included.
+   */
   eta(requests: number): number {
     const answered = [...this.#answered];
     const now = this.#now();
-    let last = now;
+    if (requests <= 0) return 0;
+    let last = Math.max(now, this.#pausedUntil, this.#sharedUntil);
     for (let i = 0; i < requests; i++) {
       last = Math.max(last, this.#earliest(answered, 0, last) ?? last);
       answered.push(last);
@@ -183,6 +192,7 @@ export class RateLimiter {
     try {
       while (this.#waiting.length > 0) {
         const now = this.#now();
+        this.#forgetFuture(now);
         const earliest = this.#earliest(this.#answered, this.#inFlight, now) ?? Infinity;
         const at = Math.max(this.#pausedUntil, earliest);
         // Blocked on requests still in flight: their release pumps again.
@@ -199,9 +209,11 @@ export class RateLimiter {
         // This process may go; the machine's budget (other processes on the token) too?
         const shared = this.#shared?.reserve(now);
         if (typeof shared === 'number') {
+          this.#sharedUntil = shared;
           await this.#sleep(Math.max(1, shared - now));
           continue;
         }
+        this.#sharedUntil = Number.NEGATIVE_INFINITY;
         this.#waiting.shift()!(shared);
       }
     } finally {
@@ -236,6 +248,15 @@ export class RateLimiter {
       if (index >= 0) t = Math.max(t, answered[index]! + windowMs);
     }
     return t;
+  }
+
+  /**
+   * Forgets answers and a pause from the future: the clock stepped back (NTP, by hand) since they
+   * were recorded, and they would hold the run for as long as it stepped.
+   */
+  #forgetFuture(now: number): void {
+    while (this.#answered.length > 0 && this.#answered.at(-1)! > now) this.#answered.pop();
+    if (this.#pausedAt > now) this.#pausedUntil = this.#pausedAt = Number.NEGATIVE_INFINITY;
   }
 
   /** Keeps the answer times sorted and no older than the longest window. */

@@ -1,31 +1,30 @@
 /**
- * The default transport of the API client: node:http (or node:https) with one keep-alive agent
- * per client, answering the part of undici's `Dispatcher.request` the client uses, so tests can
- * still pass an undici MockAgent in its place.
+ * The one HTTP transport of wfd: node:http (or node:https) with one keep-alive agent per client.
+ * JSON and form bodies, downloads and multipart uploads all go through it.
  *
- * Why not undici's Pool: its HTTP/1 parser is WebAssembly, which V8 compiles on first use and
- * then optimises on a background thread for about half a second; Node waits for that thread
- * before it exits, so every one-shot command outlived its output by that long and held 30 MB
- * more. Node's own parser is native. Multipart bodies (undici's FormData) still go through an
- * undici Pool, loaded only for them.
+ * Why node:http and not undici (which Node's fetch is built on): undici's HTTP/1 parser is
+ * WebAssembly, which V8 compiles on first use and then optimises on a background thread for
+ * about half a second; Node waits for that thread before it exits, so every one-shot command
+ * outlived its output by that long and held 30 MB more. Node's own parser is native.
  */
-import type { Agent as HttpAgent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
-import type { Dispatcher, FormData } from 'undici';
+import type { ClientRequest, Agent as HttpAgent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { LookupFunction } from 'node:net';
+import type { Duplex, Readable } from 'node:stream';
+import type { MultipartBody } from './multipart.js';
 
-/** A request as the client hands it to its transport (a subset of undici's request options). */
+/** A request as the client hands it to its transport. */
 export interface TransportRequest {
-  origin: string;
   path: string;
   method: string;
-  headers: Record<string, string>;
-  body?: string | FormData | undefined;
+  headers: Readonly<Record<string, string | readonly string[]>>;
+  /** a body sent whole (JSON, form-encoded, a relayed webhook), or a multipart one whose files stream from disk */
+  body?: string | Uint8Array | FormData | undefined;
   signal?: AbortSignal;
   /** once the headers are in, the longest wait for more body bytes */
   bodyTimeout?: number;
 }
 
-/** An answer's body: a stream that can also be read whole or thrown away, as undici's is. */
+/** An answer's body: a stream that can also be read whole or thrown away. */
 export type ResponseBody = Readable & { text(): Promise<string>; dump(): Promise<void> };
 
 export interface TransportResponse {
@@ -34,38 +33,60 @@ export interface TransportResponse {
   body: ResponseBody;
 }
 
-/** What the client needs of a transport; an undici Dispatcher (a MockAgent in tests) is one. */
 export interface Transport {
   request(request: TransportRequest): Promise<TransportResponse>;
   close(): Promise<void>;
 }
 
+/**
+ * Uploads larger than this wait for the server's `100 Continue` (or a second, as curl does)
+ * before the body: a server that refuses at the headers (a 413 of a proxy's size limit) and
+ * closes is then heard, where writing into the closed connection would fail with EPIPE first.
+ */
+const EXPECT_CONTINUE_BYTES = 1024 * 1024;
+const CONTINUE_WAIT_MS = 1000;
+
+/** The code of the error an answer's body fails with after `bodyTimeout` without a byte. */
+export const BODY_TIMEOUT = 'WFD_BODY_TIMEOUT';
+
+export interface NodeHttpTransportOptions {
+  /** connections to the origin at most at a time */
+  connections: number;
+  /** resolves the origin's host name (the sandbox refuses reserved names without a DNS query) */
+  lookup?: LookupFunction;
+  /**
+   * opens each connection instead of a TCP connection to the origin's host: the run tests'
+   * fake server on a loopback port, reached as `http://api.test`
+   */
+  connect?: () => Duplex;
+}
+
 /** Keep-alive connections to one origin, at most `connections` at a time. */
 export class NodeHttpTransport implements Transport {
   readonly #origin: URL;
-  readonly #connections: number;
+  readonly #options: NodeHttpTransportOptions;
   #agent: HttpAgent | undefined;
-  #multipart: Dispatcher | undefined;
 
-  constructor(origin: string, connections: number) {
+  constructor(origin: string, options: NodeHttpTransportOptions) {
     this.#origin = new URL(origin);
-    this.#connections = connections;
+    this.#options = options;
   }
 
   async request(request: TransportRequest): Promise<TransportResponse> {
-    if (request.body !== undefined && typeof request.body !== 'string') {
-      const { createUndiciPool } = await import('./undici-pool.js');
-      this.#multipart ??= createUndiciPool(this.#origin.origin, this.#connections);
-      return this.#multipart.request({ ...request, method: request.method as Dispatcher.HttpMethod });
-    }
-    const body = request.body as string | undefined;
     const https = this.#origin.protocol === 'https:';
     // https (and with it tls) is loaded only for an https origin.
     const http = https ? await import('node:https') : await import('node:http');
-    this.#agent ??= new http.Agent({ keepAlive: true, maxSockets: this.#connections });
+    this.#agent ??= this.#newAgent(http.Agent);
     const agent = this.#agent;
     const { signal } = request;
     signal?.throwIfAborted();
+    // Loaded for an upload only (it loads node:crypto, which no other request needs).
+    const multipart =
+      request.body instanceof FormData
+        ? (await import('./multipart.js')).encodeMultipart(request.body)
+        : undefined;
+    const body = request.body instanceof FormData ? undefined : request.body;
+    const length = multipart ? multipart.length : body !== undefined ? Buffer.byteLength(body) : undefined;
     return new Promise((resolve, reject) => {
       const req = http.request(
         {
@@ -76,7 +97,9 @@ export class NodeHttpTransport implements Transport {
           method: request.method,
           headers: {
             ...request.headers,
-            ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+            ...(multipart ? { 'content-type': multipart.contentType } : {}),
+            ...(length !== undefined ? { 'content-length': String(length) } : {}),
+            ...(multipart && multipart.length > EXPECT_CONTINUE_BYTES ? { expect: '100-continue' } : {}),
           },
           agent,
         },
@@ -95,21 +118,57 @@ export class NodeHttpTransport implements Transport {
         signal?.removeEventListener('abort', onAbort);
         reject(error);
       });
-      req.end(body);
+      if (multipart) writeMultipart(req, multipart);
+      else req.end(body);
     });
   }
 
   async close(): Promise<void> {
     this.#agent?.destroy();
-    await this.#multipart?.close();
   }
+
+  #newAgent(Agent: typeof HttpAgent): HttpAgent {
+    const { connections, lookup, connect } = this.#options;
+    const agent = new Agent({ keepAlive: true, maxSockets: connections, ...(lookup ? { lookup } : {}) });
+    if (connect) Object.assign(agent, { createConnection: connect });
+    return agent;
+  }
+}
+
+/**
+ * Streams a multipart body into the request: at once, or for a large one after the server's
+ * `100 Continue` (or CONTINUE_WAIT_MS without it). A file that cannot be read fails the request;
+ * a request that fails (a server that answered early and closed) stops the reading.
+ */
+function writeMultipart(req: ClientRequest, multipart: MultipartBody): void {
+  let sending = false;
+  const send = () => {
+    if (sending || req.destroyed) return;
+    sending = true;
+    const parts = multipart.stream();
+    parts.on('error', (error) => req.destroy(error));
+    req.on('close', () => parts.destroy());
+    parts.pipe(req);
+  };
+  if (multipart.length <= EXPECT_CONTINUE_BYTES) {
+    send();
+    return;
+  }
+  const timer = setTimeout(send, CONTINUE_WAIT_MS);
+  req.once('continue', send);
+  req.once('close', () => clearTimeout(timer));
+  // Answered without the body (a refusal): the connection cannot carry another request.
+  req.once('response', (response) => {
+    clearTimeout(timer);
+    if (!sending) response.once('end', () => req.destroy());
+  });
 }
 
 function headersOf(headers: IncomingHttpHeaders): Record<string, string | string[] | undefined> {
   return headers as Record<string, string | string[] | undefined>;
 }
 
-/** The answer's stream with undici's `text` and `dump`; the signal still aborts it, as undici's does. */
+/** The answer's stream with `text` and `dump`; the signal still aborts it. */
 function responseBody(
   response: IncomingMessage,
   signal: AbortSignal | undefined,
@@ -122,13 +181,15 @@ function responseBody(
   }
   if (bodyTimeout !== undefined) {
     response.setTimeout(bodyTimeout, () =>
-      response.destroy(Object.assign(new Error('body timeout'), { code: 'UND_ERR_BODY_TIMEOUT' })),
+      response.destroy(Object.assign(new Error('no data within the time-out'), { code: BODY_TIMEOUT })),
     );
   }
-  // A connection lost half-way through the body is an ECONNRESET, as undici reports it.
+  // A connection lost half-way through the body is a reset, not a short answer.
   response.once('aborted', () => {
     if (!response.destroyed)
-      response.destroy(Object.assign(new Error('other side closed'), { code: 'ECONNRESET' }));
+      response.destroy(
+        Object.assign(new Error('the connection closed before the answer ended'), { code: 'ECONNRESET' }),
+      );
   });
   return Object.assign(response, {
     async text(): Promise<string> {

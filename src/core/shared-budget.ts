@@ -6,14 +6,17 @@
  *
  * Everything here is synchronous: the lock is held for one read and one write of a file of a few
  * kilobytes, so a one-shot command pays a few file-system calls and no timer. Whatever goes
- * wrong with the folder (read-only, full) leaves the process with its own limiter only.
+ * wrong with the folder (read-only, full) leaves the process with its own limiter only; a folder
+ * others may write to, or a link planted in it, is not used (src/core/state-file.ts), and says so.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BudgetLog, earliestStart, parseLog, pruneLog, releaseIn } from './budget-log.js';
+import { formatDuration } from './duration.js';
 import { NOTICE_AFTER_MS, type RateRule } from './limiter.js';
 import { platformDirs } from './platform.js';
 import { sha256Hex as hash } from './sha256.js';
+import { makeStateFolder, openStateFile, readStateFile, UnsafeStateError } from './state-file.js';
 
 /** When this process began (near enough): with its pid, apart from a dead process's whose pid was reused. */
 const STARTED_AT = Date.now();
@@ -42,6 +45,8 @@ export interface SharedBudgetOptions {
   rules: readonly RateRule[];
   /** how long a request can be in flight (its deadline): a reservation expires after it */
   requestTimeoutMs: number;
+  /** the longest wait a server may ask for (WFD_MAX_WAIT): no pause read from the file is longer */
+  maxWaitMs: number;
   /** a line for the user, given once, the first time this process must wait noticeably */
   notice?: (line: string) => void;
   /** a line for --debug */
@@ -105,7 +110,9 @@ export class SharedBudget {
 
   /** A 429 said the server's budget is spent: every process holds until `until`. */
   pause(now: number, until: number): void {
-    this.#update(now, (log) => ({ ...log, pausedUntil: Math.max(log.pausedUntil, until) }));
+    this.#update(now, (log) =>
+      until > log.pausedUntil ? { ...log, pausedUntil: until, pausedAt: now } : undefined,
+    );
   }
 
   /** One line, once per process, when the shared budget makes it wait noticeably. */
@@ -127,44 +134,60 @@ export class SharedBudget {
   #update(now: number, change: (log: BudgetLog) => BudgetLog | undefined): boolean {
     if (this.#broken) return false;
     try {
+      // Checked (and made) before each use: the folder may have changed since the last request.
+      makeStateFolder(this.#options.dir);
       if (!this.#acquireLock()) return false;
       try {
-        let text = '';
-        try {
-          text = readFileSync(this.#file, 'utf8');
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        }
-        const log = pruneLog(parseLog(text), this.#options.rules, now, this.#isAlive);
-        const next = change(log);
-        if (next) this.#write(JSON.stringify(next).padEnd(text.length));
+        const found = readStateFile(this.#file);
+        const text = found ?? '';
+        const read = parseLog(text);
+        const { rules, maxWaitMs } = this.#options;
+        const log = pruneLog(read, rules, now, this.#isAlive, maxWaitMs);
+        // A pause cut to WFD_MAX_WAIT is written back as cut, so that it ends.
+        const cut = log.pausedUntil > 0 && log.pausedUntil < read.pausedUntil;
+        if (cut) this.#tellCut(read.pausedUntil);
+        const next = change(log) ?? (cut ? log : undefined);
+        if (next) this.#write(JSON.stringify(next).padEnd(text.length), found === undefined);
       } finally {
         unlinkSync(this.#lock);
       }
       return true;
     } catch (error) {
       this.#broken = true;
-      this.#options.debug?.(`rate budget not shared: ${(error as Error).message}`);
+      const why = (error as Error).message;
+      // A folder others may write to, a link in it: the user's to fix, so told once; else --debug.
+      if (error instanceof UnsafeStateError)
+        this.#options.notice?.(`rate budget not shared with other wfd processes: ${why} (${error.hint})`);
+      else this.#options.debug?.(`rate budget not shared: ${why}`);
       return false;
     }
+  }
+
+  /** One line: a pause read from the file ran past WFD_MAX_WAIT (a clock, a bug, a hand). */
+  #tellCut(until: number): void {
+    this.#noticed = true;
+    const { maxWaitMs } = this.#options;
+    // JSON reads 1e400 as Infinity, and a Date ends in the year 275760.
+    const when = until < 8.64e15 ? new Date(until).toISOString() : 'a time out of range';
+    this.#options.notice?.(
+      `the rate budget shared with other wfd processes holds requests until ${when}, longer than the ${formatDuration(maxWaitMs)} wfd waits at most (WFD_MAX_WAIT); waiting ${formatDuration(maxWaitMs)} at most`,
+    );
   }
 
   /**
    * Overwrites the file in place, padded with spaces (JSON allows them) to its old length: ext4
    * flushes a file replaced by a rename or truncated then written (auto_da_alloc), which costs
    * milliseconds; a plain overwrite costs a tenth of one. A write torn by a crash reads as an
-   * empty log.
+   * empty log. So there is no temporary file; the file itself is opened without following a link
+   * (src/core/state-file.ts), and one this call made is removed if it cannot be written.
    */
-  #write(text: string): void {
-    let fd: number;
-    try {
-      fd = openSync(this.#file, 'r+');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      fd = openSync(this.#file, 'w', 0o600);
-    }
+  #write(text: string, create: boolean): void {
+    const fd = openStateFile(this.#file, create ? 'wx' : 'r+');
     try {
       writeSync(fd, text, 0);
+    } catch (error) {
+      if (create) unlinkSync(this.#file);
+      throw error;
     } finally {
       closeSync(fd);
     }
@@ -175,18 +198,14 @@ export class SharedBudget {
     const started = Date.now();
     for (let attempt = 0; ; attempt++) {
       try {
+        // O_EXCL: fails on anything at that name, a planted link included, and never follows it.
         closeSync(openSync(this.#lock, 'wx', 0o600));
         return true;
       } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') {
-          mkdirSync(this.#options.dir, { recursive: true, mode: 0o700 });
-          continue;
-        }
-        if (code !== 'EEXIST') throw error;
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
       try {
-        if (Date.now() - statSync(this.#lock).mtimeMs > STALE_LOCK_MS) {
+        if (Date.now() - lstatSync(this.#lock).mtimeMs > STALE_LOCK_MS) {
           unlinkSync(this.#lock);
           continue;
         }

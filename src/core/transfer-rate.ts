@@ -1,6 +1,6 @@
 /**
  * A minimum transfer rate for downloads. A server can keep a download alive forever by sending a
- * byte now and then: each wait for more bytes stays under the idle time-out (undici's
+ * byte now and then: each wait for more bytes stays under the idle time-out (the transport's
  * `bodyTimeout`), and a file of a gigabyte may rightly take longer than any total deadline. So,
  * as curl's `--speed-limit` and `--speed-time`, a body that brings fewer than `bytesPerSecond`
  * a second over a whole window fails, with a NetworkError (exit 8) that says so.

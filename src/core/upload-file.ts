@@ -6,7 +6,6 @@
 import { constants, openAsBlob } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { FormData } from 'undici';
 import { UsageError } from './errors.js';
 import { mediaTypeOf } from './media-types.js';
 import { quote } from './quote.js';
@@ -24,6 +23,7 @@ export interface UploadFile {
 /** Checks that `path` is a readable file; UsageError naming it otherwise. */
 export async function checkUploadFile(path: string): Promise<UploadFile> {
   const found = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT' && path.includes('\uFFFD')) throw undecodedName(path);
     throw new UsageError(`cannot read ${quote(path)}: ${describe(error)}`);
   });
   if (!found.isFile()) throw new UsageError(`cannot upload ${quote(path)}: it is not a file`);
@@ -31,6 +31,19 @@ export async function checkUploadFile(path: string): Promise<UploadFile> {
     throw new UsageError(`cannot read ${quote(path)}: ${describe(error)}`);
   });
   return { path, name: basename(path), type: mediaTypeOf(path), size: found.size };
+}
+
+/**
+ * Node decodes the arguments as UTF-8: a name in another encoding (a Latin-1 file system) comes
+ * with U+FFFD in place of its bytes, and no file has that name, though the one meant exists.
+ */
+function undecodedName(path: string): UsageError {
+  return new UsageError(
+    `cannot read ${quote(path)}: its name, as given, is not valid UTF-8 (the marks U+FFFD stand for bytes wfd cannot read from the arguments), so the file cannot be found by it`,
+    {
+      hint: 'rename the file to a UTF-8 name (convmv -f latin1 -t utf8, or mv with a glob), or copy it to one',
+    },
+  );
 }
 
 function describe(error: NodeJS.ErrnoException): string {

@@ -1,16 +1,18 @@
 /**
  * The one holder of terminal facts: the three streams, whether each is a TTY, colour, prompting,
- * width, spinners. Commands and renderers ask `io` instead of reading `process` (STYLE.md pattern 4).
+ * width, spinners, the pager. Commands and renderers ask `io` instead of reading `process` (STYLE.md pattern 4).
  *
  * Imported on every run, `--version` and `--help` included, so it loads no chalk, ora or other
  * output library at module level: `startSpinner` imports ora when a spinner is really shown.
  */
+import type { ChildProcess } from 'node:child_process';
 import { fstatSync, writeSync } from 'node:fs';
 import type { WriteStream } from 'node:tty';
 import type { Ora } from 'ora';
 import { UsageError } from '../core/errors.js';
 import { escapeControls } from '../core/quote.js';
 import { redactToken } from '../core/redact.js';
+import { readConfigData, settingsIn } from '../core/settings.js';
 import { readSecret } from './secret-prompt.js';
 import { countColumns, createTextMetrics } from './text-metrics.js';
 import { wrapBlock } from './wrap-block.js';
@@ -40,6 +42,8 @@ export interface IO {
   colorEnabled(): boolean;
   /** --no-color, and machine formats (json/ndjson/csv) call this. */
   setColorDisabled(disabled: boolean): void;
+  /** The `color` setting: `always` and `never` decide where no flag or environment variable does. */
+  setColorPreference(preference: 'auto' | 'always' | 'never'): void;
   /** --no-input: never prompt. */
   setNoInput(noInput: boolean): void;
   /** stdin and stdout are TTYs and --no-input is not set. */
@@ -83,6 +87,21 @@ export interface IO {
    * methods. Both streams are then one terminal, so the first `write` to stdout stops it.
    */
   startSpinner(label: string): Promise<Spinner>;
+  /**
+   * From now on, stdout goes through the user's pager, when stdout is a terminal and a pager is
+   * set (WFD_PAGER, else the config's `pager`, else PAGER, else `less`, with LESS=FRX when LESS is
+   * unset: output shorter than a screen is printed and the pager quits). A no-op otherwise, and
+   * for `cat` or an empty value. Once the pager is quit, `stdoutClosed()` is true, so long
+   * lists stop fetching, and the run still exits 0.
+   */
+  startPager(): Promise<void>;
+  /**
+   * Ends the pager's input and waits until the user has quit it; stdout is the terminal again
+   * (no-op without a pager).
+   */
+  stopPager(): Promise<void>;
+  /** No pager from now on: for a run that paces its own output (`sandbox demo`). */
+  disablePager(): void;
   /** Hidden-input prompt on a TTY (for a token); the question goes to stderr. Throws UsageError if !canPrompt(). */
   promptSecret(question: string): Promise<string>;
   /** A yes/no question on a terminal (stderr), No unless the answer starts with y. Throws UsageError if !canPrompt(). */
@@ -114,6 +133,11 @@ export interface TerminalFacts {
   coalesce?: boolean;
   /** stdout's file descriptor when it is a pipe or a file (never a terminal), for `writeOut`. */
   stdoutFd?: number | undefined;
+  /**
+   * The pager's command line (run by the shell), when stdout is the process's own terminal;
+   * absent where output cannot be paged (in-memory streams).
+   */
+  pager?: () => string;
 }
 
 /** A stream, or a function that makes it when first needed (process.stdout costs a few milliseconds when touched). */
@@ -161,6 +185,11 @@ class OraSpinner implements Spinner {
 
 export class StreamIO implements IO {
   private colorDisabled = false;
+  private colorPreference: 'auto' | 'always' | 'never' = 'auto';
+  private pager:
+    | { child: ChildProcess; exited: Promise<void>; stdout: Lazy<NodeJS.WritableStream> }
+    | undefined;
+  private pagerDisabled = false;
   private noInput = false;
   private closed = false;
   private failure: Error | undefined;
@@ -228,10 +257,14 @@ export class StreamIO implements IO {
     const force = this.facts.env.FORCE_COLOR;
     if (force !== undefined) return force !== '0' && force !== 'false';
     if (this.facts.env.NO_COLOR) return false;
+    if (this.colorPreference !== 'auto') return this.colorPreference === 'always';
     return this.facts.stdoutTTY;
   }
   setColorDisabled(disabled: boolean): void {
     this.colorDisabled = disabled;
+  }
+  setColorPreference(preference: 'auto' | 'always' | 'never'): void {
+    this.colorPreference = preference;
   }
   setNoInput(noInput: boolean): void {
     this.noInput = noInput;
@@ -322,8 +355,55 @@ export class StreamIO implements IO {
     return wrapBlock(text, columns, createTextMetrics(countColumns), label);
   }
 
+  async startPager(): Promise<void> {
+    if (this.pager || this.pagerDisabled || this.closed || !this.facts.stdoutTTY || !this.facts.pager) return;
+    const command = this.facts.pager().trim();
+    if (command === '' || command === 'cat') return;
+    await this.flush();
+    const { spawn } = await import('node:child_process');
+    const env = { ...this.facts.env };
+    // As gh and git: less quits at once on output shorter than a screen (F), shows colour (R)
+    // and leaves the screen as it is (X).
+    env.LESS ??= 'FRX';
+    env.LV ??= '-c';
+    // wfd writes UTF-8 whatever the locale: less in a C locale would show its bytes as <C3><A9>.
+    const locale = env.LC_ALL || env.LC_CTYPE || env.LANG || '';
+    if (!/utf-?8/i.test(locale)) env.LESSCHARSET ??= 'utf-8';
+    // Through the shell, as git runs its pager (`less -S`, `head -c 100 > file`); Windows: cmd.
+    const windows = process.platform === 'win32';
+    const child = spawn(
+      windows ? (env.ComSpec ?? 'cmd.exe') : '/bin/sh',
+      windows ? ['/d', '/s', '/c', `"${command}"`] : ['-c', command],
+      { stdio: ['pipe', 'inherit', 'inherit'], env, windowsVerbatimArguments: windows },
+    );
+    const exited = new Promise<void>((resolve) => {
+      child.once('close', () => resolve());
+      // A pager that cannot start: its pipe fails as a closed one does.
+      child.once('error', () => resolve());
+    });
+    this.pager = { child, exited, stdout: this.#stdout };
+    this.spinner?.stop();
+    this.#stdout = this.#watchStdout(child.stdin!);
+  }
+  async stopPager(): Promise<void> {
+    const { pager } = this;
+    if (!pager) return;
+    await this.flush().catch(() => {});
+    pager.child.stdin?.end();
+    await pager.exited;
+    // The terminal again, open (a pager quit early closed only its own pipe).
+    this.#stdout = pager.stdout;
+    this.pager = undefined;
+    this.closed = false;
+    this.failure = undefined;
+  }
+  disablePager(): void {
+    this.pagerDisabled = true;
+  }
+
   async startSpinner(label: string): Promise<Spinner> {
-    if (!this.facts.stdoutTTY || !this.facts.stderrTTY) return { ...silentSpinner };
+    // A spinner would draw over the pager's screen.
+    if (!this.facts.stdoutTTY || !this.facts.stderrTTY || this.pager) return { ...silentSpinner };
     // A terminal that reports 0 columns (`script`, some CI pseudo-terminals) sends ora's line
     // arithmetic into an endless loop of cursor moves: no spinner there.
     if ((this.stderr as Partial<WriteStream>).columns === 0) return { ...silentSpinner };
@@ -436,8 +516,17 @@ export function createSystemIO(env: NodeJS.ProcessEnv = process.env, streams?: I
         return !this.stdoutTTY;
       },
       stdoutFd,
+      pager: () => pagerCommand(env),
     },
   );
+}
+
+/** WFD_PAGER (even empty), else the config's `pager`, else PAGER, else less: gh's order. */
+function pagerCommand(env: NodeJS.ProcessEnv): string {
+  if (env.WFD_PAGER !== undefined) return env.WFD_PAGER;
+  const configured = settingsIn(readConfigData(env)).pager;
+  if (configured !== undefined) return configured;
+  return env.PAGER || 'less';
 }
 
 /** A pipe, a socket or a file: known without opening the stream. A character device may be a terminal (or /dev/null). */

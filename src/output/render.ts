@@ -7,8 +7,8 @@ import { UsageError } from '../core/errors.js';
 import { plainText } from './cells.js';
 import { columnsForFields } from './columns.js';
 import { flatten, getPath, pickFields } from './fields.js';
+import { loadFilter } from './filter.js';
 import type { IO } from './io.js';
-import type { Query } from './query.js';
 import { jsonArraySink, jsonQuerySink, ndjsonSink, plainSink, quietSink, terminalJson } from './sinks.js';
 import type { Column, DetailView, OutputFormat, RenderOptions, RowSink } from './types.js';
 
@@ -26,9 +26,9 @@ export type {
   RowSink,
 } from './types.js';
 
-/** --query with -o csv: the query works on JSON, which CSV is not. */
-export function queryWithCsv(): UsageError {
-  return new UsageError('--query applies to JSON output: it cannot be used with -o csv', {
+/** --query or --jq with -o csv: the filter works on JSON, which CSV is not. */
+export function queryWithCsv(flag = '--query'): UsageError {
+  return new UsageError(`${flag} applies to JSON output: it cannot be used with -o csv`, {
     hint: 'use -o json or -o ndjson',
   });
 }
@@ -37,30 +37,13 @@ export function queryWithCsv(): UsageError {
 function effectiveFormat(options: RenderOptions): OutputFormat | 'quiet' {
   if (options.quiet) return 'quiet';
   if (options.query === undefined) return options.format;
-  if (options.format === 'csv') throw queryWithCsv();
+  if (options.format === 'csv') throw queryWithCsv(options.jq ? '--jq' : '--query');
   return options.format === 'ndjson' ? 'ndjson' : 'json';
 }
 
 /** Machine formats never carry colour, whatever FORCE_COLOR says. */
 function claimFormat(io: IO, format: OutputFormat | 'quiet'): void {
   if (format === 'json' || format === 'ndjson' || format === 'csv') io.setColorDisabled(true);
-}
-
-/** How a --query result is printed: JSON, or bare strings with --raw. */
-async function resultText(
-  io: IO,
-  options: RenderOptions,
-  pretty: boolean,
-): Promise<(value: unknown) => string> {
-  const { queryResultText } = await import('./query.js');
-  const settings = { raw: options.raw === true, pretty, terminal: io.isStdoutTTY() };
-  return (value) => queryResultText(value, settings);
-}
-
-async function loadQuery(options: RenderOptions): Promise<Query | undefined> {
-  if (options.query === undefined) return undefined;
-  const { compileQuery } = await import('./query.js');
-  return compileQuery(options.query);
 }
 
 /** The columns of plain output: --fields when given, else the command's. */
@@ -88,11 +71,13 @@ function now(options: RenderOptions): () => Date {
  * The sink a list command writes its rows to. ndjson, csv, plain and -q print each row at once;
  * json streams one array (buffering only for --query); table lays out from a bounded sample
  * of rows, then streams (see table-sink.ts).
- * Throws UsageError for an invalid --query, before any row is fetched.
+ * Throws UsageError for an invalid --query or --jq, before any row is fetched.
  */
 export async function createRowSink(io: IO, options: RenderOptions): Promise<RowSink> {
   const format = effectiveFormat(options);
   claimFormat(io, format);
+  // A list may be long; one that follows events as they come is read as it grows.
+  if (!options.follow) await io.startPager();
   const { fields } = options;
   const pick = (row: Record<string, unknown>) => (fields ? pickFields(row, fields) : row);
   switch (format) {
@@ -101,16 +86,12 @@ export async function createRowSink(io: IO, options: RenderOptions): Promise<Row
     case 'plain':
       return plainSink(io, visibleColumns(options));
     case 'ndjson': {
-      const query = await loadQuery(options);
-      if (!query) return ndjsonSink(io, pick);
-      const text = await resultText(io, options, false);
-      return ndjsonSink(io, (row) => query(pick(row)), text);
+      const filter = await loadFilter(io, options, false);
+      return filter ? ndjsonSink(io, pick, filter) : ndjsonSink(io, pick);
     }
     case 'json': {
-      const query = await loadQuery(options);
-      return query
-        ? jsonQuerySink(io, pick, query, await resultText(io, options, true))
-        : jsonArraySink(io, pick);
+      const filter = await loadFilter(io, options, true);
+      return filter ? jsonQuerySink(io, pick, filter) : jsonArraySink(io, pick);
     }
     case 'csv': {
       // A stable header: the command's columns unless --fields names others (see csv-sink.ts).
@@ -146,6 +127,7 @@ export async function renderItem(
 ): Promise<void> {
   const format = effectiveFormat(options);
   claimFormat(io, format);
+  await io.startPager();
   const { fields } = options;
   const picked = fields ? pickFields(item, fields) : item;
   switch (format) {
@@ -157,14 +139,13 @@ export async function renderItem(
       return;
     case 'json':
     case 'ndjson': {
-      const query = await loadQuery(options);
-      if (!query) {
-        const json = format === 'json' ? JSON.stringify(picked, null, 2) : JSON.stringify(picked);
-        await io.write(`${terminalJson(io, json)}\n`);
+      const filter = await loadFilter(io, options, format === 'json');
+      if (filter) {
+        await io.write(filter(picked));
         return;
       }
-      const text = await resultText(io, options, format === 'json');
-      await io.write(text(query(picked)));
+      const json = format === 'json' ? JSON.stringify(picked, null, 2) : JSON.stringify(picked);
+      await io.write(`${terminalJson(io, json)}\n`);
       return;
     }
     case 'plain': {

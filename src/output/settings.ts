@@ -14,8 +14,10 @@ export interface OutputSettings {
   format: OutputFormat;
   /** --fields, checked against the command's record fields */
   fields?: string[];
-  /** --query, compiled once here so a syntax error stops the run early */
+  /** --query (or with `jq` --jq's program), compiled once here so a syntax error stops the run early */
   query?: string;
+  /** `query` came from --jq: a jq program */
+  jq?: boolean;
   /** -q: ids only */
   quiet: boolean;
   /** -r: --query strings printed bare */
@@ -30,17 +32,26 @@ export async function resolveOutput(
   globals: GlobalOptions,
   io: IO,
   fields: readonly string[] | undefined,
+  /** the config's `output`: the format on a terminal when no flag chooses one */
+  configured?: string,
 ): Promise<OutputSettings> {
-  const { output, json, quiet = false, query } = globals;
+  const { output, json, quiet = false } = globals;
+  if (globals.query !== undefined && globals.jq !== undefined)
+    throw new UsageError('--query and --jq cannot be used together: pick one');
+  const query = globals.query ?? globals.jq;
+  const filterFlag = globals.jq !== undefined ? '--jq' : '--query';
   if (output !== undefined && !(OUTPUT_FORMATS as readonly string[]).includes(output))
     throw new UsageError(`invalid --output ${quote(output)}: expected one of ${OUTPUT_FORMATS.join(', ')}`);
   if (json && output !== undefined && output !== 'json')
     throw new UsageError(`--json and --output ${output} cannot be used together: pick one`);
-  const format: OutputFormat = json ? 'json' : ((output as OutputFormat | undefined) ?? defaultFormat(io));
+  const format: OutputFormat = json
+    ? 'json'
+    : ((output as OutputFormat | undefined) ??
+      defaultFormat(io, quiet || query !== undefined ? undefined : configured));
   if (quiet) {
     const other =
       query !== undefined
-        ? '--query'
+        ? filterFlag
         : globals.fields !== undefined
           ? '--fields'
           : json || (output !== undefined && output !== 'table' && output !== 'plain')
@@ -48,10 +59,10 @@ export async function resolveOutput(
             : undefined;
     if (other) throw new UsageError(`-q prints ids only: it cannot be used with ${other}`);
   }
-  if (query !== undefined && format === 'csv') throw queryWithCsv();
+  if (query !== undefined && format === 'csv') throw queryWithCsv(filterFlag);
   if ((globals.fields !== undefined || query !== undefined) && fields === undefined) {
     throw new UsageError(
-      `${globals.fields !== undefined ? '--fields' : '--query'}: this command prints no records`,
+      `${globals.fields !== undefined ? '--fields' : filterFlag}: this command prints no records`,
     );
   }
   const settings: OutputSettings = { format, quiet };
@@ -60,7 +71,12 @@ export async function resolveOutput(
     throw new UsageError('--raw prints the strings a --query selects: add --query', {
       hint: "for example --query 'baseUrl' --raw",
     });
-  if (query !== undefined) {
+  if (globals.jq !== undefined) {
+    const { compileJq } = await import('./jq.js');
+    await compileJq(globals.jq);
+    settings.query = globals.jq;
+    settings.jq = true;
+  } else if (query !== undefined) {
     const { compileQuery } = await import('./query.js');
     compileQuery(query);
     settings.query = query;
@@ -69,6 +85,10 @@ export async function resolveOutput(
   return settings;
 }
 
-function defaultFormat(io: IO): OutputFormat {
-  return io.isStdoutTTY() ? 'table' : 'plain';
+/** Table on a terminal (or the configured format), plain when piped. */
+function defaultFormat(io: IO, configured: string | undefined): OutputFormat {
+  if (!io.isStdoutTTY()) return 'plain';
+  return (OUTPUT_FORMATS as readonly string[]).includes(configured ?? '')
+    ? (configured as OutputFormat)
+    : 'table';
 }

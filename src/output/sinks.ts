@@ -1,16 +1,15 @@
 /**
  * The streaming row sinks: each row is written as it arrives and nothing is kept, so an export of
- * any size runs in bounded memory. Only `jsonQuerySink` buffers, because a --query sees the whole array.
+ * any size runs in bounded memory. Only `jsonQuerySink` buffers, because a --query or --jq sees the whole array.
  */
 import { onInterrupt } from '../core/interrupt.js';
 import { escapeJsonControls } from '../core/quote.js';
 import { plainText } from './cells.js';
 import { getPath } from './fields.js';
 import type { IO } from './io.js';
-import type { Query } from './query.js';
 import type { Column, RowSink } from './types.js';
 
-/** Turns a row into what is printed (--fields selection, per-row --query). */
+/** Turns a row into what is printed (--fields selection). */
 export type Select = (row: Record<string, unknown>) => unknown;
 
 /** -q: each row's id on its own line; rows without an id print nothing. */
@@ -90,20 +89,15 @@ export function jsonArraySink(io: IO, select: Select): RowSink {
   };
 }
 
-/** A JSON array with --query applied to the whole of it at the end, printed by `text`. */
-export function jsonQuerySink(
-  io: IO,
-  select: Select,
-  query: Query,
-  text: (value: unknown) => string,
-): RowSink {
+/** A JSON array with --query or --jq applied to the whole of it at the end: `text` is what is printed. */
+export function jsonQuerySink(io: IO, select: Select, text: (value: unknown) => string): RowSink {
   const rows: unknown[] = [];
   return {
     async write(row) {
       rows.push(select(row));
     },
     async end() {
-      await io.write(text(query(rows)));
+      await io.write(text(rows));
     },
   };
 }

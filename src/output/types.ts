@@ -19,8 +19,10 @@ export interface RenderOptions {
   quiet?: boolean;
   /** the field -q prints, when the records' identity is not `id` (a profile's name) */
   idField?: string;
-  /** --query JMESPath over the JSON document: the whole array for json, each row for ndjson; turns table/plain into json */
+  /** --query JMESPath (or with `jq` --jq's program) over the JSON document: the whole array for json, each row for ndjson; turns table/plain into json */
   query?: string;
+  /** `query` is a jq program (--jq) */
+  jq?: boolean;
   /** with `query`: strings printed bare, lists of strings a line each (as `jq -r`) */
   raw?: boolean;
   /** clock for relative times; tests inject a fixed one */

@@ -8,6 +8,7 @@
  *                                  /v1 requests logged when answered
  *   2. test hooks                  /_sandbox/* routes: no token, no limits
  *      OAuth                       /authorize, /token, /.well-known/*: client credentials, no bearer token
+ *      description                 /openapi.json: the API's OpenAPI description, no token
  *   3. auth                        a guard of the /v1 context: every /v1 route and the /v1 not-found
  *                                  handler sit behind it, so nothing under /v1 is reached without a token
  *   4. rate limit                  per token and per client, counted after auth, also in the /v1 context
@@ -60,6 +61,7 @@ import { getSignature } from './handlers/signatures.js';
 import { listWorkspaces } from './handlers/workspaces.js';
 import { registerJsonParser } from './json-body.js';
 import { registerOAuth } from './oauth/routes.js';
+import { registerDescription } from './openapi-route.js';
 import { holdAnswersUntilDurable } from './persist/durable-answers.js';
 import { answerClientError, answerConnect, MAX_HEADER_BYTES } from './protocol-errors.js';
 import { QueryCache } from './query-cache.js';
@@ -185,6 +187,7 @@ export function createApp(options: AppOptions): FastifyInstance {
   registerWebhookTestHooks(app, services);
   registerAttachmentTestHooks(app, attachments);
   registerOAuth(app, store, clock, { clients: state.clients, grants: state.grants });
+  registerDescription(app);
 
   // 8. Error mapper (set before the /v1 context is registered, which inherits it).
   app.setErrorHandler(async (error: FastifyError, _req, reply) => {

@@ -12,7 +12,12 @@ import { checkSlowMs, DEFAULT_SLOW_MS, FaultsError, parseFaults } from './faults
 import { FaultInjector } from './faults/injector.js';
 import type { OAuthClient } from './oauth/clients.js';
 import { DataDir } from './persist/data-dir.js';
-import { DataDirError, JournalDamagedError, SeedMismatchError } from './persist/errors.js';
+import {
+  DataDirError,
+  JournalDamagedError,
+  JournalTruncatedError,
+  SeedMismatchError,
+} from './persist/errors.js';
 import { LockedError } from './persist/lock.js';
 import { parseRateLimit, type RateLimitConfig } from './rate-limit.js';
 import { type SeedParameters, seedParameters, seedState } from './state.js';
@@ -23,6 +28,7 @@ export {
   DataDirError,
   FaultsError,
   JournalDamagedError,
+  JournalTruncatedError,
   LockedError,
   type OAuthClient,
   parseFaults,

@@ -8,6 +8,8 @@
  *                                   read it as a feed (feed-query.ts)
  *   DELETE /_sandbox/requests       resets that log (204)
  *   POST   /_sandbox/tokens/revoke  {token}: revokes it, as the web application's settings would
+ *   GET    /_sandbox/routes         {routes: [{method, url}]}: every route this server serves, with
+ *                                   fastify's path patterns (`/v1/cases/:id`), HEAD left out
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -21,7 +23,14 @@ const RevokeBody = z.strictObject({ token: z.string().min(1) });
 
 /** Registers the `/_sandbox/*` routes. */
 export function registerTestHooks(app: FastifyInstance, store: Store, log: RequestLog): void {
+  const routes: { method: string; url: string }[] = [];
+  // Every route, whichever context registers it; fastify's own HEAD twins of GET routes left out.
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routes.push({ method, url: route.url });
+  });
   app.get('/_sandbox/health', async () => ({ ok: true }));
+  app.get('/_sandbox/routes', async () => ({ routes }));
 
   app.get('/_sandbox/requests', async (req) => {
     const feed = feedQuery(req.query as Record<string, unknown>);

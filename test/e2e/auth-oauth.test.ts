@@ -289,7 +289,7 @@ describe('refresh', () => {
     expect(refresh.code, refresh.stderr).toBe(0);
     expect(refresh.stderr).toMatch(/^✓ Renewed the access token of profile "default"; it expires at /);
     expect(savedConfig(dir).profiles.default!.token).not.toBe(before);
-    expect((await runWfd(['auth', 'logout'], { env })).code).toBe(0);
+    expect((await runWfd(['auth', 'logout', '--profile', 'default'], { env })).code).toBe(0);
     expect(savedConfig(dir).profiles).toEqual({});
   });
 });
@@ -322,13 +322,17 @@ describe('the config file under concurrency and when broken', () => {
     chmodSync(dir, 0o555);
     const args = ['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl];
     const stdin = sandbox.workspaces[0]!.token;
-    // root may write anywhere: the test then runs wfd as nobody.
-    const result =
-      process.getuid?.() === 0 ? await runAsNobody(args, env, stdin) : await runWfd(args, { env, stdin });
+    // root may write anywhere: the test then runs wfd as nobody, to whom the folder is another
+    // user's, which wfd does not use at all (src/core/state-file.ts).
+    const asRoot = process.getuid?.() === 0;
+    const result = asRoot ? await runAsNobody(args, env, stdin) : await runWfd(args, { env, stdin });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      `error: cannot write ${dir}: permission denied\n` +
-        'hint: give yourself access (chmod u+rwx on the folder, u+rw on its files), or set WFD_CONFIG_DIR to another folder\n',
+      asRoot
+        ? `error: wfd does not use ${dir}: it belongs to another user (uid 0)\n` +
+            'hint: use a folder of your own, or set WFD_CONFIG_DIR to another folder\n'
+        : `error: cannot write ${dir}: permission denied\n` +
+            'hint: give yourself access (chmod u+rwx on the folder, u+rw on its files), or set WFD_CONFIG_DIR to another folder\n',
     );
     chmodSync(dir, 0o700);
   });

@@ -162,10 +162,40 @@ describe('auth login', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('saved profiles: acme, globex');
 
-    const logout = await runWfd(['auth', 'logout'], { env });
-    expect(logout.code).toBe(0);
-    const left = await runWfd(['auth', 'profiles', '-q'], { env });
-    expect(left.stdout).toBe('globex\n');
+    // Without a terminal, logout removes only a profile it is named: never the current one unasked.
+    const unnamed = await runWfd(['auth', 'logout'], { env });
+    expect(unnamed.code).toBe(2);
+    expect(unnamed.stderr).toBe(
+      'error: no profile named to log out of: pass --profile NAME\n' +
+        'hint: without a terminal, logout removes only the profile that --profile or WFD_PROFILE names; `wfd auth profiles` lists the saved ones\n',
+    );
+    expect((await runWfd(['auth', 'profiles', '-q'], { env })).stdout).toBe('acme\nglobex\n');
+
+    // Then it says which profile is current, or how to choose one.
+    const other = await runWfd(['auth', 'logout', '--profile', 'globex'], { env });
+    expect(other.code, other.stderr).toBe(0);
+    expect(other.stderr.split('\n').slice(1)).toEqual(['The current profile is still "acme"', '']);
+    expect(
+      (
+        await runWfd(
+          ['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl, '--profile', 'globex'],
+          { env, stdin: globex!.token },
+        )
+      ).code,
+    ).toBe(0);
+    expect((await runWfd(['auth', 'switch', 'acme'], { env })).code).toBe(0);
+    const current = await runWfd(['auth', 'logout'], { env: { ...env, WFD_PROFILE: 'acme' } });
+    expect(current.code, current.stderr).toBe(0);
+    expect(current.stderr.split('\n').slice(1)).toEqual([
+      'No profile is current now: choose one with `wfd auth switch NAME` (saved: globex)',
+      '',
+    ]);
+    expect((await runWfd(['auth', 'profiles', '-q'], { env })).stdout).toBe('globex\n');
+    const last = await runWfd(['auth', 'logout', '--profile', 'globex'], { env });
+    expect(last.stderr.split('\n').slice(1)).toEqual([
+      'No profile is left: log in with `wfd auth login`',
+      '',
+    ]);
   });
 
   it('WFD_TOKEN and WFD_BASE_URL override the profiles', async () => {

@@ -9,26 +9,30 @@ useSandbox([], (fixture) => {
 });
 
 describe('friction removed', () => {
-  it('logging in over an existing profile needs --force without a terminal', async () => {
+  it('logging in over an existing profile needs --force without a terminal, unless with the token it holds', async () => {
     const dir = tempDir();
     try {
       const own = baseEnv({ WFD_CONFIG_DIR: dir.path });
-      const login = (extra: string[] = []) =>
+      const [acme, globex] = sandbox.workspaces;
+      const login = (token: string, extra: string[] = []) =>
         runWfd(
           ['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl, '--profile', 'acme', ...extra],
-          {
-            env: own,
-            stdin: sandbox.workspaces[0]!.token,
-          },
+          { env: own, stdin: token },
         );
-      expect((await login()).code).toBe(0);
-      const again = await login();
-      expect(again.code).toBe(2);
-      expect(again.stderr).toMatch(
+      expect((await login(acme!.token)).code).toBe(0);
+      // The token it holds replaces nothing: the login saves it again (to the keyring, where one answers).
+      const same = await login(acme!.token);
+      expect(same.code, same.stderr).toBe(0);
+      expect(same.stderr).toContain(
+        '✓ Logged in to workspace Acme Corporation (acme); saved as profile "acme"',
+      );
+      const other = await login(globex!.token);
+      expect(other.code).toBe(2);
+      expect(other.stderr).toMatch(
         /^error: profile "acme" already holds a login \(workspace Acme Corporation at /m,
       );
-      expect(again.stderr).toMatch(/^hint: pass --force to replace it/m);
-      expect((await login(['--force'])).code).toBe(0);
+      expect(other.stderr).toMatch(/^hint: pass --force to replace it/m);
+      expect((await login(globex!.token, ['--force'])).code).toBe(0);
     } finally {
       dir.remove();
     }
@@ -49,7 +53,7 @@ describe('friction removed', () => {
         expect(code, `${what}: ${stderr}`).toBe(0);
       };
       await ran('login acme', login('acme', sandbox.workspaces[0]!.token));
-      await ran('logout', runWfd(['auth', 'logout'], { env: own }));
+      await ran('logout', runWfd(['auth', 'logout', '--profile', 'acme'], { env: own }));
       await ran('login globex', login('globex', sandbox.workspaces[1]!.token));
       const unknown = await runWfd(['cases', 'list', '--profile', 'nope'], { env: own });
       expect(unknown.code).toBe(2);
@@ -58,7 +62,7 @@ describe('friction removed', () => {
       // Two profiles saved, and the current one logged out of: none is current.
       await ran('login acme', login('acme', sandbox.workspaces[0]!.token));
       await ran('login spare', login('spare', sandbox.workspaces[0]!.token));
-      await ran('logout spare', runWfd(['auth', 'logout'], { env: own }));
+      await ran('logout spare', runWfd(['auth', 'logout', '--profile', 'spare'], { env: own }));
       const none = await runWfd(['cases', 'list'], { env: own });
       expect(none.code, none.stderr).toBe(3);
       expect(none.stdout).toBe('');

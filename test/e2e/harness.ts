@@ -183,7 +183,8 @@ export function onTerminal(
 ): string {
   const quoted = [process.execPath, BIN, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   const result = spawnSync('script', ['-qec', `stty cols ${options.columns ?? 80}; ${quoted}`, '/dev/null'], {
-    env: { ...options.env, TERM: 'xterm' },
+    // What the screen shows, without a pager (test/e2e/pager-config.test.ts tests that).
+    env: { WFD_PAGER: 'cat', ...options.env, TERM: 'xterm' },
     encoding: 'utf8',
     timeout: 20_000,
   });

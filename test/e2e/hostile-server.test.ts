@@ -2,9 +2,13 @@
  * The built binary against a server that tries to drive it into a loop, a hang, a crash, a
  * terminal takeover or a token leak: a small in-test HTTP server plays that server.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { generate } from 'selfsigned';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeCase } from '../support/factories.js';
 import { BIN, baseEnv, runWfd, tempDir } from './harness.js';
@@ -164,6 +168,106 @@ describe('a server asking for an endless wait', () => {
     const bad = await runWfd(['cases', 'list'], { env: { ...env, WFD_MAX_WAIT: 'soon' } });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('error: invalid WFD_MAX_WAIT "soon"');
+  });
+});
+
+describe('a server limiting at its own rate', () => {
+  it('a 429 sent with --retries 0 quotes what the server said and the flag, not the spec or --concurrency', async () => {
+    handler = (_req, res) =>
+      json(
+        res,
+        429,
+        { statusCode: 429, error: 'Too Many Requests', message: 'slow down', retryAfter: 7 },
+        { 'retry-after': '7', 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '0' },
+      );
+    const result = await runWfd(['cases', 'count', '--retries', '0'], { env, timeoutMs: 15_000 });
+    expect(result.code).toBe(7);
+    expect(result.stderr).toContain(
+      'hint: the server said Retry-After: 7, x-ratelimit-limit: 2, x-ratelimit-remaining: 0; sent with --retries 0, so it was not retried: wait 7s',
+    );
+    expect(result.stderr).not.toMatch(/100 requests|--concurrency/);
+    expect(requests).toBe(1);
+  });
+});
+
+describe('a server that redirects', () => {
+  it('a list answered by a 302 says the server redirected, and where (exit 1)', async () => {
+    handler = (_req, res) => {
+      res.writeHead(302, {
+        location: 'https://login.example/sso?next=%2Fv1%2Fcases',
+        'content-type': 'text/html',
+      });
+      res.end('<a href="https://login.example/sso">sign in</a>');
+    };
+    const result = await runWfd(['cases', 'list'], { env, timeoutMs: 15_000 });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      new RegExp(
+        `^error: the server redirected GET ${env.WFD_BASE_URL}/v1/cases\\?\\S+: it answered 302 Found, redirecting to "https://login.example/sso\\?next=%2Fv1%2Fcases", not the API's answer$`,
+        'm',
+      ),
+    );
+    expect(result.stderr).toContain('hint: wfd follows no redirect: check the base URL');
+    expect(result.stderr).not.toContain('expected object');
+  });
+});
+
+describe('a server whose TLS certificate is self-signed', () => {
+  it('is a network failure (exit 8): no request reached it, with a hint', async () => {
+    const made = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+      keyType: 'ec',
+      curve: 'P-256',
+      algorithm: 'sha256',
+      extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+    });
+    let reached = 0;
+    const tls = createHttpsServer({ key: made.private, cert: made.cert }, (_req, res) => {
+      reached++;
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
+      const result = await runWfd(['cases', 'count', '--base-url', base], { env, timeoutMs: 15_000 });
+      expect(result.code).toBe(8);
+      expect(result.stderr).toContain(
+        `error: cannot connect to ${base}: its TLS certificate was refused (self-signed certificate)`,
+      );
+      expect(result.stderr).toContain(
+        'hint: check the base URL; for a server with a certificate of your own CA',
+      );
+      expect(reached).toBe(0);
+    } finally {
+      tls.close();
+    }
+  });
+});
+
+describe('arguments that are not UTF-8', () => {
+  /** Runs wfd through sh, so that `printf` puts raw bytes (\351: é in Latin-1) in its arguments. */
+  const runRaw = (script: string) =>
+    spawnSync('sh', ['-c', `"$NODE" "$BIN" ${script}`], {
+      env: { ...env, NODE: process.execPath, BIN },
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
+
+  it('--where with invalid UTF-8 is refused (exit 2), not sent with U+FFFD', () => {
+    const result = runRaw(`cases list --where "$(printf 'title = caf\\351')"`);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('error: invalid --where "title = caf\uFFFD": it holds U+FFFD');
+    expect(requests).toBe(0);
+  });
+
+  it('an upload of a file whose name is not UTF-8 says why it is not found', () => {
+    const dir = join(config.path, 'latin1');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(Buffer.from(join(dir, 'caf\xe9.txt'), 'latin1'), 'bytes');
+    const result = runRaw(`attachments upload "$(printf '${dir}/caf\\351.txt')"`);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('its name, as given, is not valid UTF-8');
+    expect(result.stderr).not.toContain('no such file');
+    expect(requests).toBe(0);
   });
 });
 

@@ -1,11 +1,14 @@
 /**
  * The package as users install it: the packed tarball installed globally into a temporary
- * prefix, on each supported Node line, then run from another folder. The tarball has no
- * dependencies (scripts/bundle.mjs bundles them), so the install needs no registry. Its man
- * pages land where `man` finds them.
+ * prefix, on each supported Node line, then run from another folder. Its man pages land where
+ * `man` finds them. scripts/bundle.mjs bundles every library but one: the runtime dependency
+ * `@napi-rs/keyring` (a native binding, with a package per platform). So that the install needs
+ * neither the registry nor whatever the npm cache holds, that dependency and its platform
+ * packages are packed from node_modules and installed beside the tarball, from files, with an
+ * empty cache of their own.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, tempDir } from './harness.js';
@@ -13,7 +16,18 @@ import { lineTest, nodeLines, requireNode } from './node-lines.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const dir = tempDir('wfd-install-');
+const dependencies = join(dir.path, 'dependencies');
 let tarball: string;
+let dependencyTarballs: string[];
+
+/** The installed `@napi-rs/keyring` and the platform packages of it npm put here. */
+function keyringDirs(): string[] {
+  const scope = join(ROOT, 'node_modules', '@napi-rs');
+  return readdirSync(scope)
+    .filter((name) => name === 'keyring' || name.startsWith('keyring-'))
+    .map((name) => join(scope, name))
+    .filter((path) => existsSync(join(path, 'package.json')));
+}
 
 beforeAll(() => {
   // --ignore-scripts: the build this suite runs against is the one packed.
@@ -21,6 +35,13 @@ beforeAll(() => {
     cwd: ROOT,
   });
   tarball = join(dir.path, readdirSync(dir.path).find((name) => name.endsWith('.tgz'))!);
+  mkdirSync(dependencies);
+  execFileSync(
+    'npm',
+    ['pack', ...keyringDirs(), '--ignore-scripts', '--pack-destination', dependencies, '--loglevel=error'],
+    { cwd: ROOT },
+  );
+  dependencyTarballs = readdirSync(dependencies).map((name) => join(dependencies, name));
 }, 120_000);
 afterAll(() => dir.remove());
 
@@ -52,10 +73,15 @@ describe('the packed tarball, installed globally', () => {
         const prefix = join(dir.path, `prefix-${nodeLine.line}`);
         const elsewhere = join(dir.path, `elsewhere-${nodeLine.line}`);
         mkdirSync(elsewhere);
-        // npm and the installed `wfd` (#!/usr/bin/env node) run on this line's node.
+        // npm and the installed `wfd` (#!/usr/bin/env node) run on this line's node; npm with a
+        // home and a cache of its own, empty, as on a fresh machine.
         const env = baseEnv({
           PATH: [dirname(node), join(prefix, 'bin'), process.env.PATH].join(delimiter),
           WFD_CONFIG_DIR: join(dir.path, `config-${nodeLine.line}`),
+          HOME: join(dir.path, `home-${nodeLine.line}`),
+          npm_config_cache: join(dir.path, `npm-cache-${nodeLine.line}`),
+          npm_config_userconfig: join(dir.path, `npmrc-${nodeLine.line}`),
+          npm_config_update_notifier: 'false',
         });
         const run = (command: string, args: string[]) => {
           const result = spawnSync(command, args, {
@@ -68,18 +94,28 @@ describe('the packed tarball, installed globally', () => {
           return result;
         };
 
+        // Beside wfd-cli at the top of the global folder, the dependency answers its `require`
+        // and satisfies its range, so npm looks nothing up.
         const install = run('npm', [
           'install',
           '-g',
           '--prefix',
           prefix,
           tarball,
+          ...dependencyTarballs,
           '--offline',
           '--no-audit',
           '--no-fund',
         ]);
         expect(install.stderr).not.toMatch(/EBADENGINE/);
 
+        // wfd-cli's own `require` of its dependency finds the one installed beside it.
+        const installed = join(prefix, 'lib', 'node_modules', 'wfd-cli', 'package.json');
+        const keyring = run(node, [
+          '-e',
+          `console.log(typeof require('node:module').createRequire(${JSON.stringify(installed)})('@napi-rs/keyring').Entry)`,
+        ]);
+        expect(keyring.stdout.trim()).toBe('function');
         const version = run(join(prefix, 'bin', 'wfd'), ['--version']);
         expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
         const help = run('wfd', ['cases', 'list', '--help']);

@@ -25,6 +25,7 @@ const NOT_RUN: readonly [pattern: RegExp, reason: string][] = [
   [/^wfd sandbox start\b/, 'a server that runs until Ctrl-C (the harness starts this test’s sandbox so)'],
   [/ logs (-f\b|--follow)/, 'follows the log until Ctrl-C'],
   [/^wfd completion \w+ > /, 'installs a completion script into the shell’s folders'],
+  [/^npx openapi-typescript\b/, 'fetches a generator from the registry (test/e2e/openapi.test.ts runs it)'],
 ];
 
 const README = readFileSync('README.md', 'utf8');

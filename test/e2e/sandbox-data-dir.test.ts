@@ -252,6 +252,52 @@ describe('sandbox start on a damaged data dir', () => {
   });
 });
 
+describe('sandbox start on an emptied journal', () => {
+  it('refuses to start from the seed while sandbox.json says there was a directory, and says how to', async () => {
+    const dir = tempDir();
+    const data = join(dir.path, 'data');
+    const args = [
+      '--no-profile',
+      '--rate-limit',
+      'off',
+      '--data-dir',
+      data,
+      '--cases',
+      '20',
+      '--forms',
+      '10',
+    ];
+    try {
+      const first = await startSandbox(args);
+      const res = await fetch(`${first.baseUrl}/v1/attachments`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${first.workspaces[0]!.token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ filename: 'f.txt', content: Buffer.from('file').toString('base64') }),
+      });
+      expect(res.status).toBe(201);
+      await first.stop();
+      const journal = join(data, 'journal-0');
+      truncateSync(journal, 0);
+
+      const refused = await runWfd(['sandbox', 'start', '--port', '0', ...args]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
+        `error: the journal "${journal}" is empty (0 bytes): every journal starts with a header, so it was emptied or cut after it was written`,
+      );
+      expect(refused.stderr).toContain('the directory keeps 1 upload file, which only writes make');
+      expect(refused.stderr).toContain(
+        `hint: copy the data dir aside first; then restore the file from a backup, or start from the seed without those writes: rm "${journal}"`,
+      );
+      expect(readFileSync(journal).length).toBe(0);
+    } finally {
+      dir.remove();
+    }
+  });
+});
+
 describe('sandbox start on a terminal', () => {
   it('prints a banner whose every line fits 80 columns', async () => {
     const dir = tempDir();

@@ -29,7 +29,6 @@ function installedFiles(): string[] {
 }
 
 const HEAVY = [
-  'undici',
   'zod',
   'chalk',
   'cli-table3',
@@ -52,7 +51,7 @@ function modulesLoadedBy(args: string[], env: Record<string, string> = {}): stri
   return readFileSync(trace, 'utf8').split('\n').filter(Boolean);
 }
 
-/** Packages loaded from node_modules, or from the chunk the build bundled them into (`undici-<hash>.cjs`). */
+/** Packages loaded from node_modules, or from the chunk the build bundled them into (`zod-<hash>.cjs`). */
 function heavyIn(urls: string[]): string[] {
   const bundled = (url: string) => /\/dist\/chunks\/([^/]+)-\w+\.cjs$/.exec(url)?.[1]?.split('+') ?? [];
   return HEAVY.filter((name) =>
@@ -171,6 +170,10 @@ describe('a one-shot API command loads what its request needs, and no more', () 
     expect(urls.filter((url) => url.includes('keyring') && !/\/keyring-\w+\.cjs$/.test(url))).toEqual([]);
     // The config file is read with node:fs; the promise API is for the commands that write it.
     expect(urls).not.toContain('NativeModule fs/promises');
+    // jq (WebAssembly, its own chunk) is for --jq only.
+    expect(urls.filter((url) => /\/dist\/chunks\/jq-\w+\.cjs$/.test(url))).toEqual([]);
+    const filtered = modulesLoadedBy(['cases', 'get', id, '--jq', '.id'], env);
+    expect(filtered.filter((url) => /\/dist\/chunks\/jq-\w+\.cjs$/.test(url))).toHaveLength(1);
     // Each file is a lookup, a read and a compilation: the start-up chunk, the API runtime (one
     // chunk, scripts/bundle.mjs), zod and the command's own code. esbuild's own split made about 50.
     const ours = urls.filter((url) => url.includes('/dist/')).map((url) => url.replace(/.*\/dist\//, ''));

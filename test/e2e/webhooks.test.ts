@@ -3,8 +3,10 @@
  * binary on ephemeral ports; the events come from `wfd forms update` and `wfd sandbox trigger`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { statSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { type AddressInfo, createConnection } from 'node:net';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it, vi } from 'vitest';
 import { BIN, lines, type RunResult, runWfd, type StartedSandbox, useSandbox } from './harness.js';
@@ -12,7 +14,9 @@ import { BIN, lines, type RunResult, runWfd, type StartedSandbox, useSandbox } f
 let sandbox: StartedSandbox;
 let env: NodeJS.ProcessEnv;
 useSandbox([], (fixture) => {
-  ({ sandbox, env } = fixture);
+  sandbox = fixture.sandbox;
+  // The retries of the fault tests would spend the spec's 100 requests a minute.
+  env = { ...fixture.env, WFD_RATE_LIMIT: 'off' };
 });
 
 interface Listener {
@@ -295,6 +299,68 @@ describe('webhooks listen --forms', () => {
     expect(result.stderr).toContain(
       `registered https://other.example/h on form ${forms[1]} for forms:created,`,
     );
+    expect(await Promise.all(forms.map(webhooksOf))).toEqual(before);
+  });
+});
+
+async function setFaults(faults: string): Promise<void> {
+  const response = await fetch(`${sandbox.baseUrl}/_sandbox/faults`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ faults }),
+  });
+  expect(response.status).toBe(200);
+}
+
+describe('webhooks listen --forms, when its clean-up fails or never runs', () => {
+  it.each(['reset:1', '503:1'])(
+    'a clean-up met by %s names each URL left with its remove command; --clean-up removes them later',
+    async (faults) => {
+      const { forms, before } = await twoForms();
+      const listener = await listen(['--forms', forms.join(',')]);
+      await registered(listener, forms);
+      let result: RunResult;
+      try {
+        await setFaults(faults);
+        listener.child.kill('SIGINT');
+        result = await listener.done;
+      } finally {
+        await setFaults('off');
+      }
+      expect(result.code).toBe(130);
+      for (const form of forms) {
+        expect(result.stderr).toContain(`not removed: ${listener.url} is still on form ${form}: `);
+        expect(result.stderr).toContain(`hint: run \`wfd webhooks remove ${form} ${listener.url}\``);
+        expect(await webhooksOf(form)).toMatchObject({ [listener.url]: expect.any(Array) });
+      }
+      // The record of what the run added: the config folder's, 0600.
+      expect(statSync(join(env.WFD_CONFIG_DIR!, 'webhooks-listen.json')).mode & 0o777).toBe(0o600);
+
+      const cleanUp = await wfdOk(['webhooks', 'listen', '--clean-up']);
+      for (const form of forms) {
+        expect(cleanUp.stderr).toContain(`removed ${listener.url} from form ${form}: left by an earlier run`);
+      }
+      // The receiver someone else put on the first form stays.
+      expect(await Promise.all(forms.map(webhooksOf))).toEqual(before);
+      const again = await wfdOk(['webhooks', 'listen', '--clean-up']);
+      expect(again.stderr).toContain('nothing to clean up');
+    },
+  );
+
+  it('the next run removes what a killed run registered, and nothing it did not add', async () => {
+    const { forms, before } = await twoForms();
+    const killed = await listen(['--forms', forms.join(',')]);
+    await registered(killed, forms);
+    killed.child.kill('SIGKILL');
+    await killed.done;
+    expect(await webhooksOf(forms[1]!)).toEqual({ [killed.url]: expect.any(Array) });
+
+    const next = await listen(['--forms', forms[1]!, '--timeout', '1s']);
+    const result = await next.done;
+    expect(result.code).toBe(8);
+    for (const form of forms) {
+      expect(result.stderr).toContain(`removed ${killed.url} from form ${form}: left by an earlier run`);
+    }
     expect(await Promise.all(forms.map(webhooksOf))).toEqual(before);
   });
 });

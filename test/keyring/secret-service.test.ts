@@ -88,16 +88,16 @@ describe.runIf(inSession)('tokens in the Secret Service (GNOME Keyring)', () => 
     });
     expect(doctor.find((c) => c.check === 'token storage')?.detail).toBe('default in the keyring');
 
-    const logout = await runWfd(['auth', 'logout'], { env });
+    const logout = await runWfd(['auth', 'logout', '--profile', 'default'], { env });
     expect(logout.stderr).toContain('and the system keyring (Secret Service)');
     expect(secretOf(dir)).toBe('');
   });
 
-  it('a token in config.json keeps working and moves to the keyring at the next login; --insecure-storage moves it back', async () => {
+  it('a token in config.json keeps working and moves to the keyring at the next login, no --force needed; --insecure-storage moves it back', async () => {
     const { dir, env } = user();
     const [acme] = sandbox.workspaces;
     const login = (extra: string[]) =>
-      runWfd(['auth', 'login', '--with-token', '--force', '--base-url', sandbox.baseUrl, ...extra], {
+      runWfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl, ...extra], {
         env,
         stdin: acme!.token,
       });

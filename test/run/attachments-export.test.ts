@@ -1,5 +1,5 @@
 /**
- * Run tests of `wfd attachments export` against an undici MockAgent: the requests it makes (the
+ * Run tests of `wfd attachments export` against the fake API (test/support/fake-api.ts): the requests it makes (the
  * fewest: a list page, a read per form, a download per file not yet exported), the tree and the
  * manifest it leaves, a resumed partial download (Range), and what it prints.
  */

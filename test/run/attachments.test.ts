@@ -1,5 +1,5 @@
 /**
- * Run tests of `wfd attachments upload|download|merge` against an undici MockAgent: the exact
+ * Run tests of `wfd attachments upload|download|merge` against the fake API (test/support/fake-api.ts): the exact
  * requests (every interceptor used, none left), the files written, and the exact output.
  */
 import { createHash } from 'node:crypto';
@@ -7,7 +7,6 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import type { FormData } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   DownloadAttachmentsOptions,
@@ -18,6 +17,7 @@ import { runUploadAttachments, UploadAttachmentsOptions } from '../../src/comman
 import { UsageError } from '../../src/core/errors.js';
 import { ATTACHMENT_FIELDS, DOWNLOAD_FIELDS } from '../../src/resources/attachments.js';
 import { failure, type TestContext, testContext } from '../support/context.js';
+import { formDataOf } from '../support/fake-api.js';
 
 let t: TestContext;
 let dir: string;
@@ -56,18 +56,15 @@ describe('attachments upload', () => {
     t = await testContext({ fields: ATTACHMENT_FIELDS });
     const files = [local('invoice.pdf', '%PDF-1.7 invoice'), local('Überweisung März.png', 'png bytes')];
     let parts: unknown[] = [];
-    t.api
-      .intercept({
-        path: '/v1/attachments',
-        method: 'POST',
-        body: (body) => {
-          parts = [...(body as unknown as FormData).entries()].map(([name, value]) =>
-            typeof value === 'string' ? [name, value] : [name, value.name, value.type, value.size],
-          );
-          return true;
-        },
-      })
-      .reply(201, { data: [attachment(A, 'invoice.pdf', 16), attachment(B, 'Überweisung März.png', 9)] });
+    t.api.intercept({ path: '/v1/attachments', method: 'POST' }).reply(async (request) => {
+      parts = [...(await formDataOf(request)).entries()].map(([name, value]) =>
+        typeof value === 'string' ? [name, value] : [name, value.name, value.type, value.size],
+      );
+      return {
+        statusCode: 201,
+        data: { data: [attachment(A, 'invoice.pdf', 16), attachment(B, 'Überweisung März.png', 9)] },
+      };
+    });
     await runUploadAttachments(UploadAttachmentsOptions.parse({ files }), t.ctx);
     expect(parts).toEqual([
       ['file', 'invoice.pdf', 'application/pdf', 16],

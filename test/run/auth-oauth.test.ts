@@ -1,5 +1,5 @@
 /**
- * Run tests of the OAuth login and of the token refresh: the verbs against an undici MockAgent
+ * Run tests of the OAuth login and of the token refresh: the verbs against the fake API (test/support/fake-api.ts)
  * (discovery, /token, /v1), the loopback over real HTTPS on 127.0.0.1 reached by a fake
  * browser that follows the authorize URL's redirect_uri.
  */

@@ -213,3 +213,72 @@ describe('bulk archive under 503', () => {
     expect(t.stdout().split('\t').slice(0, 2)).toEqual([form.id, 'unarchived']);
   });
 });
+
+describe('bulk summaries', () => {
+  const LONG_AGO = '2026-11-01T08:00:00.000Z';
+  const archivedAnswers = (fresh: string[], before: string[]) => {
+    for (const id of fresh)
+      t.api
+        .intercept({ path: `/v1/cases/${id}`, method: 'POST' })
+        .reply(200, makeCase({ id, archived_at: ARCHIVED_AT, updated_at: ARCHIVED_AT }));
+    for (const id of before)
+      t.api
+        .intercept({ path: `/v1/cases/${id}`, method: 'POST' })
+        .reply(200, makeCase({ id, archived_at: LONG_AGO, updated_at: LONG_AGO }));
+  };
+
+  it('counts "already archived" apart from "archived" on a terminal', async () => {
+    t = await testContext({ fields: FIELDS, stderrTTY: true });
+    const [a, b, c] = [makeCase(), makeCase(), makeCase()].map((x) => x.id as string);
+    archivedAnswers([a!], [b!, c!]);
+    expect(await archive([a!, b!, c!])).toBeUndefined();
+    expect(
+      t
+        .stdout()
+        .split('\n')
+        .map((line) => line.split('\t')[1]),
+    ).toEqual(['archived', 'already archived', 'already archived', undefined]);
+    expect(t.stderr()).toBe('✓ archived 1 of 3 cases; 2 already archived\n');
+  });
+
+  it('counts "already archived", "not found" and "failed" apart in the exit error', async () => {
+    t = await testContext({ fields: FIELDS });
+    const [a, b, c, d] = [makeCase(), makeCase(), makeCase(), makeCase()].map((x) => x.id as string);
+    archivedAnswers([a!], [b!]);
+    t.api.intercept({ path: `/v1/cases/${c}`, method: 'POST' }).reply(404, { message: 'Not Found' });
+    t.api
+      .intercept({ path: `/v1/cases/${d}`, method: 'POST' })
+      .reply(400, { message: 'a template cannot be archived' });
+    expect(await archive([a!, b!, c!, d!])).toMatchObject({
+      message: 'archived 1 of 4 cases; 1 already archived; 1 not found; 1 failed',
+      exitCode: 1,
+    });
+  });
+});
+
+describe('"already archived" in the rows', () => {
+  it("is told by the closest bound of the clocks the run's Date headers give, not each answer's alone", async () => {
+    t = await testContext({ fields: FIELDS, globals: { concurrency: 1 } });
+    const [a, b] = [makeCase(), makeCase()].map((x) => x.id as string);
+    // The server's clock is ahead by 1 s or more (a's answer says so); b was archived 0.5 s
+    // before the request on that clock, which b's own Date header (cut to the second) hides.
+    t.api
+      .intercept({ path: `/v1/cases/${a}`, method: 'POST' })
+      .reply(200, makeCase({ id: a, archived_at: '2026-11-23T12:00:01.000Z' }), {
+        headers: { date: 'Mon, 23 Nov 2026 12:00:01 GMT' },
+      });
+    t.api
+      .intercept({ path: `/v1/cases/${b}`, method: 'POST' })
+      .reply(200, makeCase({ id: b, archived_at: '2026-11-23T12:00:00.500Z' }), {
+        headers: { date: 'Mon, 23 Nov 2026 12:00:00 GMT' },
+      });
+    expect(await archive([a!, b!])).toBeUndefined();
+    expect(
+      t
+        .stdout()
+        .trim()
+        .split('\n')
+        .map((line) => line.split('\t')[1]),
+    ).toEqual(['archived', 'already archived']);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * Run tests of the cases verbs: `run<Verb><Noun>(options, ctx)` against an undici MockAgent,
+ * Run tests of the cases verbs: `run<Verb><Noun>(options, ctx)` against the fake API (test/support/fake-api.ts),
  * asserting the exact requests (every interceptor used, none left) and the exact output.
  */
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Run tests of `wfd docintel create|get|extract` against an undici MockAgent: the requests (upload,
+ * Run tests of `wfd docintel create|get|extract` against the fake API (test/support/fake-api.ts): the requests (upload,
  * create, polls), what a terminal and a pipe show, and the exit codes of a failed job (1) and of
  * a wait that times out (8). The context's waits are instant.
  */
@@ -65,7 +65,7 @@ function serveUpload() {
     .intercept({
       path: '/v1/attachments',
       method: 'POST',
-      body: (body) => typeof body === 'object' && [...(body as FormData).keys()].join() === 'file',
+      body: (body) => [...body.matchAll(/; name="([^"]*)"/g)].map((name) => name[1]).join() === 'file',
     })
     .reply(201, { data: [{ id: ATTACHMENT, filename: 'invoice.txt', size: 51 }] });
 }

@@ -1,4 +1,4 @@
-/** Run tests of `wfd form-templates list|options|steps` against an undici MockAgent. */
+/** Run tests of `wfd form-templates list|options|steps` against the fake API (test/support/fake-api.ts). */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ListFormTemplatesOptions, runListFormTemplates } from '../../src/commands/form-templates/list.js';
 import {

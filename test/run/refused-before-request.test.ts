@@ -1,6 +1,6 @@
 /**
  * Command lines that a verb's run refuses before its first request: the whole program runs
- * in-process over a MockAgent that allows no request, and each exits with its documented code,
+ * in-process against a fake API with no stub (test/support/fake-api.ts), and each exits with its documented code,
  * one line of error (and at most one hint), no stack trace, nothing on stdout, and no request
  * made. Moved here from the spawned e2e tables (e2e/validation, e2e/bad-invocations); what
  * parsing alone refuses is in wiring/bad-invocations.
@@ -212,7 +212,7 @@ describe('text from the API or the user never drives the terminal', () => {
     expect(result.code).toBe(2);
     const first = result.stderr.split('\n')[0]!;
     expect(first).toBe(
-      `error: invalid case id "${'x'.repeat(59)}…" (400,000 characters): expected a UUID, its first 8+ characters or a reference; nothing was sent`,
+      `error: invalid case id on line 1 of stdin: over 1,000 characters, starting "${'x'.repeat(40)}": expected a UUID, its first 8+ characters or a reference; nothing was sent`,
     );
   });
 });

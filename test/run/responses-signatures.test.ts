@@ -1,4 +1,4 @@
-/** Run tests of `wfd responses get` and `wfd signatures get|download` against an undici MockAgent. */
+/** Run tests of `wfd responses get` and `wfd signatures get|download` against the fake API (test/support/fake-api.ts). */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

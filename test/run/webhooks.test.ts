@@ -1,5 +1,5 @@
 /**
- * Run tests of `wfd webhooks events|list|add|remove` against an undici MockAgent, and of
+ * Run tests of `wfd webhooks events|list|add|remove` against the fake API (test/support/fake-api.ts), and of
  * `wfd webhooks listen` over real loopback HTTP (its port, a downstream for --forward-to).
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -384,9 +384,12 @@ describe('webhooks listen', () => {
     await stderrMatch(/^registered /m);
     await deliver(url, 'forms:updated', 'd1', { id: FORM });
     const error = await run.catch((e: unknown) => e);
-    expect(error).toMatchObject({ exitCode: 1, message: `${tunnel} is still registered on a form` });
+    expect(error).toMatchObject({
+      exitCode: 1,
+      message: '1 webhook registration not confirmed removed (named above)',
+    });
     expect(t.stderr()).toContain(`registered ${tunnel} on form ${FORM} for forms:updated\n`);
-    expect(t.stderr()).toMatch(new RegExp(`could not remove ${tunnel} from form ${FORM}: .+\\n`));
+    expect(t.stderr()).toMatch(new RegExp(`not removed: ${tunnel} is still on form ${FORM}: .+\\n`));
     expect(t.stderr()).toContain(`hint: run \`wfd webhooks remove ${FORM} ${tunnel}\``);
   });
 

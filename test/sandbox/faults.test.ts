@@ -2,9 +2,9 @@
  * Fault injection (--faults): applied to /v1 only, after auth and the rate limit; deterministic
  * from the seed; `reset` after the request was processed; changed at run time by a test hook.
  */
-import { request } from 'undici';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/server.js';
+import { request } from '../support/http-request.js';
 import {
   type Json,
   manualClock,

@@ -1,7 +1,7 @@
 /** Test helpers for files: raw downloads, uploads (JSON and multipart), the attachment stats hook. */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { FormData, request } from 'undici';
+import { request } from '../support/http-request.js';
 import type { Json, TestSandbox } from './helpers.js';
 
 export interface Download {
@@ -21,7 +21,7 @@ export async function download(
     method: options.method ?? 'GET',
     headers: { authorization: `Bearer ${options.token ?? t.token}`, ...headers },
   });
-  return { status: res.statusCode, headers: res.headers, bytes: Buffer.from(await res.body.arrayBuffer()) };
+  return { status: res.statusCode, headers: res.headers, bytes: res.body.bytes };
 }
 
 /** The answer's JSON, for the error bodies of a download. */
@@ -46,7 +46,7 @@ export async function uploadMultipart(
     headers: { authorization: `Bearer ${token}` },
     body: form,
   });
-  return { status: res.statusCode, body: await res.body.json() };
+  return { status: res.statusCode, body: res.body.json() };
 }
 
 /** POST /v1/attachments with a raw multipart body streamed in chunks, as a client sending a large file would. */
@@ -63,7 +63,7 @@ export async function uploadStream(
     },
     body: Readable.from(parts),
   });
-  return { status: res.statusCode, body: await res.body.json() };
+  return { status: res.statusCode, body: res.body.json() };
 }
 
 /** A JSON upload item. */

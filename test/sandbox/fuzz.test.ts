@@ -1,26 +1,26 @@
 /**
  * A seeded fuzz test: a few thousand random requests (paths from a grammar of real and broken
  * ones, every method, random and malformed headers, random bodies and query strings) over raw
- * sockets and undici. Every one must be answered (a server that closes without a status line, or
+ * sockets and node:http. Every one must be answered (a server that closes without a status line, or
  * neither answers nor closes, fails), never with a 5xx, every error body in one of the spec's
  * three shapes; and the sandbox must still serve normally afterwards. A second run does the
  * same with faults injected, where only the 502s, 503s and resets asked for may break the rules.
  * Some connections are reset by the client mid-request. FUZZ_SEED=n runs other sequences.
  */
-import { STATUS_CODES } from 'node:http';
+import { Agent, STATUS_CODES } from 'node:http';
 import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { Client } from 'undici';
 import { beforeAll, expect, it } from 'vitest';
 import { createRng, type Rng } from '../../src/sandbox/random.js';
 import { normaliseTarget } from '../../src/sandbox/request-target.js';
+import { request } from '../support/http-request.js';
 import { type Json, qs, type RawAnswer, rawExchange, type TestSandbox, useTestSandbox } from './helpers.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_101);
 const REQUESTS = 3000;
 const FAULTY_REQUESTS = 1000;
-/** How undici reports an answer cut short by a reset. */
-const CUT_SHORT = new Set(['UND_ERR_SOCKET', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
+/** How the tests' client reports an answer cut short by a reset (test/support/http-request.ts). */
+const CUT_SHORT = new Set(['ECONNRESET']);
 const CONCURRENCY = 8;
 /** How long one request may take before it counts as a hang. */
 const ANSWER_WITHIN_MS = 10_000;
@@ -36,10 +36,10 @@ interface Fixtures {
   readonly slugs: readonly string[];
 }
 
-/** One generated request; `raw` ones go byte for byte over a socket, the others through undici. */
+/** One generated request; `raw` ones go byte for byte over a socket, the others through node:http. */
 interface FuzzRequest {
   /** `abandoned`: raw, but the client resets the connection `resetAfterMs` after sending, unanswered. */
-  readonly transport: 'raw' | 'undici' | 'abandoned';
+  readonly transport: 'raw' | 'client' | 'abandoned';
   readonly method: string;
   readonly target: string;
   readonly headers: ReadonlyArray<readonly [string, string]>;
@@ -79,10 +79,7 @@ it(`keeps to the same rules with faults injected, but for the 502s, 503s and res
 async function fuzz(seed: number, count: number, faults: boolean) {
   const rng = createRng(seed);
   const requests = Array.from({ length: count }, () => generate(rng));
-  const client = new Client(t.sandbox.baseUrl, {
-    headersTimeout: ANSWER_WITHIN_MS,
-    bodyTimeout: ANSWER_WITHIN_MS,
-  });
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const problems: string[] = [];
   const statuses = new Set<number>();
   let next = 0;
@@ -95,12 +92,12 @@ async function fuzz(seed: number, count: number, faults: boolean) {
           await sendAndReset(req);
           continue;
         }
-        const answer = req.transport === 'raw' ? await sendRaw(req) : await sendUndici(client, req);
+        const answer = req.transport === 'raw' ? await sendRaw(req) : await sendClient(agent, req);
         if (answer.status !== null) statuses.add(answer.status);
         const problem = checkAnswer(req, answer, faults);
         if (problem) problems.push(`#${index} ${summary(req)}: ${problem}`);
       } catch (error) {
-        // With resets injected, undici sees some answers cut short.
+        // With resets injected, some answers are cut short.
         if (faults && CUT_SHORT.has((error as { code?: string }).code ?? '')) continue;
         problems.push(`#${index} ${summary(req)}: ${(error as Error).message}`);
       }
@@ -109,7 +106,7 @@ async function fuzz(seed: number, count: number, faults: boolean) {
   try {
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   } finally {
-    await client.close();
+    agent.destroy();
   }
   return { problems, statuses };
 }
@@ -206,14 +203,15 @@ function sendRaw(req: FuzzRequest): Promise<RawAnswer> {
   );
 }
 
-async function sendUndici(client: Client, req: FuzzRequest): Promise<RawAnswer> {
-  const res = await client.request({
-    method: req.method as 'GET',
-    path: req.target,
+async function sendClient(agent: Agent, req: FuzzRequest): Promise<RawAnswer> {
+  const res = await request(`${t.sandbox.baseUrl}${req.target}`, {
+    method: req.method,
     headers: Object.fromEntries(req.headers),
     body: req.body,
+    agent,
+    timeoutMs: ANSWER_WITHIN_MS,
   });
-  const bytes = Buffer.from(await res.body.arrayBuffer());
+  const bytes = res.body.bytes;
   const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)]));
   return { status: res.statusCode, headers, body: bytes.toString('utf8'), bodyBytes: bytes.length };
 }
@@ -248,7 +246,7 @@ const METHODS = [
   'get',
   'M-SEARCH',
 ] as const;
-const UNDICI_METHODS = new Set(['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD', 'OPTIONS']);
+const CLIENT_METHODS = new Set(['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD', 'OPTIONS']);
 
 const ROUTES = [
   '/v1/workspaces',
@@ -418,8 +416,8 @@ function generate(rng: Rng): FuzzRequest {
   if (body && r.chance(0.93)) headers.push(['content-type', r.pick(CONTENT_TYPES)]);
   for (let i = r.int(4); i > 0; i--) headers.push(extraHeader(r));
 
-  const safe = UNDICI_METHODS.has(method) && isSafeForUndici(target, headers);
-  if (safe && r.chance(0.3)) return { transport: 'undici', method, target, headers, body };
+  const safe = CLIENT_METHODS.has(method) && isSafeForClient(target, headers);
+  if (safe && r.chance(0.3)) return { transport: 'client', method, target, headers, body };
 
   const version = r.chance(0.97) ? 'HTTP/1.1' : r.pick(['HTTP/1.0', 'HTTP/2.0', 'HTTP/9.9', 'http/1.1']);
   const lines = [`${method} ${target} ${version}`];
@@ -675,8 +673,8 @@ function extraHeader(r: Random): [string, string] {
   ]);
 }
 
-/** undici refuses locally what is not a valid path or header value; those go raw. */
-function isSafeForUndici(target: string, headers: ReadonlyArray<readonly [string, string]>): boolean {
+/** node:http refuses locally what is not a valid path or header value; those go raw. */
+function isSafeForClient(target: string, headers: ReadonlyArray<readonly [string, string]>): boolean {
   return (
     target.startsWith('/') &&
     /^[\x21-\x7e]*$/.test(target) &&

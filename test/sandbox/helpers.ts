@@ -1,9 +1,9 @@
-/** Test helpers: a real sandbox on an ephemeral port, driven over HTTP with undici. */
+/** Test helpers: a real sandbox on an ephemeral port, driven over HTTP (node:http). */
 import { connect } from 'node:net';
-import { request } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
 import { type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/sandbox/server.js';
 import { ManualClock } from '../../src/sandbox/time.js';
+import { request } from '../support/http-request.js';
 
 /** A JSON response body or list item: tests assert on it field by field. */
 // biome-ignore lint/suspicious/noExplicitAny: shapes are what the tests check, so they are not typed up front
@@ -50,8 +50,8 @@ export async function startTestSandbox(options: SandboxOptions = {}): Promise<Te
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await request(`${sandbox.baseUrl}${path}`, { method: method as 'GET', headers, body });
-    const text = await res.body.text();
+    const res = await request(`${sandbox.baseUrl}${path}`, { method, headers, body });
+    const text = res.body.text();
     const json = String(res.headers['content-type']).startsWith('application/json');
     return {
       status: res.statusCode,
@@ -124,7 +124,7 @@ export interface RawAnswer {
 }
 
 /**
- * Sends bytes exactly as given over a raw socket (undici and fetch would normalise the request)
+ * Sends bytes exactly as given over a raw socket (an HTTP client would normalise the request)
  * and reads until the server closes the connection; a reset ends the answer like a close.
  * @throws Error when the server neither answers nor closes within `timeoutMs`
  */

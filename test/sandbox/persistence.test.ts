@@ -16,7 +16,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetDataDir } from '../../src/sandbox/persist/data-dir.js';
-import { DataDirError, JournalDamagedError, SeedMismatchError } from '../../src/sandbox/persist/errors.js';
+import {
+  DataDirError,
+  JournalDamagedError,
+  JournalTruncatedError,
+  SeedMismatchError,
+} from '../../src/sandbox/persist/errors.js';
 import { LockedError } from '../../src/sandbox/persist/lock.js';
 import type { SandboxOptions } from '../../src/sandbox/server.js';
 import { download, fileStats, jsonFile, uploadMultipart, uploadStream } from './files.js';
@@ -235,7 +240,7 @@ describe('a data directory', () => {
     t = await open();
     try {
       expect(t.sandbox.notices).toEqual([
-        `Dropped the torn last record of the journal ${JSON.stringify(journal)} (10 bytes at byte ${whole}, left by a crash in the middle of a write; it was never acknowledged)`,
+        `Dropped the torn last record of the journal ${JSON.stringify(journal)} (10 bytes at byte ${whole}, after 1 whole commit, kept): what a crash in the middle of a write leaves, and such a record was never acknowledged; a file cut by other means loses what followed it too`,
       ]);
       expect(readFileSync(journal).length).toBe(whole);
     } finally {
@@ -281,6 +286,46 @@ describe('a data directory', () => {
     expect(readdirSync(join(dir, 'blobs')).sort()).toEqual(uploads);
     // The lock was released: the next start is refused for the damage again, not for a lock.
     await expect(open()).rejects.toBeInstanceOf(JournalDamagedError);
+  });
+
+  it.each([
+    ['emptied', 0, 'is empty (0 bytes)'],
+    ['cut to 5 bytes', 5, 'holds 5 bytes and no whole record, not even its header'],
+  ])(
+    'refuses a journal %s beside sandbox.json, saying what it shows, and changes nothing',
+    async (_name, size, shows) => {
+      let t = await open();
+      const template = (await ok(t.get('/v1/case_templates'))).data[0].id;
+      const made = await ok(t.post('/v1/cases', { template: { id: template }, title: 'acknowledged' }));
+      await ok(t.post('/v1/attachments', jsonFile('a.txt', Buffer.from('bytes'))), 201);
+      await t.close();
+      const journal = join(dir, 'journal-0');
+      const cut = readFileSync(journal).subarray(0, size);
+      writeFileSync(journal, cut);
+
+      const refused = open();
+      await expect(refused).rejects.toBeInstanceOf(JournalTruncatedError);
+      await expect(refused).rejects.toThrow(
+        `The journal ${JSON.stringify(journal)} ${shows}: every journal starts with a header, so it was emptied or cut after it was written, and the writes it held (acknowledged ones among them) are not in it; the directory keeps 1 upload file, which only writes make. Starting would serve the seed only; nothing was changed on disk`,
+      );
+      expect(readFileSync(journal).equals(cut)).toBe(true);
+      // Removed by hand, as the refusal's hint says: the seed, without the lost case.
+      rmSync(journal);
+      t = await open();
+      try {
+        expect((await t.get(`/v1/cases/${made.id}`)).status).toBe(404);
+      } finally {
+        await t.close();
+      }
+    },
+  );
+
+  it('starts again on a journal that holds its header only (a run without writes)', async () => {
+    let t = await open();
+    await t.close();
+    expect(readFileSync(join(dir, 'journal-0')).length).toBeGreaterThan(8);
+    t = await open();
+    await t.close();
   });
 
   it('refuses a journal of a generation no interrupted compaction leaves, and keeps it', async () => {

@@ -1,7 +1,7 @@
 /**
  * Every stage judges the path the router serves: encoded, doubled-slash, dot-segment,
  * case-variant and absolute-form request lines never reach a handler without a token.
- * Request lines go over raw sockets, since undici and fetch would normalise them first.
+ * Request lines go over raw sockets, since an HTTP client would normalise them first.
  */
 import { describe, expect, it } from 'vitest';
 import { normaliseTarget } from '../../src/sandbox/request-target.js';

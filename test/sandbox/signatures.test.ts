@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
-import { request } from 'undici';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { request } from '../support/http-request.js';
 import { type Json, listAll, startTestSandbox, useTestSandbox } from './helpers.js';
 
 let signature: Json;
@@ -16,7 +16,7 @@ beforeAll(async () => {
 /** The raw bytes and headers of a GET, for the binary answer. */
 async function download(base: string, path: string, token: string, headers: Record<string, string> = {}) {
   const res = await request(`${base}${path}`, { headers: { authorization: `Bearer ${token}`, ...headers } });
-  return { status: res.statusCode, headers: res.headers, bytes: Buffer.from(await res.body.arrayBuffer()) };
+  return { status: res.statusCode, headers: res.headers, bytes: res.body.bytes };
 }
 
 describe('GET /v1/signatures/{id}', () => {

@@ -13,6 +13,7 @@ import { HELP_TOPIC_NAMES } from '../../src/commands/help/topics.js';
 import { createMemoryIO } from '../../src/output/memory-io.js';
 import { buildProgram } from '../../src/program.js';
 import {
+  addAliases,
   bashRegistration,
   complete,
   type Offered,
@@ -85,7 +86,14 @@ const EXPECTED: [line: string, words: readonly string[]][] = [
   ['wfd sandbox trigger ', ['forms:deleted', ...RESPONSE_EVENTS]],
   // --form takes a value: responses: is the <event> argument.
   ['wfd sandbox trigger --form 5b0e responses:', RESPONSE_EVENTS],
-  ['wfd api ', ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT']],
+  // The first argument is a method or a path; paths come from the bundled API description.
+  ['wfd api P', ['PATCH', 'POST', 'PUT']],
+  [
+    'wfd api /v1/ca',
+    ['/v1/case_templates', '/v1/cases', '/v1/cases/ID', '/v1/cases/ID/data', '/v1/cases/count'],
+  ],
+  ['wfd api POST /v1/forms', ['/v1/forms', '/v1/forms/ID', '/v1/forms/count']],
+  ['wfd api -X GET /.w', ['/.well-known/openid-configuration']],
   // Custom statuses come from the API (none here: its host does not answer), never file names.
   ['wfd cases list --status ', ['closed', 'draft', 'in_progress', 'pending']],
   ['wfd cases count --status p', ['pending']],
@@ -95,6 +103,9 @@ const EXPECTED: [line: string, words: readonly string[]][] = [
   ['wfd cases list --profile=a', ['--profile=acme']],
   // After --, words are arguments, not flags.
   ['wfd cases list -- --p', []],
+  // Aliases (`wfd alias set`) stand beside the commands.
+  ['wfd wai', ['wait-long', 'waiting']],
+  ['wfd alias delete ', ['wait-long', 'waiting']],
 ];
 
 /** Descriptions zsh and fish show beside words (`word -- description`). */
@@ -102,10 +113,15 @@ const DESCRIBED: [line: string, shown: string][] = [
   ['wfd ca', 'cases -- List, read, create, update and archive cases'],
   ['wfd cases list --parent-s', '--parent-status -- stage of the case: draft, pending, in_progress, closed'],
   ['wfd help f', 'filters -- filter flags, --where, --filter, sorting and paging'],
+  ['wfd api /v1/cases/cou', '/v1/cases/count -- GET: Count cases'],
 ];
 
 const ws = workspace();
 saveProfiles(ws, ['acme', 'sandbox']);
+addAliases(ws, {
+  waiting: 'cases list --waiting-for owner --owner $1',
+  'wait-long': 'cases list --sort updated_at',
+});
 writeFileSync(join(ws.cwd, 'case.json'), '{}\n');
 afterAll(() => ws.remove());
 

@@ -6,7 +6,7 @@
  * Profile names come from the built `bin/wfd.js` (`npm run build`), reached as `wfd` on PATH.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +77,13 @@ export function saveProfiles(ws: Workspace, names: readonly string[]): void {
   writeFileSync(join(ws.configDir, 'config.json'), JSON.stringify({ currentProfile: names[0], profiles }), {
     mode: 0o600,
   });
+}
+
+/** Adds aliases to the workspace's config file, as `wfd alias set` would. */
+export function addAliases(ws: Workspace, aliases: Record<string, string>): void {
+  const path = join(ws.configDir, 'config.json');
+  const config = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  writeFileSync(path, JSON.stringify({ ...config, aliases }), { mode: 0o600 });
 }
 
 /** Runs each line's completion in `shell`; `script` replaces the committed one (bash only). */

@@ -1,17 +1,17 @@
 /**
- * The run-test layer (STYLE.md, pattern 13b): a real Context over memory streams, with an undici
- * MockAgent as its dispatcher, so a verb's `run` function is driven in-process with exact
- * requests and exact output. `afterEach` must call `close()`, which also asserts that every
- * interceptor was used.
+ * The run-test layer (STYLE.md, pattern 13b): a real Context over memory streams whose clients
+ * connect to a fake API on a loopback port (fake-api.ts), so a verb's `run` function is driven
+ * in-process, over wfd's real HTTP transport, with exact requests and exact output. `afterEach`
+ * must call `close()`, which also asserts that every stub was used and no other request came.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MockAgent } from 'undici';
 import { type Context, createContext } from '../../src/context.js';
 import type { GlobalOptions } from '../../src/global-options.js';
 import { createMemoryIO, type MemoryIOOptions } from '../../src/output/memory-io.js';
 import { resolveOutput } from '../../src/output/settings.js';
+import { type FakeApi, startFakeApi } from './fake-api.js';
 
 export const ORIGIN = 'http://api.test';
 export const TOKEN = 'wfd_0123456789abcdef0123456789abcdef';
@@ -27,12 +27,11 @@ export interface TestContextOptions extends MemoryIOOptions {
 
 export interface TestContext {
   ctx: Context;
-  agent: MockAgent;
-  /** intercepts on ORIGIN: `api.intercept({path, method}).reply(200, body)` */
-  api: ReturnType<MockAgent['get']>;
+  /** the API at ORIGIN: `api.intercept({path, method}).reply(200, body)` */
+  api: FakeApi;
   stdout(): string;
   stderr(): string;
-  /** asserts no interceptor is left unused, then releases everything */
+  /** asserts no stub is left unused and no other request came, then releases everything */
   close(): Promise<void>;
 }
 
@@ -40,8 +39,7 @@ export async function testContext(options: TestContextOptions = {}): Promise<Tes
   const configDir = mkdtempSync(join(tmpdir(), 'wfd-run-'));
   const env = { WFD_TOKEN: TOKEN, WFD_BASE_URL: ORIGIN, WFD_CONFIG_DIR: configDir, ...options.env };
   const memory = createMemoryIO({ ...options, env });
-  const agent = new MockAgent();
-  agent.disableNetConnect();
+  const api = await startFakeApi();
   const globals = options.globals ?? {};
   const now = options.now ?? new Date('2026-11-23T12:00:00Z');
   const ctx = createContext({
@@ -51,22 +49,21 @@ export async function testContext(options: TestContextOptions = {}): Promise<Tes
     output: await resolveOutput(globals, memory.io, options.fields ?? []),
     version: 'test',
     now: () => now,
-    dispatcher: agent,
+    connect: api.connect,
     sleep: async () => {},
     ...(options.openBrowser ? { openBrowser: options.openBrowser } : {}),
   });
   return {
     ctx,
-    agent,
-    api: agent.get(ORIGIN),
+    api,
     stdout: memory.stdout,
     stderr: memory.stderr,
     async close() {
       try {
-        agent.assertNoPendingInterceptors();
+        api.verify();
       } finally {
         await ctx.close();
-        await agent.close();
+        await api.close();
         rmSync(configDir, { recursive: true, force: true });
       }
     },

@@ -6,11 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MockAgent } from 'undici';
 import { expect } from 'vitest';
 import type { Invocation } from '../../src/cli/action.js';
 import { run } from '../../src/main.js';
 import { createMemoryIO, type MemoryIOOptions } from '../../src/output/memory-io.js';
+import { startFakeApi } from './fake-api.js';
 
 export interface Wired {
   code: number;
@@ -62,13 +62,13 @@ export interface Offline {
   code: number;
   stdout: string;
   stderr: string;
-  /** the requests that reached the dispatcher: a refused command line sends none */
+  /** the requests that reached the fake API: a refused command line sends none */
   requests: number;
 }
 
 /**
- * Runs `wfd <args>` in-process through its verb's real `run`, over a MockAgent that allows no
- * request, with a config folder of its own: what a spawned `wfd` would print and exit with for a
+ * Runs `wfd <args>` in-process through its verb's real `run`, connected to a fake API with no
+ * stub (each request is answered 500 and counted), with a config folder of its own: what a spawned `wfd` would print and exit with for a
  * command line refused before sending. `env` is laid over the defaults; undefined removes a variable.
  */
 export async function runOffline(
@@ -85,19 +85,17 @@ export async function runOffline(
   };
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
   const memory = createMemoryIO({ env, stdin: options.stdin ?? '' });
-  const agent = new MockAgent({ enableCallHistory: true });
-  agent.disableNetConnect();
+  const api = await startFakeApi();
   try {
     const code = await run(['node', 'wfd', ...args], {
       io: memory.io,
       env,
-      dispatcher: agent,
+      connect: api.connect,
       sleep: async () => {},
     });
-    const requests = agent.getCallHistory()?.calls().length ?? 0;
-    return { code, stdout: memory.stdout(), stderr: memory.stderr(), requests };
+    return { code, stdout: memory.stdout(), stderr: memory.stderr(), requests: api.requests.length };
   } finally {
-    await agent.close();
+    await api.close();
     rmSync(configDir, { recursive: true, force: true });
   }
 }

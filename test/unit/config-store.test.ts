@@ -10,6 +10,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
@@ -177,6 +178,58 @@ describe('broken local state: one clear line each', () => {
     await expect(store.saveProfile('a', profile('wfd_a'))).rejects.toThrow(
       `cannot write ${dir}: permission denied`,
     );
+  });
+
+  it('a link at config.json is neither read nor written through, whatever it points to', async () => {
+    const dir = scratch();
+    const victim = join(scratch(), 'victim.json');
+    writeFileSync(victim, '{"profiles":{"theirs":{"baseUrl":"http://evil.test","authType":"token"}}}');
+    symlinkSync(victim, join(dir, 'config.json'));
+    const store = await ConfigStore.open(dir);
+    const error = await failure(async () => store.profiles());
+    expect(error).toBeInstanceOf(ConfigFileError);
+    expect(error.message).toBe(
+      `wfd does not use ${join(dir, 'config.json')}: it is a symbolic link, which wfd does not follow`,
+    );
+    expect(error.hint).toBe('replace it with the file it points to, or set WFD_CONFIG_DIR to another folder');
+    await expect(store.saveProfile('a', profile('wfd_a'))).rejects.toThrow(/is a symbolic link/);
+    expect(readFileSync(victim, 'utf8')).toContain('evil.test');
+  });
+
+  it('a config folder others may write to is not read; one of ours is made private when wfd writes', async () => {
+    const dir = scratch();
+    await (await ConfigStore.open(dir)).saveProfile('a', profile('wfd_a'));
+    chmodSync(dir, 0o777);
+    const loose = await ConfigStore.open(dir);
+    expect(() => loose.profiles()).toThrow(
+      expect.objectContaining({
+        message: `wfd does not use ${dir}: it may be written by other users`,
+        hint: `chmod 700 ${dir}, or set WFD_CONFIG_DIR to another folder`,
+      }),
+    );
+    await loose.saveProfile('b', profile('wfd_b'));
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(Object.keys((await ConfigStore.open(dir)).profiles()).sort()).toEqual(['a', 'b']);
+  });
+
+  it('a shared folder (sticky, as /tmp) is neither read nor written', async () => {
+    const dir = scratch();
+    chmodSync(dir, 0o1777);
+    const store = await ConfigStore.open(dir);
+    expect(() => store.profiles()).toThrow(/may be written by other users/);
+    await expect(store.saveProfile('a', profile('wfd_a'))).rejects.toThrow(/may be written by other users/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a config folder that is a link is not used', async () => {
+    const real = scratch();
+    const link = join(scratch(), 'wfd');
+    symlinkSync(real, link);
+    const store = await ConfigStore.open(link);
+    await expect(store.saveProfile('a', profile('wfd_a'))).rejects.toThrow(
+      `wfd does not use ${link}: it is a symbolic link`,
+    );
+    expect(readdirSync(real)).toEqual([]);
   });
 
   it('permission and disk errors become one line naming the path', () => {

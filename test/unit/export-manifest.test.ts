@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,9 @@ import {
   ManifestWriter,
   parseManifest,
   type RunEntry,
+  TYPED_ENTRIES,
 } from '../../src/commands/attachments/export-manifest.js';
+import { canMountSmallDisk, mountSmallDisk } from '../support/small-disk.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const file = (id: string, path = `f/r/${id}.pdf`): FileEntry => ({
@@ -154,5 +156,57 @@ describe('ManifestWriter', () => {
     await writer.append(file('b'));
     await writer.close();
     expect(readFileSync(path, 'utf8')).toBe(lines({ ...file('a'), bytes: 7 }, run('', 't1'), file('b')));
+  });
+
+  it('does not append through a link planted at the manifest', async () => {
+    const victim = join(temp.path, 'victim');
+    writeFileSync(victim, 'precious\n');
+    const path = join(temp.path, 'manifest.ndjson');
+    symlinkSync(victim, path);
+    await expect(ManifestWriter.open(path)).rejects.toThrow(/ELOOP/);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+  });
+
+  it('rewrites through a temporary file of its own: links at the names of the old pattern stay untouched', async () => {
+    const victim = join(temp.path, 'victim');
+    writeFileSync(victim, 'precious\n');
+    const path = join(temp.path, 'manifest.ndjson');
+    writeFileSync(path, lines(file('a'), file('a')));
+    symlinkSync(victim, join(temp.path, `.manifest.ndjson.${process.pid}.part`));
+    const writer = await ManifestWriter.open(path);
+    await writer.rewrite([file('a')]);
+    await writer.close();
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    expect(readFileSync(path, 'utf8')).toBe(lines(file('a')));
+  });
+
+  it.skipIf(!canMountSmallDisk)('a rewrite on a full disk fails and leaves no temporary file', async () => {
+    const disk = mountSmallDisk()!;
+    try {
+      const path = join(disk.path, 'manifest.ndjson');
+      writeFileSync(path, lines(file('a')));
+      const writer = await ManifestWriter.open(path);
+      disk.fill();
+      const many = Array.from({ length: 200 }, (_, i) => file(`id-${i}`));
+      await expect(writer.rewrite(many)).rejects.toThrow(/ENOSPC/);
+      await writer.close();
+      expect(readdirSync(disk.path).sort()).toEqual(['filler', 'manifest.ndjson']);
+      expect(readFileSync(path, 'utf8')).toBe(lines(file('a')));
+    } finally {
+      disk.remove();
+    }
+  });
+});
+
+describe('the documentation of the manifest', () => {
+  it('lists every kind of line the manifest holds, with each of its fields', () => {
+    const docs = readFileSync(join(import.meta.dirname, '../../docs/attachments.md'), 'utf8');
+    for (const schema of TYPED_ENTRIES) {
+      const type = schema.shape.type.value;
+      const row = docs.split('\n').find((line) => new RegExp(`^\\| \`${type}\` +\\|`).test(line));
+      expect(row, `docs/attachments.md has no row for type ${type}`).toBeDefined();
+      for (const field of Object.keys(schema.shape).filter((key) => key !== 'type'))
+        expect(row, `the row of ${type} names ${field}`).toContain(`\`${field}\``);
+    }
   });
 });

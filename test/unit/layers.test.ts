@@ -8,7 +8,20 @@ import { dirname, join, normalize, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '../../src');
-const ORDER = ['data', 'resources', 'core', 'api', 'output', 'context', 'cli', 'commands', 'program', 'main'];
+const ORDER = [
+  'data',
+  'resources',
+  'openapi',
+  'core',
+  'api',
+  'output',
+  'context',
+  'cli',
+  'commands',
+  'program',
+  'main',
+  'keyring-host',
+];
 /** plain data under every layer: they import nothing */
 const PLAIN_DATA = new Set(['global-options.ts', 'exit-codes.ts']);
 
@@ -47,7 +60,11 @@ function uphillImports(): string[] {
       const to = layerOf(target);
       const where = `${relative(SRC, file)} -> ${relative(SRC, target)}`;
       if (from === 'sandbox' || to === 'sandbox') {
-        const allowed = from === to || ORDER.indexOf(from) >= ORDER.indexOf('commands');
+        // The one way out of the sandbox: the API's description, which it serves and never reads.
+        const allowed =
+          from === to ||
+          ORDER.indexOf(from) >= ORDER.indexOf('commands') ||
+          (from === 'sandbox' && to === 'openapi');
         if (!allowed) wrong.push(`${where} (the sandbox stands apart)`);
       } else if (!ORDER.includes(from) || !ORDER.includes(to)) {
         wrong.push(`${where} (a folder outside the layer order)`);

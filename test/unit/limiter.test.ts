@@ -99,9 +99,17 @@ describe('describeRules', () => {
     expect(describeRules(parseRateLimits('off').rules)).toBe('no limit');
   });
 
-  it('gives the hint of a 429 the per-token limit', () => {
-    expect(toApiError(429, {}, { statusCode: 429, message: 'slow down' }, new Date()).hint).toBe(
-      'the rate limit is 100 requests per minute per token: wait, or lower --concurrency',
+  it("gives the hint of a 429 what the server said, never the spec's figures", () => {
+    const headers = { 'retry-after': '7', 'x-ratelimit-limit': '2', 'x-ratelimit-remaining': '0' };
+    const body = { statusCode: 429, message: 'slow down', retryAfter: 7 };
+    expect(toApiError(429, headers, body, new Date()).hint).toBe(
+      'the server said Retry-After: 7, x-ratelimit-limit: 2, x-ratelimit-remaining: 0: wait 7s before sending again',
+    );
+    expect(toApiError(429, {}, body, new Date(), { retries: 0, given: true }).hint).toBe(
+      'the server said retryAfter 7s; sent with --retries 0, so it was not retried: wait 7s, or leave --retries out to wait and retry (5 times)',
+    );
+    expect(toApiError(429, {}, { message: 'slow down' }, new Date(), { retries: 5, given: false }).hint).toBe(
+      "the server gave no wait; still refused after 5 retries: wait, or lower this machine's pace to the server's limit with --request-rate N/DURATION",
     );
   });
 });
@@ -187,6 +195,53 @@ describe('RateLimiter', () => {
     expect(await starts(2)).toEqual([30_000, 30_000]);
     at(40_000);
     expect(limiter.pause(5_000)).toBe(true);
+  });
+
+  it('a clock stepped back an hour costs no wait: answers and a pause from before the step are forgotten', async () => {
+    const HOUR = 3_600_000;
+    const { limiter, starts, at } = virtual();
+    at(10 * HOUR);
+    await starts(100); // the minute's whole burst
+    limiter.pause(30_000);
+    at(9 * HOUR); // NTP steps the clock back an hour
+    expect(await starts(1)).toEqual([9 * HOUR]);
+  });
+
+  it("counts every hold in how long the next request waits: a 429 pause, the machine's shared budget", async () => {
+    const { limiter } = virtual();
+    limiter.pause(30_000);
+    expect(limiter.eta(1)).toBe(30_000);
+
+    // Other processes on the token used the budget: the machine's share holds this one 55 s.
+    let now = 0;
+    let wake: () => void = () => {};
+    const asked: number[] = [];
+    const held = new RateLimiter(SPEC_LIMITS, {
+      now: () => now,
+      sleep: (ms) =>
+        new Promise<void>((resolve) => {
+          wake = () => {
+            now += ms;
+            resolve();
+          };
+        }),
+      shared: {
+        reserve: (at) => {
+          asked.push(at);
+          return at < 55_000 ? 55_000 : { release: () => {} };
+        },
+        pause: () => {},
+      },
+    });
+    const permit = held.acquire();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(asked).toEqual([0]);
+    expect(held.eta(1)).toBe(55_000);
+    now = 20_000;
+    expect(held.eta(1)).toBe(35_000);
+    wake();
+    (await permit).release();
+    expect(held.eta(1)).toBe(0);
   });
 
   it('estimates how long the next requests will take', async () => {

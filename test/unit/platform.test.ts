@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { configDir } from '../../src/core/auth/config-paths.js';
-import { systemKeyring } from '../../src/core/auth/keyring.js';
+import { KeyringError, systemKeyring } from '../../src/core/auth/keyring.js';
 import { hasFileModes, keyringBackend, platformDirs, privateFileAccess } from '../../src/core/platform.js';
 import { budgetDir } from '../../src/core/shared-budget.js';
 
@@ -65,17 +65,19 @@ describe('the keyring of each platform', () => {
     expect(keyringBackend('darwin')).toBe('macOS Keychain');
     expect(keyringBackend('win32')).toBe('Windows Credential Manager');
     expect(keyringBackend('aix')).toBeUndefined();
-    expect(systemKeyring({}, 'win32').name).toBe('the system keyring (Windows Credential Manager)');
+    expect(systemKeyring({}, 'win32', async () => undefined).name).toBe(
+      'the system keyring (Windows Credential Manager)',
+    );
   });
 
   it('on Windows and macOS needs no D-Bus session: the binding is asked', async () => {
-    let loaded = 0;
-    const keyring = systemKeyring({}, 'win32', async () => {
-      loaded++;
-      throw new Error('Cannot find native binding.');
+    const asked: unknown[] = [];
+    const keyring = systemKeyring({}, 'win32', async (request) => {
+      asked.push(request);
+      throw new KeyringError('its native binding cannot be loaded');
     });
     await expect(keyring.get('default')).rejects.toThrow(/native binding cannot be loaded/);
-    expect(loaded).toBe(1);
+    expect(asked).toEqual([{ op: 'get', account: 'default' }]);
   });
 });
 

@@ -25,6 +25,7 @@ const widest = (text: string) => Math.max(...text.split('\n').map((line) => stri
 describe('the sandbox banner', () => {
   it('shows the URL, where the state lives, the tokens, the OAuth client and what to try next', () => {
     expect(banner(FACTS)).toBe(`wfd sandbox listening on http://127.0.0.1:4010
+API description (OpenAPI 3.1): http://127.0.0.1:4010/openapi.json
 State: kept in /home/dev/project/.sandbox
 
 Workspaces and their tokens:

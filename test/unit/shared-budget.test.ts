@@ -1,4 +1,14 @@
-import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lutimesSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -11,10 +21,12 @@ import {
 } from '../../src/core/budget-log.js';
 import { parseRateLimits, RateLimiter } from '../../src/core/limiter.js';
 import { budgetDir, SharedBudget, type SharedGrant } from '../../src/core/shared-budget.js';
+import { canMountSmallDisk, mountSmallDisk } from '../support/small-disk.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const RULES = parseRateLimits('3/1s').rules; // 3 per second per token, 30 per minute per client
 const alive = () => true;
+const MAX_WAIT = 15 * 60_000;
 
 function answers(tag: string, ...times: number[]): BudgetLog {
   return { ...emptyLog(), answered: times.map((t) => ({ t, k: tag })) };
@@ -61,10 +73,33 @@ describe('the shared log', () => {
       ],
       pausedUntil: 1_000,
     };
-    const pruned = pruneLog(log, RULES, 70_000, (pid) => pid === 1);
+    const pruned = pruneLog(log, RULES, 70_000, (pid) => pid === 1, MAX_WAIT);
     expect(pruned.answered.map((e) => e.t)).toEqual([70_000]);
     expect(pruned.reserved.map((r) => r.id)).toEqual(['live']);
     expect(pruned.pausedUntil).toBe(0);
+  });
+
+  it('drops answers and a pause from the future (a clock stepped back), and cuts a pause to the longest wait', () => {
+    const HOUR = 3_600_000;
+    const now = 10 * HOUR;
+    const log: BudgetLog = {
+      answered: [
+        { t: now - 1_000, k: 'a' },
+        { t: now + 2_000, k: 'a' }, // written just after this process read the clock: kept
+        { t: now + HOUR - 10_000, k: 'a' },
+      ],
+      reserved: [],
+      pausedUntil: now + HOUR + 60_000,
+      pausedAt: now + HOUR,
+    };
+    const pruned = pruneLog(log, RULES, now, alive, MAX_WAIT);
+    expect(pruned.answered.map((e) => e.t)).toEqual([now - 1_000, now + 2_000]);
+    expect(pruned.pausedUntil).toBe(0);
+    const far = { ...emptyLog(), pausedUntil: now + 98_204_149_835_000, pausedAt: now - 1 };
+    expect(pruneLog(far, RULES, now, alive, MAX_WAIT).pausedUntil).toBe(now + MAX_WAIT);
+    // A file of an earlier version has no pausedAt: its pause is cut all the same.
+    const { pausedAt: _, ...old } = far;
+    expect(pruneLog(old, RULES, now, alive, MAX_WAIT).pausedUntil).toBe(now + MAX_WAIT);
   });
 
   it('turns a released reservation into an answer of its token', () => {
@@ -95,6 +130,7 @@ describe('SharedBudget', () => {
       token: TOKEN,
       rules: RULES,
       requestTimeoutMs: 30_000,
+      maxWaitMs: MAX_WAIT,
       ...options,
     });
 
@@ -176,6 +212,159 @@ describe('SharedBudget', () => {
     const permit = await limiter.acquire();
     expect(now).toBe(2_000);
     permit.release();
+  });
+});
+
+describe('SharedBudget and the rules of state files', () => {
+  const temp = useTempDir('wfd-budget-');
+  const TOKEN = 'wfd_0123456789abcdef0123456789abcdef';
+  const HOUR = 3_600_000;
+  const budget = (options: Partial<ConstructorParameters<typeof SharedBudget>[0]> = {}) =>
+    new SharedBudget({
+      dir: join(temp.path, 'budget'),
+      origin: 'http://127.0.0.1:4010',
+      token: TOKEN,
+      rules: RULES,
+      requestTimeoutMs: 30_000,
+      maxWaitMs: MAX_WAIT,
+      ...options,
+    });
+  /** The budget's file, made by one request. */
+  const budgetFile = (): string => {
+    (budget().reserve(1_000) as SharedGrant).release(1_001);
+    const dir = join(temp.path, 'budget');
+    return join(dir, readdirSync(dir).find((name) => name.endsWith('.json'))!);
+  };
+  const victim = () => {
+    const path = join(temp.path, 'victim');
+    writeFileSync(path, 'precious\n', { mode: 0o600 });
+    return path;
+  };
+
+  it('a clock stepped back an hour costs no wait: the answers of the hour before are dropped', () => {
+    const now = 100 * HOUR;
+    const file = budgetFile();
+    // Thirty answers (the client's whole minute) an hour ahead of the clock as it now reads.
+    const answered = Array.from({ length: 30 }, (_, i) => ({ t: now + HOUR + i, k: 'other' }));
+    writeFileSync(file, JSON.stringify({ ...emptyLog(), answered }));
+    expect(budget().reserve(now + HOUR)).toBe(now + HOUR + 60_000);
+    expect(typeof budget().reserve(now)).toBe('object');
+  });
+
+  it('a pause set before the clock stepped back an hour costs no wait', () => {
+    const now = 100 * HOUR;
+    budget().pause(now + HOUR, now + HOUR + 60_000);
+    expect(budget().reserve(now + HOUR + 1)).toBe(now + HOUR + 60_000);
+    expect(typeof budget().reserve(now)).toBe('object');
+  });
+
+  it('a pause far in the future is cut to WFD_MAX_WAIT, said once, and written back cut', () => {
+    const file = budgetFile();
+    const now = 1_000_000;
+    writeFileSync(
+      file,
+      JSON.stringify({ ...emptyLog(), pausedUntil: now + 98_204_149_835_000, pausedAt: now }),
+    );
+    const notices: string[] = [];
+    const waiting = budget({ notice: (line) => notices.push(line) });
+    expect(waiting.reserve(now)).toBe(now + MAX_WAIT);
+    expect(notices).toEqual([
+      'the rate budget shared with other wfd processes holds requests until 5081-12-19T02:47:15.000Z, longer than the 15m wfd waits at most (WFD_MAX_WAIT); waiting 15m at most',
+    ]);
+    expect(parseLog(readFileSync(file, 'utf8')).pausedUntil).toBe(now + MAX_WAIT);
+    // Once that wait is over, requests go.
+    expect(typeof waiting.reserve(now + MAX_WAIT)).toBe('object');
+  });
+
+  it('a pause past what a date can hold (1e400 reads as Infinity) is cut as well', () => {
+    const file = budgetFile();
+    writeFileSync(file, '{"answered":[],"reserved":[],"pausedUntil":1e400}');
+    const notices: string[] = [];
+    expect(budget({ notice: (line) => notices.push(line) }).reserve(5_000)).toBe(5_000 + MAX_WAIT);
+    expect(notices[0]).toMatch(/holds requests until a time out of range, longer than the 15m/);
+  });
+
+  it('does not follow a link planted at its file: the target is untouched, the budget not shared', () => {
+    const file = budgetFile();
+    const target = victim();
+    unlinkSync(file);
+    symlinkSync(target, file);
+    const notices: string[] = [];
+    const planted = budget({ notice: (line) => notices.push(line) });
+    for (let i = 0; i < 3; i++) (planted.reserve(2_000 + i) as SharedGrant).release(2_000 + i);
+    planted.pause(3_000, 9_000);
+    expect(readFileSync(target, 'utf8')).toBe('precious\n');
+    expect(notices).toEqual([
+      `rate budget not shared with other wfd processes: wfd does not use ${file}: it is a symbolic link, which wfd does not follow (replace it with the file it points to)`,
+    ]);
+  });
+
+  it('does not follow a link planted at its lock, nor leaves it', () => {
+    const file = budgetFile();
+    const target = victim();
+    symlinkSync(target, `${file}.lock`);
+    // The lock is taken exclusively: a link there is a lock held; an old one is removed.
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(target, old, old);
+    lutimesSync(`${file}.lock`, old, old);
+    expect(typeof budget().reserve(2_000)).toBe('object');
+    expect(readFileSync(target, 'utf8')).toBe('precious\n');
+    expect(readdirSync(join(temp.path, 'budget'))).toEqual([file.split('/').at(-1)]);
+  });
+
+  it('does not use a folder others may write to, and says so once', () => {
+    const dir = join(temp.path, 'budget');
+    mkdirSync(dir, { mode: 0o700 });
+    chmodSync(dir, 0o775);
+    const notices: string[] = [];
+    const loose = budget({ notice: (line) => notices.push(line) });
+    for (let i = 0; i < 3; i++) expect(typeof loose.reserve(1_000 + i)).toBe('object');
+    expect(notices).toEqual([
+      `rate budget not shared with other wfd processes: wfd does not use ${dir}: it may be written by other users (chmod 700 ${dir})`,
+    ]);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('does not use a folder that is a link', () => {
+    const real = join(temp.path, 'real');
+    mkdirSync(real, { mode: 0o700 });
+    symlinkSync(real, join(temp.path, 'budget'));
+    const notices: string[] = [];
+    expect(typeof budget({ notice: (line) => notices.push(line) }).reserve(1_000)).toBe('object');
+    expect(notices[0]).toMatch(/it is a symbolic link/);
+    expect(readdirSync(real)).toEqual([]);
+  });
+
+  it.skipIf(!canMountSmallDisk)('on a full disk: nothing left behind, its own budget kept', () => {
+    const disk = mountSmallDisk()!;
+    try {
+      disk.fill();
+      const dir = join(disk.path, 'budget');
+      mkdirSync(dir, { mode: 0o700 });
+      const lines: string[] = [];
+      const full = budget({ dir, debug: (line) => lines.push(line) });
+      expect(typeof full.reserve(1_000)).toBe('object');
+      expect(lines[0]).toMatch(/^rate budget not shared: .*ENOSPC/);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      disk.remove();
+    }
+  });
+
+  it.skipIf(!canMountSmallDisk)('on a read-only folder: nothing left behind, its own budget kept', () => {
+    const disk = mountSmallDisk()!;
+    try {
+      const dir = join(disk.path, 'budget');
+      mkdirSync(dir, { mode: 0o700 });
+      disk.readOnly();
+      const lines: string[] = [];
+      const stuck = budget({ dir, debug: (line) => lines.push(line) });
+      expect(typeof stuck.reserve(1_000)).toBe('object');
+      expect(lines[0]).toMatch(/^rate budget not shared: .*EROFS/);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      disk.remove();
+    }
   });
 });
 

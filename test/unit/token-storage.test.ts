@@ -1,15 +1,25 @@
 /**
  * Where the config store keeps a profile's secrets: the keyring (an in-memory stand-in here; the
  * real Secret Service is test/keyring/), the file when the keyring does not answer, and the
- * moves between them. And how the binding is reached: pinned to the Secret Service on Linux,
- * not loaded at all without a D-Bus session.
+ * moves between them. And how the binding is reached: in a process of its own, each call with a
+ * deadline; pinned to the Secret Service on Linux; not at all without a D-Bus session.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadCredentials, requireCredentials } from '../../src/core/auth/credentials.js';
-import { type Keyring, KeyringError, systemKeyring } from '../../src/core/auth/keyring.js';
+import {
+  type Keyring,
+  type KeyringAnswer,
+  type KeyringCall,
+  KeyringError,
+  type KeyringRequest,
+  systemKeyring,
+} from '../../src/core/auth/keyring.js';
+import { answer } from '../../src/core/auth/keyring-host.js';
+import { keyringProcess } from '../../src/core/auth/keyring-process.js';
+import { RefreshingToken } from '../../src/core/auth/refresh.js';
 import { ConfigStore, type Profile } from '../../src/core/auth/store.js';
 
 const dirs: string[] = [];
@@ -137,6 +147,44 @@ describe('secrets in the keyring', () => {
     expect(first.profile('default')?.token).toBe('wfd_new');
   });
 
+  it('a renewal another process made between reading the file and the keyring is not made again', async () => {
+    // test/keyring's "two processes refresh once" once saw two renewals: a process read config.json
+    // before the other renewed (the expiry still past) and the keyring after (the new token), then
+    // under the lock found the new token "still the one due" and renewed it again.
+    const dir = scratch();
+    const { keyring } = memoryKeyring();
+    const now = () => new Date('2026-06-01T12:00:00Z');
+    const due = {
+      ...oauthProfile('wfd_old', 'r_old'),
+      oauth: { ...oauthProfile('', '').oauth!, refreshToken: 'r_old', expiresAt: '2020-01-01T00:00:00Z' },
+    };
+    await (await open(dir, keyring)).saveProfile('default', due, { tokenStorage: 'keyring' });
+    const late = await open(dir, keyring);
+    const renewer = await open(dir, keyring);
+    await renewer.withTokens('default');
+    await renewer.update((config) => {
+      const profile = config.profiles.default!;
+      config.profiles.default = {
+        ...profile,
+        token: 'wfd_new',
+        oauth: { ...profile.oauth!, refreshToken: 'r_new', expiresAt: '2026-06-01T13:00:00Z' },
+      };
+    });
+    expect((await late.withTokens('default'))?.token).toBe('wfd_new');
+    const endpoint: string[] = [];
+    const token = new RefreshingToken({
+      store: late,
+      profileName: 'default',
+      now,
+      tokenClient: async (origin) => {
+        endpoint.push(origin);
+        throw new Error('the token endpoint was asked again');
+      },
+    });
+    expect(await token.token()).toBe('wfd_new');
+    expect(endpoint).toEqual([]);
+  });
+
   it('logout deletes the entry; a login with --insecure-storage moves the token to the file', async () => {
     const dir = scratch();
     const { keyring, entries } = memoryKeyring();
@@ -242,7 +290,43 @@ describe('no keyring answers', () => {
 });
 
 describe('systemKeyring', () => {
-  type Binding = Awaited<ReturnType<NonNullable<Parameters<typeof systemKeyring>[2]>>>;
+  /** Calls that record their requests and answer as the keyring's process would. */
+  function recorded(answer: KeyringAnswer = '{"token":"wfd_x"}') {
+    const requests: KeyringRequest[] = [];
+    const call: KeyringCall = async (request) => {
+      requests.push(request);
+      return answer;
+    };
+    return { call, requests };
+  }
+
+  it('on Linux, without a D-Bus session, fails at once and makes no call', async () => {
+    const { call, requests } = recorded();
+    const keyring = systemKeyring({}, 'linux', call);
+    await expect(keyring.get('a')).rejects.toThrow(
+      'the system keyring did not answer: no D-Bus session (DBUS_SESSION_BUS_ADDRESS is not set)',
+    );
+    expect(requests).toEqual([]);
+  });
+
+  it('passes each call on, and reads its answer', async () => {
+    const { call, requests } = recorded();
+    const keyring = systemKeyring({ DBUS_SESSION_BUS_ADDRESS: 'unix:path=/x' }, 'linux', call);
+    expect(keyring.name).toBe('the system keyring (Secret Service)');
+    expect(await keyring.get('default@/cfg')).toBe('{"token":"wfd_x"}');
+    await keyring.set('default@/cfg', 's');
+    expect(requests).toEqual([
+      { op: 'get', account: 'default@/cfg' },
+      { op: 'set', account: 'default@/cfg', secret: 's' },
+    ]);
+    expect(await systemKeyring({}, 'darwin', recorded(null).call).get('a')).toBeUndefined();
+    expect(await systemKeyring({}, 'darwin', recorded(true).call).delete('a')).toBe(true);
+    await expect(systemKeyring({}, 'aix', call).get('a')).rejects.toBeInstanceOf(KeyringError);
+  });
+});
+
+describe("the keyring's process", () => {
+  type Binding = Parameters<typeof answer>[1] extends () => Promise<infer B> ? B : never;
 
   /** A binding that records how its entries were made. */
   function fakeBinding(made: unknown[]): () => Promise<Binding> {
@@ -257,33 +341,64 @@ describe('systemKeyring', () => {
     return async () => ({ AsyncEntry }) as unknown as Binding;
   }
 
-  it('on Linux, without a D-Bus session, fails at once and loads no binding', async () => {
-    let loaded = false;
-    const keyring = systemKeyring({}, 'linux', async () => {
-      loaded = true;
-      throw new Error('not to be loaded');
-    });
-    await expect(keyring.get('a')).rejects.toThrow(
-      'the system keyring did not answer: no D-Bus session (DBUS_SESSION_BUS_ADDRESS is not set)',
-    );
-    expect(loaded).toBe(false);
-  });
-
-  it('on Linux, pins every entry to the Secret Service: never the in-memory kernel keyring', async () => {
+  it('pins every entry to the Secret Service: never the in-memory kernel keyring', async () => {
     const made: unknown[] = [];
-    const keyring = systemKeyring({ DBUS_SESSION_BUS_ADDRESS: 'unix:path=/x' }, 'linux', fakeBinding(made));
-    expect(await keyring.get('default@/cfg')).toBe('{"token":"wfd_x"}');
+    expect(await answer({ id: 7, op: 'get', account: 'default@/cfg' }, fakeBinding(made))).toEqual({
+      id: 7,
+      value: '{"token":"wfd_x"}',
+    });
     expect(made).toEqual([['wfd', 'default@/cfg', { linux: { store: 'secret-service' } }]]);
-    expect(keyring.name).toBe('the system keyring (Secret Service)');
   });
 
-  it('a binding that cannot be loaded, and a platform without a keyring, are KeyringErrors', async () => {
-    const broken = systemKeyring({}, 'darwin', async () => {
+  it('a binding that cannot be loaded, or a call that fails, is an error of one line', async () => {
+    const broken = async () => {
       throw new Error('Cannot find native binding.\nmore lines');
+    };
+    expect(await answer({ id: 1, op: 'set', account: 'a', secret: 's' }, broken)).toEqual({
+      id: 1,
+      error: 'its native binding cannot be loaded (Cannot find native binding.)',
     });
-    await expect(broken.set('a', 's')).rejects.toThrow(
-      'its native binding cannot be loaded (Cannot find native binding.)',
+  });
+
+  /** A program for the keyring's process, written to a file. */
+  function hostScript(source: string): string {
+    const path = join(scratch(), 'host.cjs');
+    writeFileSync(path, source);
+    return path;
+  }
+
+  it('answers through a process of its own', async () => {
+    const script = hostScript(
+      "process.on('message', (r) => process.send({ id: r.id, value: r.op + ' ' + r.account }));" +
+        "process.on('disconnect', () => process.exit(0));",
     );
-    await expect(systemKeyring({}, 'aix').get('a')).rejects.toBeInstanceOf(KeyringError);
+    const call = keyringProcess({}, { script });
+    expect(await call({ op: 'get', account: 'a' })).toBe('get a');
+    expect(await call({ op: 'delete', account: 'b' })).toBe('delete b');
+  });
+
+  it('a process that does not answer in time is killed; the call fails, and so do the next at once', async () => {
+    // Blocks its only thread, as the binding does on a session bus that never answers.
+    const pidFile = join(scratch(), 'pid');
+    const script = hostScript(
+      `require('node:fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid));` +
+        "process.on('message', () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0));",
+    );
+    const call = keyringProcess({}, { script, deadlineMs: 300 });
+    await expect(call({ op: 'get', account: 'a' })).rejects.toThrow(
+      'the system keyring did not answer: no answer within 0.3 seconds',
+    );
+    await expect(call({ op: 'set', account: 'a', secret: 's' })).rejects.toThrow(
+      'no answer within 0.3 seconds',
+    );
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    await vi.waitFor(() => expect(() => process.kill(pid, 0)).toThrow());
+  });
+
+  it('a process that ends without answering fails the call', async () => {
+    const call = keyringProcess({}, { script: hostScript("process.on('message', () => process.exit(4));") });
+    await expect(call({ op: 'get', account: 'a' })).rejects.toThrow(
+      'the system keyring did not answer: its process ended before it answered (exit 4)',
+    );
   });
 });

@@ -1,18 +1,36 @@
 /** The arguments and flags of `wfd api`, declared once (index.ts and the verb). */
+import type { Completion } from '../../cli/completion-values.js';
 import { DRY_RUN, type VerbFlags } from '../../cli/flags.js';
+import { openApiDescription } from '../../openapi/description.js';
+import { pathSummaries } from '../../openapi/operations.js';
 import { METHODS } from './methods.js';
+
+/**
+ * The API's paths from the description bundled in wfd (`wfd sandbox openapi`), with what each
+ * does: read only when completion scripts are made, which then hold them (no request while
+ * completing). `first`: the methods come first, as the first argument may be either.
+ */
+function describedPaths(first: boolean): Completion {
+  return {
+    kind: 'values',
+    get values() {
+      return [...(first ? METHODS : []), ...pathSummaries(openApiDescription())];
+    },
+  };
+}
 
 export const API = {
   args: [
     {
       name: 'method-or-path',
       help: `METHOD (${METHODS.join(', ')}); GET when left out`,
-      completion: METHODS,
+      completion: describedPaths(true),
     },
     {
       name: 'path',
       optional: true,
       help: 'a path under /v1 (/cases?status=new), or at the host root (/.well-known/...)',
+      completion: describedPaths(false),
     },
   ],
   flags: [
@@ -58,7 +76,12 @@ export const API = {
     {
       flag: 'paginate',
       kind: 'switch',
-      help: 'fetch every page of a collection; one JSON array (-o ndjson: a record a line)',
+      help: 'fetch every page of a collection; one JSON array (-o ndjson: a record a line); --jq and --query see that whole array (with -o ndjson: each record), not each page as in gh',
+    },
+    {
+      flag: 'check',
+      kind: 'switch',
+      help: "check the method, path and body against the API's description first; exit 2 on a mismatch, nothing sent",
     },
     DRY_RUN,
   ],

@@ -10,6 +10,8 @@ export function registerApiCommand(api: Command): void {
     'wfd api GET /forms -f flow[slug]=kyc --paginate -o ndjson',
     'wfd api -X PATCH /forms/5b0e... -F active=false -F user[phone]=+33612345678',
     'wfd api POST /cases --input case.json --dry-run',
+    'wfd api -X POST /v1/cases --input case.json --check',
     'wfd api GET /.well-known/openid-configuration --query token_endpoint',
+    'wfd api GET /cases --paginate --jq \'.[] | select(.status == "open") | .id\'',
   ]).action(lazy(() => import('./request.js')));
 }

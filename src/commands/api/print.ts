@@ -21,6 +21,7 @@ export async function printAnswer(
   options: { include: boolean; method: string },
 ): Promise<void> {
   const { io } = ctx;
+  await io.startPager();
   if (options.include) {
     const head = [`HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ''}`.trimEnd()];
     for (const [name, value] of Object.entries(answer.headers))
@@ -53,7 +54,7 @@ async function readText(answer: StreamedResponse): Promise<string> {
   return text;
 }
 
-/** JSON as sent when piped, pretty on a terminal, through --query when given; returns the value. */
+/** JSON as sent when piped, pretty on a terminal, through --query or --jq when given; returns the value. */
 async function printJson(ctx: Context, text: string): Promise<unknown> {
   let value: unknown;
   checkJsonDepth(text);
@@ -63,16 +64,10 @@ async function printJson(ctx: Context, text: string): Promise<unknown> {
     await ctx.io.write(text);
     return undefined;
   }
-  const { query, raw = false } = ctx.output;
-  if (query !== undefined) {
-    const { compileQuery, queryResultText } = await import('../../output/query.js');
-    const text = queryResultText(compileQuery(query)(value), {
-      raw,
-      pretty: true,
-      terminal: ctx.io.isStdoutTTY(),
-    });
-    await ctx.io.write(text);
-  } else if (ctx.io.isStdoutTTY())
+  const { loadFilter } = await import('../../output/filter.js');
+  const filter = await loadFilter(ctx.io, ctx.output, true);
+  if (filter) await ctx.io.write(filter(value));
+  else if (ctx.io.isStdoutTTY())
     await ctx.io.write(`${escapeJsonControls(JSON.stringify(value, null, 2))}\n`);
   else await ctx.io.write(text.endsWith('\n') ? text : `${text}\n`);
   return value;
@@ -95,6 +90,7 @@ export async function printPages(
     format: ctx.output.format === 'ndjson' ? 'ndjson' : 'json',
     columns: [],
     ...(ctx.output.query !== undefined ? { query: ctx.output.query } : {}),
+    ...(ctx.output.jq ? { jq: true } : {}),
     ...(ctx.output.raw ? { raw: true } : {}),
   });
   const rows = paginate({

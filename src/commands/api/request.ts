@@ -61,6 +61,10 @@ export async function runApi(options: ApiOptions, ctx: Context): Promise<void> {
     ...(!fieldsInQuery && fields.length > 0 ? { body: fieldsToBody(fields) } : {}),
     ...(options.input !== undefined ? { body: await readJson(options.input, '--input', readStdin) } : {}),
   };
+  if (options.check) {
+    const { checkAgainstDescription } = await import('./check.js');
+    await checkAgainstDescription(method, target.root ? target.path : `/v1${target.path}`, request.body);
+  }
   const client = await mutationClient(ctx, options.dryRun);
   if (options.dryRun) return printDryRun(ctx, await client.prepare(request));
   if (options.paginate) return printPages(ctx, client, request);

@@ -68,7 +68,7 @@ export async function runDownloadAttachments(
   options: DownloadAttachmentsOptions,
   ctx: Context,
 ): Promise<void> {
-  const ids = await collectIds(options.ids, () => ctx.io.readStdin(), 'attachment');
+  const ids = await collectIds(options.ids, () => ctx.io.stdin, 'attachment');
   const existing: Existing = options.clobber ? 'clobber' : options.skipExisting ? 'skip' : 'refuse';
   if (options.outputFile !== undefined) {
     if (ids.length > 1) {

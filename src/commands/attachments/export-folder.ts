@@ -10,7 +10,7 @@ import { UsageError, WfdError } from '../../core/errors.js';
 import { FOLDER_MODE } from '../../core/file-modes.js';
 import { isTemporaryName, writeError } from '../../core/files.js';
 import { quote } from '../../core/quote.js';
-import { MANIFEST_NAME, type Manifest, parseManifest } from './export-manifest.js';
+import { MANIFEST_NAME, type Manifest, parseManifest, READ_MANIFEST } from './export-manifest.js';
 
 /** What DIR holds before a run. */
 export type ExportFolder =
@@ -36,7 +36,9 @@ export async function readExportFolder(dir: string): Promise<ExportFolder> {
     );
   }
   const names = found ? await readdir(dir) : [];
-  const text = names.includes(MANIFEST_NAME) ? await readFile(join(dir, MANIFEST_NAME), 'utf8') : undefined;
+  const text = names.includes(MANIFEST_NAME)
+    ? await readFile(join(dir, MANIFEST_NAME), { encoding: 'utf8', flag: READ_MANIFEST })
+    : undefined;
   const manifest = parseManifest(text ?? '');
   if (text === undefined && names.some((name) => !isTemporaryName(name))) return { kind: 'other' };
   const empty =

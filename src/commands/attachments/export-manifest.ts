@@ -18,7 +18,8 @@
  * A later line about the same file replaces an earlier one; a last line cut short by a crash is
  * dropped.
  */
-import { writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { constants, writeSync } from 'node:fs';
 import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -26,6 +27,17 @@ import { z } from 'zod';
 import { FILE_MODE } from '../../core/file-modes.js';
 
 export const MANIFEST_NAME = 'manifest.ndjson';
+
+/**
+ * Opened without following a link, as every file wfd keeps between runs (src/core/state-file.ts):
+ * a link planted at the manifest's name, in a shared folder, is refused (ELOOP), never written
+ * through. Windows has no O_NOFOLLOW; there the export's check of DIR for links stands alone.
+ */
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+const APPEND = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW;
+const CREATE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW;
+/** Reading a manifest: the same, to read. */
+export const READ_MANIFEST = constants.O_RDONLY | NO_FOLLOW;
 
 const FileEntry = z.object({
   id: z.string(),
@@ -84,6 +96,9 @@ const FormEntry = z.object({
 export type FormEntry = z.infer<typeof FormEntry>;
 
 export type ManifestEntry = FileEntry | MergedEntry | RunEntry | PlanEntry | FormEntry;
+
+/** The lines that carry a `type`, each documented in docs/attachments.md. */
+export const TYPED_ENTRIES = [RunEntry, MergedEntry, PlanEntry, FormEntry] as const;
 
 /** What a manifest says, latest line first for each file. */
 export interface Manifest {
@@ -161,7 +176,7 @@ function parseLine(line: string): ManifestEntry | undefined {
   } catch {
     return undefined;
   }
-  for (const schema of [RunEntry, MergedEntry, PlanEntry, FormEntry, FileEntry] as const) {
+  for (const schema of [...TYPED_ENTRIES, FileEntry] as const) {
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
   }
@@ -200,7 +215,7 @@ export class ManifestWriter {
 
   /** Opens (or creates) the manifest at `path`, first cutting it to `keepBytes` (a torn last line). */
   static async open(path: string, keepBytes?: number): Promise<ManifestWriter> {
-    const handle = await open(path, 'a', FILE_MODE);
+    const handle = await open(path, APPEND, FILE_MODE);
     if (keepBytes !== undefined && (await handle.stat()).size > keepBytes) {
       await handle.truncate(keepBytes);
       await handle.datasync();
@@ -235,25 +250,29 @@ export class ManifestWriter {
   /** Replaces the manifest with `entries` (a temporary file, flushed, then renamed over it). */
   async rewrite(entries: readonly ManifestEntry[]): Promise<void> {
     await this.#queue;
-    // Hidden and ending in .part, as every temporary file of an export (files.ts), so a crash here is cleaned up too.
-    const temporary = join(dirname(this.path), `.${basename(this.path)}.${process.pid}.part`);
-    const file = await open(temporary, 'w', FILE_MODE);
+    // Hidden and ending in .part, as every temporary file of an export (files.ts), so a crash here
+    // is cleaned up too; a random name, created exclusively, so never a file someone put there.
+    const random = randomBytes(6).toString('hex');
+    const temporary = join(dirname(this.path), `.${basename(this.path)}.${random}.part`);
     try {
-      await file.write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    // Windows refuses to rename over a file that is open (EPERM), so the old manifest is closed
-    // first; on POSIX the order makes no difference. Reopened whatever the rename did.
-    await this.handle.close();
-    try {
-      await rename(temporary, this.path);
+      const file = await open(temporary, CREATE, FILE_MODE);
+      try {
+        await file.write(entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''));
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      // Windows refuses to rename over a file that is open (EPERM), so the old manifest is
+      // closed first; on POSIX the order makes no difference. Reopened whatever the rename did.
+      await this.handle.close();
+      try {
+        await rename(temporary, this.path);
+      } finally {
+        this.handle = await open(this.path, APPEND, FILE_MODE);
+      }
     } catch (error) {
       await rm(temporary, { force: true });
       throw error;
-    } finally {
-      this.handle = await open(this.path, 'a', FILE_MODE);
     }
   }
 

@@ -20,7 +20,7 @@ export const MergeAttachmentsOptions = verbSchema(MERGE);
 export type MergeAttachmentsOptions = z.output<typeof MergeAttachmentsOptions>;
 
 export async function runMergeAttachments(options: MergeAttachmentsOptions, ctx: Context): Promise<void> {
-  const ids = await collectIds(options.ids, () => ctx.io.readStdin(), 'attachment', { keepRepeats: true });
+  const ids = await collectIds(options.ids, () => ctx.io.stdin, 'attachment', { keepRepeats: true });
   const toStdout = options.outputFile === '-';
   if (toStdout) refuseTerminal(ctx, '-O - > merged.pdf');
   else await checkTarget(options.outputFile);

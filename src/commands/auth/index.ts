@@ -60,10 +60,17 @@ Tokens and secrets go to the system keyring (macOS Keychain, Windows Credential 
     ['wfd auth refresh', 'wfd --profile acme auth refresh'],
   ).action(lazy(() => import('./refresh.js')));
 
-  addExamples(auth.command('logout').description('Remove the saved profile and its token'), [
-    'wfd auth logout',
-    'wfd --profile acme auth logout',
-  ]).action(lazy(() => import('./logout.js')));
+  addExamples(
+    auth
+      .command('logout')
+      .summary('Remove the saved profile and its token')
+      .description(
+        `Remove the saved profile and its token
+
+The profile named by --profile (or WFD_PROFILE); at a terminal, the current profile when none is named. Without a terminal (a script) the name is required. wfd then says which profile is current, or how to choose one.`,
+      ),
+    ['wfd auth logout', 'wfd --profile acme auth logout'],
+  ).action(lazy(() => import('./logout.js')));
 
   addExamples(auth.command('profiles').description('List saved profiles; the current one is marked'), [
     'wfd auth profiles',

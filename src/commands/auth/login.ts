@@ -41,12 +41,15 @@ export type LoginOptions = z.output<typeof LoginOptions>;
 
 /** A personal token (prompt or stdin), or with --oauth the browser sign-in (./oauth-login.ts). */
 export async function runLogin(options: LoginOptions, ctx: Context): Promise<void> {
-  const target = await loginTarget(ctx, options.force === true);
+  // A token on stdin is read before a replaced profile is refused: the same token replaces nothing.
+  let piped: Promise<string> | undefined;
+  const pipedToken = options.withToken ? () => (piped ??= readToken(options, ctx)) : undefined;
+  const target = await loginTarget(ctx, options.force === true, pipedToken);
   if (options.oauth) {
     const { loginWithOAuth } = await import('./oauth-login.js');
     return loginWithOAuth(options, target, ctx);
   }
-  const token = await readToken(options, ctx);
+  const token = await (pipedToken?.() ?? readToken(options, ctx));
   const client = await ctx.apiFor(target.baseUrl, token);
   let workspace: Awaited<ReturnType<typeof boundWorkspace>>;
   try {

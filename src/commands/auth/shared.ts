@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import type { ConfigStore, OAuthUser, ProfileWorkspace, TokenStorage } from '../../core/auth/store.js';
 import { DEFAULT_PROFILE, isValidProfileName } from '../../core/auth/store.js';
 import { parseBaseUrl } from '../../core/base-url.js';
-import { CancelledError, UsageError } from '../../core/errors.js';
+import { AuthError, CancelledError, UsageError } from '../../core/errors.js';
 import type { ApiClient } from '../../core/http.js';
 import { quote } from '../../core/quote.js';
 
@@ -15,8 +15,17 @@ export interface LoginTarget {
   baseUrl: string;
 }
 
-/** The profile a login saves into and the server it logs in to, checked before any secret is asked for. */
-export async function loginTarget(ctx: Context, force: boolean): Promise<LoginTarget> {
+/**
+ * The profile a login saves into and the server it logs in to, checked before any secret is asked
+ * for. A profile that holds a login is replaced only with `force` or the user's yes; but a login
+ * with the token it holds already (`pipedToken`, read when needed) replaces nothing: it saves the
+ * profile again, which moves a token kept in the file to the keyring.
+ */
+export async function loginTarget(
+  ctx: Context,
+  force: boolean,
+  pipedToken?: () => Promise<string>,
+): Promise<LoginTarget> {
   const profileName = ctx.globals.profile ?? ctx.env.WFD_PROFILE ?? DEFAULT_PROFILE;
   if (!isValidProfileName(profileName)) {
     throw new UsageError(
@@ -32,7 +41,7 @@ export async function loginTarget(ctx: Context, force: boolean): Promise<LoginTa
   }
   parseBaseUrl(baseUrl);
   const existing = store.profile(profileName);
-  if (existing && !force) {
+  if (existing && !force && !(pipedToken && (await holdsToken(store, profileName, baseUrl, pipedToken)))) {
     const holds = existing.workspace
       ? `workspace ${existing.workspace.name} at ${existing.baseUrl}`
       : existing.baseUrl;
@@ -44,6 +53,21 @@ export async function loginTarget(ctx: Context, force: boolean): Promise<LoginTa
       throw new CancelledError(`login cancelled: profile ${quote(profileName)} is unchanged`);
   }
   return { profileName, store, baseUrl };
+}
+
+/** Whether the profile holds the login of `token` at `baseUrl` (a keyring that does not answer: no). */
+async function holdsToken(
+  store: ConfigStore,
+  profileName: string,
+  baseUrl: string,
+  token: () => Promise<string>,
+): Promise<boolean> {
+  const given = await token();
+  const held = await store.withTokens(profileName).catch((error: unknown) => {
+    if (error instanceof AuthError) return undefined;
+    throw error;
+  });
+  return held?.authType === 'token' && held.token === given && held.baseUrl === baseUrl;
 }
 
 /** Where a login keeps its token: the system keyring, unless --insecure-storage chose the config file. */

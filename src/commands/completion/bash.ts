@@ -43,7 +43,7 @@ ${commands.join('\n')}
 }
 
 # What completes the value of flag or <argument> $2 of command $1: \`how\` (values, list,
-# profiles or commands) and \`values\`; nothing known: file names.
+# profiles, aliases or commands) and \`values\`; nothing known: file names.
 _wfd_values() {
   case "$1|$2" in
 ${values.join('\n')}
@@ -99,6 +99,7 @@ _wfd_value() {
       done
       ;;
     profiles) _wfd_add "$("\${words[0]}" completion --profiles 2>/dev/null)" "$3" ;;
+    aliases) _wfd_add "$("\${words[0]}" completion --aliases 2>/dev/null)" "$3" ;;
     statuses) _wfd_add "$("\${words[0]}" completion --statuses ${STATUS_QUERY} 2>/dev/null)" "$3" ;;
     commands)
       # The words typed so far name a command: offer its subcommands.
@@ -146,6 +147,8 @@ _wfd() {
     _wfd_add "$flags"
   elif ((\${#pos[@]} == 0)) && [[ -n "$subs" ]]; then
     _wfd_add "$subs"
+    # The first word (and only it) may be an alias (\`wfd alias set\`) as well as a command.
+    ((\${#words[@]} == 2)) && _wfd_add "$("\${words[0]}" completion --aliases 2>/dev/null)"
   else
     # The argument this word fills: by position, the last one when it is variadic.
     read -ra list <<<"$args"

@@ -80,6 +80,8 @@ function __wfd_value
             set values $kept
         case profiles
             set values ($__wfd_program completion --profiles 2>/dev/null)
+        case aliases
+            set values ($__wfd_program completion --aliases 2>/dev/null)
         case statuses
             set values ($__wfd_program completion --statuses ${STATUS_QUERY} 2>/dev/null)
         case commands
@@ -136,6 +138,10 @@ function __wfd_prepare
         set -g __wfd_candidates (__wfd_flags "$cmd")
     else if test (count $pos) -eq 0; and set -q subcommands[1]
         set -g __wfd_candidates $subcommands
+        # The first word (and only it) may be an alias (\`wfd alias set\`) as well as a command.
+        if test (count $tokens) -eq 1
+            set -a __wfd_candidates ($__wfd_program completion --aliases 2>/dev/null)
+        end
     else
         # The argument this word fills: by position, the last one when it is variadic.
         set -l arguments (__wfd_arguments "$cmd")

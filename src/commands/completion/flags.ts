@@ -12,6 +12,11 @@ export const COMPLETION = {
       help: 'print the saved profile names, one a line (the scripts complete them so)',
     },
     {
+      flag: 'aliases',
+      kind: 'switch',
+      help: 'print the names of the aliases, one a line (the scripts complete them so)',
+    },
+    {
       flag: 'statuses',
       kind: 'switch',
       help: 'print the case status values in use (one request), then the parent statuses, one a line',

@@ -14,6 +14,7 @@ export type CompletionOptions = z.output<typeof CompletionOptions>;
 
 export async function runCompletion(options: CompletionOptions, ctx: Context): Promise<void> {
   if (options.profiles) return printProfileNames(ctx);
+  if (options.aliases) return printAliasNames(ctx);
   if (options.statuses) return printCaseStatuses(ctx);
   if (!options.shell) {
     throw new UsageError('missing argument <shell>', {
@@ -33,6 +34,19 @@ async function printProfileNames(ctx: Context): Promise<void> {
   let names: string[];
   try {
     names = Object.keys(store.profiles());
+  } catch (error) {
+    if (error instanceof ConfigFileError) return;
+    throw error;
+  }
+  await ctx.io.write(names.map((name) => `${name}\n`).join(''));
+}
+
+/** The aliases' names, one a line, read as the profile names are: nothing but the file, no error mid-line. */
+async function printAliasNames(ctx: Context): Promise<void> {
+  const store = await ctx.config();
+  let names: string[];
+  try {
+    names = Object.keys(store.contents().aliases ?? {});
   } catch (error) {
     if (error instanceof ConfigFileError) return;
     throw error;

@@ -20,7 +20,7 @@ export interface Candidate {
  */
 export type ValueSpec =
   | { kind: 'values' | 'list' | 'commands'; values: Candidate[] }
-  | { kind: 'profiles' | 'statuses' };
+  | { kind: 'profiles' | 'aliases' | 'statuses' };
 
 export interface CommandNode {
   /** words after `wfd`, e.g. "cases list" ("" for the root) */
@@ -138,7 +138,8 @@ export function childKeys(node: CommandNode): string[] {
 function valueSpec(target: Option | Argument): ValueSpec | undefined {
   const completion: Completion | undefined = completionOf(target);
   if (!completion) return undefined;
-  if (completion.kind === 'profiles' || completion.kind === 'statuses') return completion;
+  if (completion.kind === 'profiles' || completion.kind === 'aliases' || completion.kind === 'statuses')
+    return completion;
   const values = completion.values.map(candidate);
   if (completion.kind === 'commands') return { kind: 'commands', values };
   return { kind: completion.list ? 'list' : 'values', values };

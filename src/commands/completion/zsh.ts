@@ -70,6 +70,7 @@ _wfd_value() {
       done
       ;;
     profiles) values=(\${(f)"$(\${words[1]} completion --profiles 2>/dev/null)"}) ;;
+    aliases) values=(\${(f)"$(\${words[1]} completion --aliases 2>/dev/null)"}) ;;
     statuses) values=(\${(f)"$(\${words[1]} completion --statuses ${STATUS_QUERY} 2>/dev/null)"}) ;;
     commands)
       # The words typed so far name a command: offer its subcommands.
@@ -121,6 +122,8 @@ _wfd() {
   elif [[ -z $dashdash && $PREFIX == -* ]]; then
     _describe -t options option flags
   elif (( ! $#pos && $#subs )); then
+    # The first word (and only it) may be an alias (\`wfd alias set\`) as well as a command.
+    (( CURRENT == 2 )) && subs+=(\${(f)"$(\${words[1]} completion --aliases 2>/dev/null)"})
     _describe -t commands command subs
   else
     # The argument this word fills: by position, the last one when it is variadic.

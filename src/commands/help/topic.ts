@@ -17,6 +17,8 @@ export type HelpOptions = z.output<typeof HelpOptions>;
 export async function runHelp(options: HelpOptions, ctx: Context): Promise<void> {
   const words = options.topic ?? [];
   const topic = words.join(' ');
+  // Topics and command pages are long: paged on a terminal, as `--help` is.
+  await ctx.io.startPager();
   if (topic === 'filters') {
     const [{ filtersHelp }, { RESOURCES }] = await Promise.all([
       import('./filters.js'),
@@ -78,10 +80,14 @@ const ENVIRONMENT = `Environment variables
   WFD_MAX_WAIT       the longest wait a server may ask for with Retry-After (default 15m, at most 24h); a longer one fails at once (exit 7 for a 429)
   WFD_CLIENT_ID      OAuth client id
   WFD_CLIENT_SECRET  OAuth client secret
+  WFD_PAGER          the pager of long output on a terminal (run by the shell; cat: none); before the config's pager, then PAGER, then less (with LESS=FRX when LESS is unset)
+  WFD_PROMPT_DISABLED  any value but 0 or false: never prompt, as --no-input (also \`wfd config set prompt disabled\`)
   NO_COLOR           any value turns colour off
   FORCE_COLOR        turns colour on even when stdout is not a terminal
 
 Credentials are chosen in this order: WFD_TOKEN, --profile, WFD_PROFILE, the current profile.
+
+Settings kept in the config file: \`wfd config list\`.
 `;
 
 export const verb = defineVerb(HELP, HelpOptions, runHelp);

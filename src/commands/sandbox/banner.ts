@@ -25,7 +25,10 @@ export interface BannerFacts {
 
 export function banner(facts: BannerFacts): string {
   const { width } = createTextMetrics();
-  const lines = [`wfd sandbox listening on ${facts.baseUrl}`];
+  const lines = [
+    `wfd sandbox listening on ${facts.baseUrl}`,
+    `API description (OpenAPI 3.1): ${facts.baseUrl}/openapi.json`,
+  ];
   // The path is the user's: shown safely, on its own line when it would not fit after the label.
   const dir = facts.dataDir === null ? undefined : plainText(facts.dataDir);
   if (dir === undefined) lines.push('State: in memory, gone when it stops (--data-dir DIR keeps it)');

@@ -4,10 +4,8 @@ import { quote } from '../../core/quote.js';
 
 /** `error` as wfd reports it when a data directory refused it; any other error as it is. */
 export async function dataDirFailure(error: unknown): Promise<unknown> {
-  const [{ DataDirError, JournalDamagedError, SeedMismatchError }, { LockedError }] = await Promise.all([
-    import('../../sandbox/persist/errors.js'),
-    import('../../sandbox/persist/lock.js'),
-  ]);
+  const [{ DataDirError, JournalDamagedError, JournalTruncatedError, SeedMismatchError }, { LockedError }] =
+    await Promise.all([import('../../sandbox/persist/errors.js'), import('../../sandbox/persist/lock.js')]);
   if (error instanceof LockedError) {
     return new WfdError(`a sandbox (process ${error.pid}) is running on the data dir ${quote(error.dir)}`, {
       hint: 'stop it first (Ctrl-C where it runs), or use another --data-dir',
@@ -24,6 +22,11 @@ export async function dataDirFailure(error: unknown): Promise<unknown> {
     const kept = error.record === 1 ? 'no record' : `the ${error.record - 1} whole records`;
     return new WfdError(lowerFirst(error.message), {
       hint: `copy the data dir aside first; then restore the file from a backup, or keep ${kept} before the damage: truncate -s ${error.offset} ${quote(error.path, PATH_MAX)}`,
+    });
+  }
+  if (error instanceof JournalTruncatedError) {
+    return new WfdError(lowerFirst(error.message), {
+      hint: `copy the data dir aside first; then restore the file from a backup, or start from ${error.base} without those writes: rm ${quote(error.path, PATH_MAX)}`,
     });
   }
   if (error instanceof DataDirError) {

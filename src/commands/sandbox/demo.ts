@@ -87,6 +87,8 @@ function guide(
   keys: KeyReader | undefined,
 ): Tour {
   let sections = 0;
+  // The tour pauses between its sections itself; a pager would also take the keys it reads.
+  ctx.io.disablePager();
   const run = (args: string[], io = ctx.io) => ctx.runWfd(['node', 'wfd', ...args], { io, env });
   const expectCode = (args: string[], code: number, expected = 0) => {
     if (code !== expected) throw new WfdError(`demo step "wfd ${args.join(' ')}" exited ${code}`);

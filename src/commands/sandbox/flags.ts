@@ -127,6 +127,18 @@ export const START = {
   ],
 } as const satisfies VerbFlags;
 
+export const OPENAPI = {
+  flags: [
+    {
+      flag: 'server',
+      value: 'url',
+      kind: 'text',
+      pattern: { regex: /^https?:\/\/[^/?#\s]+\/?$/, message: 'must be a host root: http(s)://HOST[:PORT]' },
+      help: "the server the description names (default http://127.0.0.1:4010, the sandbox's default port)",
+    },
+  ],
+} as const satisfies VerbFlags;
+
 export const RESET = {
   flags: [
     {

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { lazy } from '../../cli/action.js';
 import { addExamples, addVerbFlags } from '../../cli/options.js';
-import { DELIVERIES, LOGS, RESEND, RESET, START, TRIGGER } from './flags.js';
+import { DELIVERIES, LOGS, OPENAPI, RESEND, RESET, START, TRIGGER } from './flags.js';
 
 export function registerSandboxCommands(sandbox: Command): void {
   addExamples(sandbox, ['wfd sandbox start', 'wfd sandbox start --data-dir .sandbox', 'wfd sandbox demo']);
@@ -38,6 +38,22 @@ Prints one JSON line {"baseUrl", "workspaces": [{id, slug, name, token}], "oauth
     ),
     ['wfd sandbox reset --data-dir .sandbox'],
   ).action(lazy(() => import('./reset.js')));
+
+  addExamples(
+    addVerbFlags(
+      sandbox
+        .command('openapi')
+        .description(
+          "Print the API's OpenAPI 3.1 description, as a running sandbox serves it at /openapi.json, without starting one",
+        ),
+      OPENAPI,
+    ),
+    [
+      'wfd sandbox openapi > openapi.json',
+      'npx openapi-typescript openapi.json -o api.d.ts',
+      'wfd sandbox openapi --server https://api.example.com',
+    ],
+  ).action(lazy(() => import('./openapi.js')));
 
   addExamples(
     addVerbFlags(

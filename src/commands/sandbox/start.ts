@@ -135,7 +135,8 @@ async function announce(
   if (format === 'json' || format === 'ndjson') {
     const { baseUrl, workspaces, oauth, dataDir } = sandbox;
     const profile = saved ? { profile: saved.prefix } : {};
-    await ctx.io.write(`${JSON.stringify({ baseUrl, workspaces, oauth, dataDir, ...profile })}\n`);
+    const openapi = `${baseUrl}/openapi.json`;
+    await ctx.io.write(`${JSON.stringify({ baseUrl, workspaces, oauth, dataDir, openapi, ...profile })}\n`);
     return;
   }
   const profiles = saved ? (saved.current ? 'current' : 'saved') : 'none';

@@ -80,7 +80,7 @@ export async function runBulk<T>(
   action: BulkAction<T>,
 ): Promise<void> {
   const { lookup } = action;
-  const given = await collectIds(options.ids, () => ctx.io.readStdin(), action.noun, {
+  const given = await collectIds(options.ids, () => ctx.io.stdin, action.noun, {
     ...(lookup ? { accepts: (id: string) => hasIdForm(id, lookup), expected: idFormsOf(lookup) } : {}),
   });
   const client = await mutationClient(ctx, options.dryRun);
@@ -136,6 +136,10 @@ class Run<T> {
   #workspaceChecked: Promise<boolean> | undefined;
   /** requests under way, and the results of finished ids (reported or not yet, as rows come in order) */
   #inFlight = 0;
+  /** of the `done`: those the answer showed were in the state asked for already */
+  #already = 0;
+  /** the server's clock ahead of ours by at least this (ms), from the Date headers so far */
+  #offset: number | undefined;
   readonly #finished: Record<Result, number> = {
     done: 0,
     confirmed: 0,
@@ -156,6 +160,7 @@ class Run<T> {
     try {
       const step = await this.attempt(id);
       this.#finished[step.kind]++;
+      if (isAlready(step)) this.#already++;
       return step;
     } finally {
       this.#inFlight--;
@@ -167,7 +172,8 @@ class Run<T> {
     const finished = this.#finished;
     const reached = finished.done + finished.confirmed;
     const failed = finished.failed + finished.unknown;
-    const parts = [`${action.done} ${reached} of ${total} ${action.noun}s`];
+    const parts = [`${action.done} ${reached - this.#already} of ${total} ${action.noun}s`];
+    if (this.#already > 0) parts.push(`${this.#already} already ${action.done}`);
     if (failed > 0) parts.push(`${failed} failed or unknown`);
     if (this.#inFlight > 0) parts.push(`${this.#inFlight} in flight (outcome unknown)`);
     const untouched = total - reached - failed - finished['not sent'] - this.#inFlight;
@@ -189,10 +195,12 @@ class Run<T> {
     try {
       const sentAt = this.now();
       const { value: answer, headers } = await this.client.requestWithHeaders(action.request(id));
-      // The Date header says how far the two clocks differ (at most: it is cut to the second).
+      // The Date header says how far the two clocks differ, at least (it is cut to the second);
+      // the best of the run's answers is the closest bound, so 'already' is told more often.
       const serverDate = Date.parse(String(headers.date ?? ''));
-      const offset = Number.isNaN(serverDate) ? 0 : serverDate - this.now();
-      const already = changedBefore(action.changedAt(answer), sentAt + offset);
+      if (!Number.isNaN(serverDate))
+        this.#offset = Math.max(this.#offset ?? Number.NEGATIVE_INFINITY, serverDate - this.now());
+      const already = changedBefore(action.changedAt(answer), sentAt + (this.#offset ?? 0));
       return {
         kind: 'done',
         row: row(already ? `already ${action.done}` : action.done, action.detail.read(answer), null),
@@ -254,6 +262,15 @@ function outcomeUnknown(error: WfdError): boolean {
   return error instanceof ApiError && (error.status === 502 || error.status === 504);
 }
 
+/** A success whose answer showed the record was in the state asked for before the request. */
+function isAlready(step: Step): boolean {
+  return step.kind === 'done' && step.row.result.startsWith('already ');
+}
+
+/**
+ * The summary counts each result apart: what the run changed (`archived 19`), what was so
+ * already (`18 already archived`), and each kind of problem, so a count never claims more.
+ */
 function summarise<T>(
   ctx: Context,
   action: BulkAction<T>,
@@ -261,21 +278,26 @@ function summarise<T>(
   tally: Record<Result, Step[]>,
   stop: WfdError | undefined,
 ): void {
-  const reached = tally.done.length + tally.confirmed.length;
+  const already = tally.done.filter(isAlready).length;
+  const changed = tally.done.length - already + tally.confirmed.length;
   const plural = `${action.noun}s`;
+  const confirmed =
+    tally.confirmed.length > 0 ? ` (${tally.confirmed.length} confirmed after a lost answer)` : '';
+  const alreadyPart = already > 0 ? [`${already} already ${action.done}`] : [];
   const problems = [...tally.unknown, ...tally.failed, ...tally['not sent']];
   if (problems.length === 0) {
     if (ctx.io.isStderrTTY()) {
-      const confirmed =
-        tally.confirmed.length > 0 ? ` (${tally.confirmed.length} confirmed after a lost answer)` : '';
-      ctx.io.errorLine(`✓ ${action.done} ${reached} ${reached === 1 ? action.noun : plural}${confirmed}`);
+      const counted =
+        already > 0
+          ? `${changed} of ${total} ${plural}`
+          : `${changed} ${changed === 1 ? action.noun : plural}`;
+      ctx.io.errorLine([`✓ ${action.done} ${counted}${confirmed}`, ...alreadyPart].join('; '));
     }
     if (tally.confirmed.length > 0 && !ctx.io.isStderrTTY())
       ctx.io.errorLine(`wfd: ${tally.confirmed.length} confirmed by reading them back after a lost answer`);
     return;
   }
-  const parts = [`${action.done} ${reached} of ${total} ${plural}`];
-  if (tally.confirmed.length > 0) parts[0] += ` (${tally.confirmed.length} confirmed after a lost answer)`;
+  const parts = [`${action.done} ${changed} of ${total} ${plural}${confirmed}`, ...alreadyPart];
   if (tally.unknown.length > 0) parts.push(`${tally.unknown.length} unknown`);
   const notFound = tally.failed.filter((step) => step.row.result === 'not found').length;
   if (notFound > 0) parts.push(`${notFound} not found`);

@@ -14,7 +14,7 @@ export interface OutputSpec {
 }
 
 export function renderOptions(ctx: Context, spec: OutputSpec): RenderOptions {
-  const { format, fields, quiet, query, raw } = ctx.output;
+  const { format, fields, quiet, query, jq, raw } = ctx.output;
   return {
     format,
     columns: [...spec.columns],
@@ -22,6 +22,7 @@ export function renderOptions(ctx: Context, spec: OutputSpec): RenderOptions {
     ...(fields ? { fields } : {}),
     ...(quiet ? { quiet: true } : {}),
     ...(query !== undefined ? { query } : {}),
+    ...(jq ? { jq: true } : {}),
     ...(raw ? { raw: true } : {}),
     ...(spec.noun ? { noun: spec.noun } : {}),
     ...(spec.idField ? { idField: spec.idField } : {}),

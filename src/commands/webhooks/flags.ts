@@ -87,6 +87,11 @@ export const LISTEN = {
       repeatable: true,
       help: "a header added to each forwarded delivery, 'Name: value' (repeatable)",
     },
+    {
+      flag: 'clean-up',
+      kind: 'switch',
+      help: 'only remove what earlier --forms runs of this profile left registered (a killed run), then exit',
+    },
     { flag: 'max', value: 'n', kind: 'integer', min: 1, help: 'exit 0 after n deliveries' },
     {
       flag: 'timeout',

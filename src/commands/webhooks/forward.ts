@@ -1,12 +1,12 @@
 /** `webhooks listen --forward-to`: relays a delivery's body and headers to another receiver. */
 import type { IncomingHttpHeaders } from 'node:http';
-import { request } from 'undici';
+import { NodeHttpTransport } from '../../core/node-transport.js';
 import type { Delivery } from './receiver.js';
 
 /** A forward gives up after this long, so a hung downstream cannot hold the listener's exit. */
 export const FORWARD_TIMEOUT_MS = 10_000;
 
-// Headers of one connection, not of the message (RFC 9110 7.6.1), and those undici sets itself.
+// Headers of one connection, not of the message (RFC 9110 7.6.1), and those the transport sets.
 const NOT_RELAYED = new Set([
   'connection',
   'keep-alive',
@@ -37,9 +37,13 @@ export async function forward(
   signal: AbortSignal,
   extra: Readonly<Record<string, string>> = {},
 ): Promise<ForwardResult> {
+  let transport: NodeHttpTransport | undefined;
   try {
-    const response = await request(url, {
+    const target = new URL(url);
+    transport = new NodeHttpTransport(target.origin, { connections: 1 });
+    const response = await transport.request({
       method: 'POST',
+      path: `${target.pathname}${target.search}`,
       headers: { ...relayed(delivery.headers), ...extra },
       body: delivery.body,
       signal: AbortSignal.any([signal, AbortSignal.timeout(FORWARD_TIMEOUT_MS)]),
@@ -50,5 +54,7 @@ export async function forward(
     const err = error as Error & { code?: string };
     if (err.name === 'TimeoutError') return { error: `no answer within ${FORWARD_TIMEOUT_MS / 1000}s` };
     return { error: err.message || err.code || String(error) };
+  } finally {
+    await transport?.close();
   }
 }

@@ -57,7 +57,7 @@ export function registerWebhooksCommands(webhooks: Command): void {
 
 The first stderr line is "listening on http://HOST:PORT/PATH". Each delivery is one stdout line: time, event, delivery id and form id, tab-separated (with --forward-to, the receiver's status or "failed" after them); -o ndjson prints {received_at, headers, body} (and forward: {status} or {error}); -q the delivery id. Every delivery is answered 202. Exit 0 after --max deliveries, 8 at --timeout with fewer, 130 on Ctrl-C (143 on SIGTERM).
 
-With --forms the listener registers its own URL on those forms (for --events, else all nine) and removes exactly what it added when it stops, at --max, --timeout, Ctrl-C or SIGTERM alike; a form that already notifies the URL is left as it is. The URL is the listener's when the API is on this machine (a sandbox); otherwise give the public URL of a tunnel to the port with --public-url. What could not be removed is named, and the exit is 1.`,
+With --forms the listener registers its own URL on those forms (for --events, else all nine) and removes exactly what it added when it stops, at --max, --timeout, Ctrl-C or SIGTERM alike; a form that already notifies the URL is left as it is. The URL is the listener's when the API is on this machine (a sandbox); otherwise give the public URL of a tunnel to the port with --public-url. A URL the API does not confirm removed (an error, or no answer within 3 s of Ctrl-C) is named with the \`wfd webhooks remove FORM URL\` command that removes it, and the exit is 1 (still 8 at --timeout, 130 or 143 on a signal). Until removed, each registration is kept in webhooks-listen.json in the config folder (mode 0600): the next --forms run of the same profile on the same API first removes what runs no longer alive left there (killed, or unanswered), and --clean-up does only that. Neither touches a URL that wfd did not add.`,
         ),
       LISTEN,
     ),
@@ -68,6 +68,7 @@ With --forms the listener registers its own URL on those forms (for --events, el
       'wfd --profile sandbox webhooks listen --forms 5b0e...,9c1f... --events responses:completed',
       'wfd webhooks listen --port 8080 --forms 5b0e... --public-url https://abc.tunnel.example/',
       "wfd webhooks listen --forms 5b0e... --forward-to http://localhost:3000/hooks --header 'X-Secret: s3cr3t'",
+      'wfd --profile sandbox webhooks listen --clean-up',
     ],
   ).action(lazy(() => import('./listen.js')));
 }

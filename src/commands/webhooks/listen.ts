@@ -2,9 +2,11 @@
  * `wfd webhooks listen`: receives webhook deliveries on a local port and prints one line each
  * (DESIGN.md's output contract). The first stderr line is `listening on http://HOST:PORT/PATH`.
  * With --forms it registers its own URL on those forms for the run and removes exactly what it
- * added when it stops (registration.ts). Ends with exit 0 after `--max` deliveries, 8 at
- * `--timeout` with fewer, 130 on Ctrl-C and 143 on SIGTERM (src/core/interrupt.ts); the port is
- * closed in every case.
+ * added when it stops (registration.ts); what is not confirmed removed is named with the command
+ * that removes it, and stays in a record on disk (listener-record.ts) that the next --forms run,
+ * or `--clean-up`, takes up. Ends with exit 0 after `--max` deliveries, 8 at `--timeout` with
+ * fewer, 1 when a registration is left, 130 on Ctrl-C and 143 on SIGTERM (src/core/interrupt.ts);
+ * the port is closed in every case.
  */
 import type { z } from 'zod';
 import { verbSchema } from '../../cli/flag-schema.js';
@@ -13,8 +15,9 @@ import type { Context } from '../../context.js';
 import { formatDuration } from '../../core/duration.js';
 import { NetworkError, UsageError, WfdError } from '../../core/errors.js';
 import type { ApiClient } from '../../core/http.js';
-import { onInterrupt } from '../../core/interrupt.js';
+import { GRACE_MS, onInterrupt } from '../../core/interrupt.js';
 import { assertUuid } from '../../core/list-query/values.js';
+import { shellWord } from '../../core/shell-word.js';
 import { plainText } from '../../output/cells.js';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../resources/webhook-events.js';
 import { parseHeaderLines } from '../shared/header-args.js';
@@ -29,15 +32,20 @@ import {
 } from './delivery-view.js';
 import { LISTEN } from './flags.js';
 import { type ForwardResult, forward } from './forward.js';
+import { ListenerRecord, ownerOf } from './listener-record.js';
 import { type Delivery, startReceiver } from './receiver.js';
-import { type Leftover, Registration } from './registration.js';
+import { type Leftover, Registration, removeLeftovers } from './registration.js';
 
 export const ListenWebhooksOptions = verbSchema(LISTEN);
 export type ListenWebhooksOptions = z.output<typeof ListenWebhooksOptions>;
 
 type Ending = 'max' | 'timeout';
 
+/** How long an interrupted run waits for its clean-up to be confirmed: within the signal's grace. */
+const INTERRUPTED_CLEAN_UP_MS = GRACE_MS - 300;
+
 export async function runListenWebhooks(options: ListenWebhooksOptions, ctx: Context): Promise<void> {
+  if (options.cleanUp) return cleanUp(options, ctx);
   const events = options.events === undefined ? undefined : parseEvents(options.events, '--events');
   const forwardTo =
     options.forwardTo === undefined ? undefined : checkWebhookUrl(options.forwardTo, '--forward-to');
@@ -52,6 +60,8 @@ export async function runListenWebhooks(options: ListenWebhooksOptions, ctx: Con
     throw new UsageError('--public-url is the URL --forms registers: give --forms too');
   const print = await printer(ctx, forwardTo !== undefined);
   const client = formIds ? await registrationClient(ctx, publicUrl) : undefined;
+  const record = client ? await listenerRecord(ctx, client) : undefined;
+  const report = client ? await leftoverReporter(ctx) : () => {};
 
   const forwarding = new AbortController();
   const inFlight = new Set<Promise<void>>();
@@ -83,33 +93,42 @@ export async function runListenWebhooks(options: ListenWebhooksOptions, ctx: Con
   };
 
   const receiver = await startReceiver({ ...options, now: () => ctx.now(), onDelivery });
+  const say = (line: string) => ctx.io.errorLine(line);
   const registration = client
-    ? new Registration(client, publicUrl ?? receiver.url, events ?? WEBHOOK_EVENTS, (line) =>
-        ctx.io.errorLine(line),
-      )
+    ? new Registration(client, publicUrl ?? receiver.url, events ?? WEBHOOK_EVENTS, say, record)
     : undefined;
+  // What earlier runs left and this one could not remove either.
+  let earlier: Leftover[] = [];
   // Once only: a signal may come while the end of the run is removing the URL.
   let removal: Promise<Leftover[]> | undefined;
   const unregister = (): Promise<Leftover[]> => {
     removal ??= (async () => {
       const leftovers = (await registration?.remove()) ?? [];
-      for (const { formId, reason } of leftovers) {
-        ctx.io.errorLine(`could not remove ${registration!.url} from form ${formId}: ${reason}`);
-        ctx.io.errorLine(`hint: run \`wfd webhooks remove ${formId} ${registration!.url}\``);
-      }
+      report(leftovers);
       return leftovers;
     })();
     return removal;
   };
-  // Ctrl-C and SIGTERM end the process (130, 143) once the port is closed and the URL removed.
+  // Ctrl-C and SIGTERM end the process (130, 143) once the port is closed and the URL removed,
+  // or, when the API does not confirm the removal in time, once what is left has been named.
   const release = onInterrupt(async () => {
     await receiver.close();
-    await unregister();
+    const timeUp = new Promise<undefined>((resolve) =>
+      setTimeout(resolve, INTERRUPTED_CLEAN_UP_MS, undefined).unref(),
+    );
+    const removed = await Promise.race([unregister(), timeUp]);
+    if (!removed && registration) {
+      report(registration.unconfirmed('no answer before the interrupted run had to end'));
+    }
   });
   const timer = options.timeout === undefined ? undefined : setTimeout(() => end('timeout'), options.timeout);
   let failure: unknown;
   try {
     ctx.io.errorLine(`listening on ${receiver.url}`);
+    if (client && record) {
+      earlier = await removeLeftovers(client, await record.leftovers(), record, say);
+      report(earlier);
+    }
     if (registration && formIds) await registration.add(formIds);
     const ending = await ended;
     // A forward still running is cut short at the time-out; after --max it may finish.
@@ -128,13 +147,66 @@ export async function runListenWebhooks(options: ListenWebhooksOptions, ctx: Con
   clearTimeout(timer);
   forwarding.abort();
   await receiver.close();
-  const leftovers = await unregister();
+  const leftovers = [...earlier, ...(await unregister())];
   release();
   if (failure !== undefined) throw failure;
-  if (leftovers.length > 0) {
-    const forms = leftovers.length === 1 ? 'a form' : `${leftovers.length} forms`;
-    throw new WfdError(`${registration!.url} is still registered on ${forms}`);
+  if (leftovers.length > 0) throw leftError(leftovers);
+}
+
+/**
+ * `--clean-up`: removes what earlier --forms runs of this profile left on the API (killed, or
+ * not answered at their clean-up), and nothing else; exit 1 when some of it is still there.
+ */
+async function cleanUp(options: ListenWebhooksOptions, ctx: Context): Promise<void> {
+  const given = (['forms', 'publicUrl', 'forwardTo', 'header', 'max', 'timeout', 'events'] as const).filter(
+    (key) => options[key] !== undefined,
+  );
+  if (given.length > 0) {
+    const flags = given.map((key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+    throw new UsageError(`--clean-up starts no listener: drop ${flags.join(', ')}`);
   }
+  const client = await ctx.api();
+  const record = await listenerRecord(ctx, client);
+  const entries = await record.leftovers();
+  const say = (line: string) => ctx.io.errorLine(line);
+  const leftovers = await removeLeftovers(client, entries, record, say);
+  (await leftoverReporter(ctx))(leftovers);
+  if (leftovers.length > 0) throw leftError(leftovers);
+  if (entries.length === 0)
+    say(`nothing to clean up: no run of wfd webhooks listen --forms left a URL on ${client.origin}`);
+}
+
+function leftError(leftovers: readonly Leftover[]): WfdError {
+  const noun = leftovers.length === 1 ? 'registration' : 'registrations';
+  return new WfdError(`${leftovers.length} webhook ${noun} not confirmed removed (named above)`, {
+    hint: 'run the commands above, or `wfd webhooks listen --clean-up` once the API answers again',
+  });
+}
+
+/** The record of this owner's registrations on the client's API. */
+async function listenerRecord(ctx: Context, client: ApiClient): Promise<ListenerRecord> {
+  const owner = ownerOf(await ctx.credentials(), client.origin);
+  return ListenerRecord.forContext(ctx.env, owner, client.origin, () => ctx.now());
+}
+
+/**
+ * Names each registration left, with the exact command that removes it (the profile and base
+ * URL of this run spelled out, so the command works whatever is current later).
+ */
+async function leftoverReporter(ctx: Context): Promise<(leftovers: readonly Leftover[]) => void> {
+  const credentials = await ctx.credentials().catch(() => undefined);
+  const flags: string[] = [];
+  if (credentials?.source === 'profile' && credentials.profileName)
+    flags.push('--profile', shellWord(credentials.profileName));
+  if (credentials?.baseUrlSource === 'flag' && credentials.baseUrl)
+    flags.push('--base-url', shellWord(credentials.baseUrl));
+  return (leftovers) => {
+    for (const { formId, url, reason } of leftovers) {
+      ctx.io.errorLine(`not removed: ${url} is still on form ${formId}: ${reason}`);
+      const command = ['wfd', 'webhooks', 'remove', formId, shellWord(url), ...flags].join(' ');
+      ctx.io.errorLine(`hint: run \`${command}\``);
+    }
+  };
 }
 
 /** `--forms ID,ID`: form ids, each a UUID, without repeats. */

@@ -5,9 +5,8 @@
  * the SHA-256 fingerprint wfd prints lets the user check that the page is wfd's own.
  */
 import { X509Certificate } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeTextFileAtomic } from './atomic-write.js';
+import { readStateFile, writeStateFile } from '../state-file.js';
 import { describeFsError, prepareConfigDir } from './config-file.js';
 import { LOOPBACK_CERT_FILE } from './config-paths.js';
 
@@ -30,7 +29,7 @@ export async function loopbackCertificate(dir: string, now: Date): Promise<Loopb
   const made = await makeCertificate(now);
   await prepareConfigDir(dir);
   try {
-    await writeTextFileAtomic(path, `${made.key}${made.cert}`);
+    await writeStateFile(path, `${made.key}${made.cert}`);
   } catch (error) {
     throw describeFsError(error, path, 'write');
   }
@@ -38,13 +37,13 @@ export async function loopbackCertificate(dir: string, now: Date): Promise<Loopb
 }
 
 async function readKept(path: string, now: Date): Promise<LoopbackCertificate | undefined> {
-  let pem: string;
+  let pem: string | undefined;
   try {
-    pem = await readFile(path, 'utf8');
+    pem = readStateFile(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw describeFsError(error, path, 'read');
   }
+  if (pem === undefined) return undefined;
   const key = /-----BEGIN PRIVATE KEY-----[\s\S]+?-----END PRIVATE KEY-----\r?\n?/.exec(pem)?.[0];
   const cert = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----\r?\n?/.exec(pem)?.[0];
   if (!key || !cert) return undefined;

@@ -4,12 +4,10 @@
  * file, a folder wfd may not write. Errors name the file and say how to fix it; they never
  * quote the file's content (it holds tokens).
  */
-// node:fs, not node:fs/promises: every API command reads this small file, and loading the
-// promise API costs it about 2 ms; only the write paths load that.
-import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { WfdError } from '../errors.js';
 import { isRecord } from '../guards.js';
+import { checkStateFolder, readStateFile, UnsafeStateError } from '../state-file.js';
 
 /** The config file or its folder cannot be used (exit 1); names the path and the fix. */
 export class ConfigFileError extends WfdError {}
@@ -23,15 +21,15 @@ const MOVE_ASIDE = 'or set WFD_CONFIG_DIR to another folder';
 
 /** The file's data; an absent file is an empty config. */
 export async function readConfigFile(path: string): Promise<ConfigData> {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readStateFile(path);
   } catch (error) {
     const code = errnoCode(error);
-    if (code === 'ENOENT') return { profiles: {} };
     // The file's folder is the one that cannot be a folder.
     throw describeFsError(error, code === 'ENOTDIR' ? dirname(path) : path, 'read');
   }
+  if (text === undefined) return { profiles: {} };
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -55,19 +53,22 @@ export async function readConfigFile(path: string): Promise<ConfigData> {
 
 /**
  * Creates the folder with mode 0700, or tightens an existing one of ours to 0700: it holds
- * tokens and client secrets. A shared folder (sticky, like /tmp) or someone else's is left alone.
- * On Windows the modes do nothing (no owner check either: no getuid): the folder keeps the ACL
- * it inherits, which under %APPDATA% admits the user, SYSTEM and the administrators.
+ * tokens and client secrets. A shared folder (sticky, like /tmp) or someone else's is left alone,
+ * and refused (src/core/state-file.ts). On Windows the modes do nothing (no owner check either:
+ * no getuid): the folder keeps the ACL it inherits, which under %APPDATA% admits the user, SYSTEM
+ * and the administrators.
  */
 export async function prepareConfigDir(dir: string): Promise<void> {
-  const { chmod, mkdir, stat } = await import('node:fs/promises');
+  const { chmod, lstat, mkdir } = await import('node:fs/promises');
   try {
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const info = await stat(dir);
-    if (!info.isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+    const info = await lstat(dir);
+    if (!info.isDirectory() && !info.isSymbolicLink())
+      throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
     const ours = process.getuid === undefined || info.uid === process.getuid();
     const shared = (info.mode & 0o1000) !== 0;
-    if (ours && !shared && (info.mode & 0o077) !== 0) await chmod(dir, 0o700);
+    if (ours && info.isDirectory() && !shared && (info.mode & 0o077) !== 0) await chmod(dir, 0o700);
+    checkStateFolder(dir);
   } catch (error) {
     throw describeFsError(error, dir, 'create');
   }
@@ -75,6 +76,8 @@ export async function prepareConfigDir(dir: string): Promise<void> {
 
 /** One line for a file-system error on the config folder or a file in it; other errors pass through. */
 export function describeFsError(error: unknown, path: string, action: 'read' | 'write' | 'create'): unknown {
+  if (error instanceof UnsafeStateError)
+    return new ConfigFileError(error.message, { hint: `${error.hint}, ${MOVE_ASIDE}` });
   switch (errnoCode(error)) {
     case 'EISDIR':
       return new ConfigFileError(`${path} is a folder, but wfd keeps a file there`, {

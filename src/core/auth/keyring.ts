@@ -1,11 +1,14 @@
 /**
  * The operating system's keyring: the macOS Keychain, the Windows Credential Manager, and on
  * Linux and the BSDs a Secret Service (GNOME Keyring, KWallet, KeePassXC) on the D-Bus session.
- * Through @napi-rs/keyring, a native binding loaded on first use only (never at start-up).
+ * Through @napi-rs/keyring, a native binding that wfd never loads itself: its calls are made in
+ * a process of their own (./keyring-process.ts), started on first use only (never at start-up),
+ * so that a keyring that never answers costs a few seconds, not the whole run.
  *
  * On Linux only a Secret Service counts: the binding would otherwise fall back, silently, to the
  * kernel keyring, which lives in memory and forgets every token at reboot. Entries are pinned to
- * the Secret Service, and without a D-Bus session (a server, a container) no keyring answers.
+ * the Secret Service (./keyring-host.ts), and without a D-Bus session (a server, a container) no
+ * keyring answers.
  */
 import { WfdError } from '../errors.js';
 import { keyringBackend } from '../platform.js';
@@ -28,66 +31,45 @@ export class KeyringError extends WfdError {
   }
 }
 
-/** The service name of every wfd entry in the keyring. */
-const KEYRING_SERVICE = 'wfd';
+/** One call of the binding, as the keyring's process (./keyring-host.ts) takes it. */
+export type KeyringRequest =
+  | { op: 'get'; account: string }
+  | { op: 'set'; account: string; secret: string }
+  | { op: 'delete'; account: string };
 
-type Binding = typeof import('@napi-rs/keyring');
-type Entry = InstanceType<Binding['AsyncEntry']>;
+/** What a call resolves with: the secret (get, null when there is none), or whether one was deleted. */
+export type KeyringAnswer = string | null | boolean | undefined;
+
+/** Makes one call of the binding; rejects with KeyringError. */
+export type KeyringCall = (request: KeyringRequest) => Promise<KeyringAnswer>;
 
 /**
- * The keyring of this platform for a process with `env`. Nothing is loaded until a call needs
- * it; without a D-Bus session address a Secret Service cannot answer, so the binding is not even
- * loaded (its library finds the session bus by that variable alone).
+ * The keyring of `platform` for a process with `env`, whose calls `call` makes (in production
+ * `keyringProcess(env)`, which starts nothing until a call needs it); without a D-Bus session address a Secret Service cannot answer, so no call is made at all
+ * (the binding's library finds the session bus by that variable alone).
  */
-export function systemKeyring(
-  env: NodeJS.ProcessEnv,
-  platform: NodeJS.Platform = process.platform,
-  load: () => Promise<Binding> = () => import('@napi-rs/keyring'),
-): Keyring {
+export function systemKeyring(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, call: KeyringCall): Keyring {
   const backend = keyringBackend(platform);
   const secretService = backend === 'Secret Service';
-  let binding: Promise<Binding> | undefined;
 
-  async function entry(account: string): Promise<Entry> {
-    if (!backend) throw new KeyringError(`wfd knows no keyring on ${platform}`);
+  function checked(request: KeyringRequest): Promise<KeyringAnswer> {
+    if (!backend) return Promise.reject(new KeyringError(`wfd knows no keyring on ${platform}`));
     if (secretService && !env.DBUS_SESSION_BUS_ADDRESS)
-      throw new KeyringError('no D-Bus session (DBUS_SESSION_BUS_ADDRESS is not set)');
-    binding ??= load();
-    const { AsyncEntry } = await binding.catch((error: unknown) => {
-      throw new KeyringError(`its native binding cannot be loaded (${firstLine(error)})`);
-    });
-    // Pinned: the binding's default on Linux falls back to the kernel keyring (in memory only).
-    return attempt(() => new AsyncEntry(KEYRING_SERVICE, account, { linux: { store: 'secret-service' } }));
+      return Promise.reject(new KeyringError('no D-Bus session (DBUS_SESSION_BUS_ADDRESS is not set)'));
+    return call(request);
   }
 
   return {
     name: `the system keyring (${backend ?? 'none'})`,
     async get(account) {
-      const found = await attempt(async () => (await entry(account)).getSecret());
-      return found ? Buffer.from(found).toString('utf8') : undefined;
+      const found = await checked({ op: 'get', account });
+      return typeof found === 'string' ? found : undefined;
     },
     async set(account, secret) {
-      // Bytes, not a password: Windows would store a password as UTF-16, halving the room.
-      await attempt(async () => (await entry(account)).setSecret(Buffer.from(secret, 'utf8')));
+      await checked({ op: 'set', account, secret });
     },
     async delete(account) {
-      return attempt(async () => (await entry(account)).deleteCredential());
+      return (await checked({ op: 'delete', account })) === true;
     },
   };
-}
-
-/** Runs a call of the binding; its failures (a locked keyring, no Secret Service) become KeyringError. */
-async function attempt<T>(call: () => T | Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (error instanceof KeyringError) throw error;
-    throw new KeyringError(firstLine(error));
-  }
-}
-
-/** The binding's messages can span lines and quote D-Bus at length: one line, cut short. */
-function firstLine(error: unknown): string {
-  const text = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.trim();
-  return text.length > 200 ? `${text.slice(0, 199)}…` : text || 'no reason given';
 }

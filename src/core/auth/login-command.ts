@@ -2,6 +2,7 @@
  * The exact command that logs a profile in again, for the hints of refused credentials: the
  * profile named even when it is the default one, and an OAuth login's client id and scope.
  */
+import { shellWord } from '../shell-word.js';
 import { DEFAULT_SCOPE } from './scopes.js';
 import type { Profile } from './store.js';
 
@@ -14,9 +15,4 @@ export function loginCommand(profileName: string, profile?: Pick<Profile, 'authT
   }
   words.push('--profile', shellWord(profileName));
   return words.join(' ');
-}
-
-/** A word the shell takes as it is: single-quoted unless it is plainly safe. */
-function shellWord(word: string): string {
-  return /^[\w.:@%+=,/-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

@@ -46,39 +46,56 @@ export class RefreshingToken implements TokenSource {
     const profile = this.options.store.profile(this.options.profileName);
     if (!profile?.token) return undefined;
     const grant = profile.oauth;
-    if (grant?.refreshToken && isDue(grant, this.options.now())) return this.refresh(profile.token);
+    if (grant?.refreshToken && isDue(grant, this.options.now())) return this.shared('due');
     return profile.token;
   }
 
-  /** A token other than `stale` (the one the server refused, or the one that is due). */
+  /** A token other than `stale`, the one the server refused. */
   refresh(stale: string): Promise<string> {
-    this.pending ??= this.renew(stale, false).finally(() => {
-      this.pending = undefined;
-    });
-    return this.pending;
+    return this.shared('refused', stale);
   }
 
   /** Renews the access token now, due or not (`wfd auth refresh`); resolves with the new grant. */
   async forceRefresh(): Promise<Profile> {
-    await this.renew(undefined, true);
+    await this.renew('asked');
     const profile = this.options.store.profile(this.options.profileName);
     if (!profile) throw this.loggedOut();
     return profile;
   }
 
-  private renew(stale: string | undefined, force: boolean): Promise<string> {
+  /** One renewal at a time for the requests of this process. */
+  private shared(why: 'due' | 'refused', stale?: string): Promise<string> {
+    this.pending ??= this.renew(why, stale).finally(() => {
+      this.pending = undefined;
+    });
+    return this.pending;
+  }
+
+  /**
+   * Renews under the config lock, unless the profile as it is now shows another process did:
+   * a token due is renewed only if still due, a refused one only if still the profile's. The
+   * reason is judged alone: a token read from the keyring may be newer than the expiry this
+   * process read from the file before (the other process wrote both in between), and that new
+   * token, not due, must not be renewed again.
+   */
+  private renew(why: 'asked' | 'due' | 'refused', stale?: string): Promise<string> {
     const { store, profileName, now } = this.options;
     return store.update(async (config) => {
       const profile = Object.hasOwn(config.profiles, profileName) ? config.profiles[profileName] : undefined;
       const grant = profile?.authType === 'oauth' ? profile.oauth : undefined;
       if (!profile?.token || !grant) throw this.loggedOut();
-      if (!force && profile.token !== stale && !isDue(grant, now())) {
+      const renewedMeanwhile =
+        why === 'due'
+          ? !isDue(grant, now())
+          : why === 'refused' && profile.token !== stale && !isDue(grant, now());
+      if (renewedMeanwhile) {
         this.options.debug?.(`the access token of profile ${profileName} was renewed by another wfd process`);
         return profile.token;
       }
       if (!grant.refreshToken) {
-        const why = force ? 'asked' : profile.token === stale ? 'refused' : 'due';
-        throw new AuthError(`${cannotRenew(why, profileName, grant, now())}: ${noRefreshToken(grant)}`, {
+        // A refused token that another process replaced since, and that is due itself.
+        const reason = why === 'refused' && profile.token !== stale ? 'due' : why;
+        throw new AuthError(`${cannotRenew(reason, profileName, grant, now())}: ${noRefreshToken(grant)}`, {
           hint: noRefreshTokenHint(profileName, profile, grant),
         });
       }

@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { AuthError } from '../errors.js';
 import { own } from '../guards.js';
 import { privateFileAccess } from '../platform.js';
-import { writeTextFileAtomic } from './atomic-write.js';
+import { writeStateFile } from '../state-file.js';
 import {
   type ConfigData,
   ConfigFileError,
@@ -82,6 +82,8 @@ export interface Profile {
   rateLimit?: string;
   /** 'keyring': the secrets are in the system keyring, not in the file; absent: in the file */
   tokenStorage?: 'keyring';
+  /** `wfd config` settings of this profile (src/core/settings.ts) */
+  settings?: Record<string, string>;
 }
 
 /** Where a login asks its secrets to be kept: the keyring falls back to the file when none answers. */
@@ -99,6 +101,10 @@ export interface ConfigStoreOptions {
 export interface Config {
   currentProfile?: string;
   profiles: Record<string, Profile>;
+  /** `wfd config` settings for all profiles (src/core/settings.ts) */
+  settings?: Record<string, string>;
+  /** `wfd alias`: name -> expansion */
+  aliases?: Record<string, string>;
 }
 
 export const DEFAULT_PROFILE = 'default';
@@ -182,6 +188,11 @@ export class ConfigStore {
       if (!(error instanceof KeyringError)) throw error;
       return error.reason;
     }
+  }
+
+  /** The file's content as read (settings and aliases included); throws as `profiles` does on a broken file. */
+  contents(): Readonly<Config> {
+    return this.read();
   }
 
   currentProfileName(): string | undefined {
@@ -306,7 +317,7 @@ export class ConfigStore {
       }
     }
     lock.assertHeld();
-    await writeTextFileAtomic(this.path, `${JSON.stringify(file, null, 2)}\n`).catch((error: unknown) => {
+    await writeStateFile(this.path, `${JSON.stringify(file, null, 2)}\n`).catch((error: unknown) => {
       throw describeFsError(error, this.dir, 'write');
     });
     this.tokens.clear();

@@ -6,6 +6,7 @@
  */
 import type { ResourceDef } from '../../resources/types.js';
 import { UsageError } from '../errors.js';
+import { flagKey } from '../flag-key.js';
 import { quote } from '../quote.js';
 import { parseFilterJson } from './json-filter.js';
 import { mergeFilters } from './merge.js';
@@ -40,6 +41,7 @@ export interface ListQueryInput {
 
 /** The query parameters of a list or count request, checked. */
 export function buildListQuery(resource: ResourceDef, input: ListQueryInput): QueryParam[] {
+  checkDecoded(resource, input);
   const out: QueryParam[] = input.flags ? filterParams(resource, input.flags) : [];
   const fromJson = input.filter === undefined ? undefined : parseFilterJson(input.filter, resource);
   const fromWhere = input.where?.length ? compileWhere(input.where, resource, input.now) : undefined;
@@ -47,4 +49,32 @@ export function buildListQuery(resource: ResourceDef, input: ListQueryInput): Qu
   if (filter) out.push(['filter', JSON.stringify(filter)]);
   if (input.sort !== undefined) out.push(['sort', checkSort(resource, input.sort)]);
   return out;
+}
+
+const REPLACEMENT = '\uFFFD';
+
+/**
+ * Node decodes the arguments as UTF-8 and turns bytes that are not (a Latin-1 terminal, a file
+ * name) into U+FFFD: sent as it is, the filter would silently match something else. Refused.
+ */
+function checkDecoded(resource: ResourceDef, input: ListQueryInput): void {
+  const given: [string, unknown][] = [
+    ...resource.filters.map((filter): [string, unknown] => [
+      `--${filter.flag}`,
+      input.flags?.[flagKey(filter.flag)],
+    ]),
+    ['--filter', input.filter],
+    ...(input.where ?? []).map((clause): [string, unknown] => ['--where', clause]),
+  ];
+  for (const [flag, value] of given) {
+    for (const text of [value].flat()) {
+      if (typeof text !== 'string' || !text.includes(REPLACEMENT)) continue;
+      throw new UsageError(
+        `invalid ${flag} ${quote(text)}: it holds U+FFFD, the mark of bytes that are not UTF-8 (the argument was changed when it was read)`,
+        {
+          hint: 'give the value in UTF-8 (a UTF-8 terminal, or iconv -t UTF-8); wfd never sends a changed filter',
+        },
+      );
+    }
+  }
 }

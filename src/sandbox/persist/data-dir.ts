@@ -19,7 +19,7 @@ import { EntryApplier } from './codec.js';
 import { DataDirError, SeedMismatchError } from './errors.js';
 import { DIR_MODE, replaceFile, syncDir } from './files.js';
 import { DEFAULT_COMPACT_BYTES, Journal, journalPath, type TouchedRecords, touch } from './journal.js';
-import { JournalFile } from './journal-file.js';
+import { JournalFile, journalHeader } from './journal-file.js';
 import { acquireLock, type DirLock } from './lock.js';
 import { type Batch, readSnapshot, SNAPSHOT_FILE } from './snapshot.js';
 
@@ -114,7 +114,10 @@ export class DataDir {
     const generation = read?.snapshot.generation ?? 0;
     const path = journalPath(dir, generation);
     const others = await otherGenerations(dir, generation);
-    const { file, records, dropped } = await JournalFile.open(path);
+    const { file, records, dropped } = await JournalFile.open(path, generation, {
+      uploads: (await readdir(this.blobs.path)).filter((name) => !name.startsWith('.')).length,
+      base: read ? `the snapshot (generation ${generation})` : 'the seed',
+    });
     let touched: TouchedRecords;
     let storedClients: Set<string>;
     try {
@@ -126,8 +129,9 @@ export class DataDir {
     // Only now that this generation is read whole: the ones a compaction left behind.
     for (const other of others) await unlink(other);
     if (dropped) {
+      const kept = records.length === 1 ? '1 whole commit' : `${records.length} whole commits`;
       notices.push(
-        `Dropped the torn last record of the journal ${JSON.stringify(path)} (${dropped.bytes} bytes at byte ${dropped.offset}, left by a crash in the middle of a write; it was never acknowledged)`,
+        `Dropped the torn last record of the journal ${JSON.stringify(path)} (${dropped.bytes} bytes at byte ${dropped.offset}, after ${kept}, kept): what a crash in the middle of a write leaves, and such a record was never acknowledged; a file cut by other means loses what followed it too`,
       );
     }
     const stray = this.blobs.sortOut(
@@ -173,7 +177,10 @@ async function otherGenerations(dir: string, generation: number): Promise<string
     if (!JOURNAL_RE.test(name) || name === `journal-${generation}`) continue;
     const path = join(dir, name);
     const other = Number(name.slice('journal-'.length));
-    if (other === generation - 1 || (other === generation + 1 && (await stat(path)).size === 0)) {
+    // The next one holds its header at most (or nothing: made before journals had one).
+    const size = (await stat(path)).size;
+    const unused = size === 0 || size === journalHeader(other).length;
+    if (other === generation - 1 || (other === generation + 1 && unused)) {
       others.push(path);
       continue;
     }

@@ -40,3 +40,34 @@ export class JournalDamagedError extends DataDirError {
     );
   }
 }
+
+/**
+ * A journal holds no whole record, not even the header every journal starts with: it was
+ * emptied or cut after it was written (a crash tears the last record only, and a journal is
+ * created whole, header included). What it held is gone from it, acknowledged writes among
+ * them: the start is refused, and nothing on disk is changed.
+ */
+export class JournalTruncatedError extends DataDirError {
+  constructor(
+    /** The journal file, absolute. */
+    readonly path: string,
+    /** Its size. */
+    readonly bytes: number,
+    /** The upload files of the directory: writes made them, so writes were lost. */
+    readonly uploads: number,
+    /** What the directory starts from without the journal. */
+    readonly base: string,
+  ) {
+    const shows =
+      bytes === 0
+        ? 'is empty (0 bytes)'
+        : `holds ${bytes} byte${bytes === 1 ? '' : 's'} and no whole record, not even its header`;
+    const files =
+      uploads === 0
+        ? ''
+        : `; the directory keeps ${uploads} upload file${uploads === 1 ? '' : 's'}, which only writes make`;
+    super(
+      `The journal ${JSON.stringify(path)} ${shows}: every journal starts with a header, so it was emptied or cut after it was written, and the writes it held (acknowledged ones among them) are not in it${files}. Starting would serve ${base} only; nothing was changed on disk`,
+    );
+  }
+}

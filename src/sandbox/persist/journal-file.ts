@@ -1,22 +1,43 @@
 /**
- * A journal file: framed records (frames.ts) appended one commit at a time, each flushed to
- * disk before the append resolves. Opening it reads the whole records and cuts off a torn last
- * record (what a crash in the middle of an append leaves), so the next append follows the last
- * whole record; damage before the end is refused, untouched.
+ * A journal file: a header record, then framed records (frames.ts) appended one commit at a
+ * time, each flushed to disk before the append resolves. A journal is created whole, header
+ * included (a temporary file renamed), so a file without a whole first record was emptied or cut
+ * by something else than a crash: refused, as it would lose acknowledged writes silently.
+ * Opening it reads the whole records and cuts off a torn last record (what a crash in the middle
+ * of an append leaves), so the next append follows the last whole record; damage before the end
+ * is refused, untouched. (Journals written before the header existed start with a commit.)
  */
 import { constants } from 'node:fs';
 import { type FileHandle, open, readFile, truncate } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { JournalDamagedError } from './errors.js';
-import { FILE_MODE, syncDir } from './files.js';
+import { JournalDamagedError, JournalTruncatedError } from './errors.js';
+import { replaceFile } from './files.js';
 import { frame, unframe, wholeRecordAfter } from './frames.js';
 
 export interface OpenedJournal {
   readonly file: JournalFile;
-  /** The payloads of its whole records, oldest first. */
+  /** The payloads of its whole commits, oldest first (the header left out). */
   readonly records: Buffer[];
   /** The torn last record that was cut off: where it started and its bytes. */
   readonly dropped?: { readonly offset: number; readonly bytes: number };
+}
+
+/** What a refusal of a journal without a whole record says of the directory. */
+export interface JournalContext {
+  /** Upload files in the directory. */
+  readonly uploads: number;
+  /** What the directory starts from without the journal: the seed, or the snapshot. */
+  readonly base: string;
+}
+
+const HEADER_KEY = 'wfd_sandbox_journal';
+
+/** The first record of the journal of `generation`, framed. */
+export function journalHeader(generation: number): Buffer {
+  return frame(Buffer.from(JSON.stringify({ [HEADER_KEY]: 1, generation })));
+}
+
+function isHeader(record: Buffer): boolean {
+  return record.includes(HEADER_KEY) && HEADER_KEY in (JSON.parse(record.toString('utf8')) as object);
 }
 
 export class JournalFile {
@@ -31,20 +52,25 @@ export class JournalFile {
   }
 
   /**
-   * Opens the journal at `path`, made empty when there is none.
-   * @throws JournalDamagedError when a bad record has whole ones after it (the file is left as it is)
+   * Opens the journal of `generation` at `path`, made (with its header) when there is none.
+   * @throws JournalDamagedError when a bad record has whole ones after it; JournalTruncatedError
+   *   when it has no whole record (the file is left as it is)
    */
-  static async open(path: string): Promise<OpenedJournal> {
+  static async open(path: string, generation: number, context: JournalContext): Promise<OpenedJournal> {
     const bytes = await readFile(path).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return undefined;
       throw error;
     });
-    if (bytes === undefined) return { file: await JournalFile.create(path), records: [] };
+    if (bytes === undefined) return { file: await JournalFile.create(path, generation), records: [] };
     const { records, goodBytes } = unframe(bytes);
     const torn = goodBytes < bytes.length;
     if (torn && wholeRecordAfter(bytes, goodBytes)) {
       throw new JournalDamagedError(path, goodBytes, records.length + 1);
     }
+    if (records.length === 0) {
+      throw new JournalTruncatedError(path, bytes.length, context.uploads, context.base);
+    }
+    if (isHeader(records[0]!)) records.shift();
     if (torn) await truncate(path, goodBytes);
     const handle = await open(path, constants.O_WRONLY | constants.O_APPEND);
     // The cut must be on disk before anything is appended after it.
@@ -55,12 +81,15 @@ export class JournalFile {
       : { file, records };
   }
 
-  /** Makes an empty journal at `path` (replacing any file there) and flushes its folder entry. */
-  static async create(path: string): Promise<JournalFile> {
-    const handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC, FILE_MODE);
-    await handle.sync();
-    await syncDir(dirname(path));
-    return new JournalFile(path, handle, 0);
+  /**
+   * Makes the journal of `generation` at `path`, holding its header only (replacing any file
+   * there), whole or not at all, and flushes its folder entry.
+   */
+  static async create(path: string, generation: number): Promise<JournalFile> {
+    const header = journalHeader(generation);
+    await replaceFile(path, header);
+    const handle = await open(path, constants.O_WRONLY | constants.O_APPEND);
+    return new JournalFile(path, handle, header.length);
   }
 
   /** Bytes in the file. */

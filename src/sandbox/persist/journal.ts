@@ -130,7 +130,7 @@ export class Journal implements ChangeLog {
   async #compact(batch: { ids: number; entries: Entry[] }): Promise<void> {
     const { dir } = this.#options;
     const generation = this.#generation + 1;
-    const next = await JournalFile.create(journalPath(dir, generation));
+    const next = await JournalFile.create(journalPath(dir, generation), generation);
     try {
       // The rename of the snapshot is the moment the new generation takes over.
       this.#snapshotBytes = await writeSnapshot(dir, { generation, ...batch });

@@ -1,11 +1,12 @@
 /**
- * The HTTP POST of one delivery attempt. Names that can never resolve
- * (RFC 2606/6761: `.example`, `.invalid`) fail at once without a DNS query, so
- * seeded receivers like `https://hooks.example/...` fail fast and offline.
+ * The HTTP POST of one delivery attempt, over node:http (or node:https). Names that can never
+ * resolve (RFC 2606/6761: `.example`, `.invalid`) fail at once without a DNS query, so seeded
+ * receivers like `https://hooks.example/...` fail fast and offline.
  */
 import { lookup as dnsLookup } from 'node:dns';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { Agent, request } from 'undici';
 
 /** What an attempt got: the receiver's status, or the reason no status came. */
 export type AttemptResult = { readonly status: number } | { readonly error: string };
@@ -17,16 +18,17 @@ export type Transport = (
   headers: Readonly<Record<string, string>>,
 ) => Promise<AttemptResult>;
 
-/** An undici transport with a per-attempt time-out; `close` aborts attempts in flight. */
+/** Keep-alive connections, a time-out per attempt; `close` aborts attempts in flight. */
 export function createHttpTransport(timeoutMs: number): { send: Transport; close(): Promise<void> } {
-  const agent = new Agent({ connect: { lookup: refuseReservedNames } });
+  const agents = {
+    'http:': new HttpAgent({ keepAlive: true, lookup: refuseReservedNames }),
+    'https:': new HttpsAgent({ keepAlive: true, lookup: refuseReservedNames }),
+  };
   const closing = new AbortController();
   const send: Transport = async (url, body, headers) => {
     const signal = AbortSignal.any([closing.signal, AbortSignal.timeout(timeoutMs)]);
     try {
-      const res = await request(url, { method: 'POST', headers, body, signal, dispatcher: agent });
-      await res.body.dump();
-      return { status: res.statusCode };
+      return { status: await post(url, body, headers, agents, signal) };
     } catch (error) {
       const err = error as Error;
       if (err.name === 'TimeoutError') return { error: `timed out after ${timeoutMs} ms` };
@@ -37,9 +39,47 @@ export function createHttpTransport(timeoutMs: number): { send: Transport; close
     send,
     close: async () => {
       closing.abort();
-      await agent.destroy();
+      agents['http:'].destroy();
+      agents['https:'].destroy();
     },
   };
+}
+
+/** POSTs `body` and reads the answer to its end; resolves with its status. */
+function post(
+  url: string,
+  body: string,
+  headers: Readonly<Record<string, string>>,
+  agents: { 'http:': HttpAgent; 'https:': HttpsAgent },
+  signal: AbortSignal,
+): Promise<number> {
+  const target = new URL(url);
+  const https = target.protocol === 'https:';
+  signal.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const options = {
+      method: 'POST',
+      headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+    };
+    const req = https
+      ? httpsRequest(target, { ...options, agent: agents['https:'] })
+      : httpRequest(target, { ...options, agent: agents['http:'] });
+    const onAbort = () => req.destroy(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    // An attempt cut short by the time-out says so, whichever stream noticed first.
+    const fail = (error: Error) => reject(signal.aborted ? signal.reason : error);
+    req.on('close', () => signal.removeEventListener('abort', onAbort));
+    req.on('error', fail);
+    req.on('response', (res) => {
+      res.on('error', fail);
+      res.on('close', () => {
+        if (!res.complete) fail(new Error('the answer was cut short'));
+      });
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.resume();
+    });
+    req.end(body);
+  });
 }
 
 const RESERVED_NAME_RE = /(^|\.)(example|invalid)\.?$/i;

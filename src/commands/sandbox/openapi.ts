@@ -1,0 +1,20 @@
+/**
+ * `wfd sandbox openapi`: the OpenAPI 3.1 description a sandbox serves at /openapi.json, printed
+ * without starting one (for generators and editors, and for `wfd api`'s checks offline).
+ */
+import type { z } from 'zod';
+import { verbSchema } from '../../cli/flag-schema.js';
+import { defineVerb } from '../../cli/verb.js';
+import type { Context } from '../../context.js';
+import { openApiDescription } from '../../openapi/description.js';
+import { OPENAPI } from './flags.js';
+
+export const OpenApiSandboxOptions = verbSchema(OPENAPI);
+export type OpenApiSandboxOptions = z.output<typeof OpenApiSandboxOptions>;
+
+export async function runOpenApiSandbox(options: OpenApiSandboxOptions, ctx: Context): Promise<void> {
+  const server = (options.server ?? 'http://127.0.0.1:4010').replace(/\/+$/, '');
+  await ctx.io.write(`${JSON.stringify(openApiDescription(server), null, 2)}\n`);
+}
+
+export const verb = defineVerb(OPENAPI, OpenApiSandboxOptions, runOpenApiSandbox);

@@ -1,0 +1,161 @@
+/**
+ * What `webhooks listen --forms` registered, kept on disk until it is confirmed removed, so that
+ * a run killed before its clean-up (SIGKILL, a power cut, a clean-up the API did not answer) is
+ * cleaned up by a later run: `webhooks-listen.json` in the config folder, mode 0600, changed as
+ * the config file is (lock, re-read, modify, temporary file, fsync, rename).
+ *
+ * An entry names the run's owner (the profile, or a hash of WFD_TOKEN: never the token), the
+ * API's origin, the form, the URL and the run's pid. It is written before the PATCH that adds the
+ * URL and dropped once the URL is confirmed gone, so a registration is never made unrecorded.
+ * A later run of the same owner on the same API takes up the entries of runs no longer alive.
+ */
+import { join } from 'node:path';
+import { describeFsError, prepareConfigDir } from '../../core/auth/config-file.js';
+import { configDir } from '../../core/auth/config-paths.js';
+import { withFileLock } from '../../core/auth/lock.js';
+import { WfdError } from '../../core/errors.js';
+import { isRecord } from '../../core/guards.js';
+import { sha256Hex } from '../../core/sha256.js';
+import { readStateFile, writeStateFile } from '../../core/state-file.js';
+
+export const LISTENER_RECORD_FILE = 'webhooks-listen.json';
+
+/** One URL put on one form by one run. */
+export interface RecordedRegistration {
+  /** `profile:NAME`, or `token:HASH` for a WFD_TOKEN run */
+  owner: string;
+  /** the API's origin */
+  api: string;
+  form_id: string;
+  url: string;
+  pid: number;
+  added_at: string;
+}
+
+/** The part of the credentials that names a run's owner. */
+export interface RecordOwner {
+  profileName: string | undefined;
+  source: 'env' | 'profile' | 'none';
+  token: string | undefined;
+}
+
+export function ownerOf(credentials: RecordOwner, origin: string): string {
+  if (credentials.source === 'profile' && credentials.profileName)
+    return `profile:${credentials.profileName}`;
+  return `token:${sha256Hex(`${origin}\n${credentials.token ?? ''}`).slice(0, 16)}`;
+}
+
+/** True while process `pid` exists (EPERM: it exists, as another user's). */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export class ListenerRecord {
+  readonly path: string;
+
+  constructor(
+    private readonly dir: string,
+    private readonly owner: string,
+    private readonly api: string,
+    private readonly now: () => Date,
+  ) {
+    this.path = join(dir, LISTENER_RECORD_FILE);
+  }
+
+  static forContext(env: NodeJS.ProcessEnv, owner: string, api: string, now: () => Date): ListenerRecord {
+    return new ListenerRecord(configDir(env), owner, api, now);
+  }
+
+  /** Records that this run is about to put `url` on `formId`. */
+  async add(formId: string, url: string): Promise<void> {
+    const entry: RecordedRegistration = {
+      owner: this.owner,
+      api: this.api,
+      form_id: formId,
+      url,
+      pid: process.pid,
+      added_at: this.now().toISOString(),
+    };
+    await this.#change((entries) => [...entries.filter((e) => !same(e, entry)), entry]);
+  }
+
+  /** Forgets an entry: its URL is confirmed gone from its form. */
+  async drop(entry: Pick<RecordedRegistration, 'form_id' | 'url' | 'pid'>): Promise<void> {
+    const full = { ...entry, owner: this.owner, api: this.api };
+    await this.#change((entries) => entries.filter((e) => !same(e, full)));
+  }
+
+  /** Forgets what this run recorded for `url` on `formId`. */
+  dropOwn(formId: string, url: string): Promise<void> {
+    return this.drop({ form_id: formId, url, pid: process.pid });
+  }
+
+  /**
+   * The entries of this owner on this API left by runs no longer alive (this process's pid
+   * is an earlier process's, reused: this run has recorded nothing yet when it asks).
+   */
+  async leftovers(): Promise<RecordedRegistration[]> {
+    return (await this.#read()).filter(
+      (e) => e.owner === this.owner && e.api === this.api && (e.pid === process.pid || !isAlive(e.pid)),
+    );
+  }
+
+  async #read(): Promise<RecordedRegistration[]> {
+    let text: string | undefined;
+    try {
+      text = readStateFile(this.path);
+    } catch (error) {
+      throw describeFsError(error, this.path, 'read');
+    }
+    if (text === undefined) return [];
+    let list: unknown;
+    try {
+      list = (JSON.parse(text) as { registrations?: unknown }).registrations;
+    } catch {
+      list = undefined;
+    }
+    if (!Array.isArray(list) || !list.every(isEntry)) {
+      throw new WfdError(`${this.path} is not a record of wfd webhooks listen (no "registrations" list)`, {
+        hint: `move it aside (mv ${this.path} ${this.path}.bak); the URLs it names may still be on their forms`,
+      });
+    }
+    return list;
+  }
+
+  async #change(change: (entries: RecordedRegistration[]) => RecordedRegistration[]): Promise<void> {
+    await prepareConfigDir(this.dir);
+    await withFileLock(this.path, async (lock) => {
+      const registrations = change(await this.#read());
+      lock.assertHeld();
+      await writeStateFile(this.path, `${JSON.stringify({ registrations }, null, 2)}\n`).catch(
+        (error: unknown) => {
+          throw describeFsError(error, this.path, 'write');
+        },
+      );
+    });
+  }
+}
+
+function same(a: RecordedRegistration, b: Omit<RecordedRegistration, 'added_at'>): boolean {
+  return (
+    a.owner === b.owner && a.api === b.api && a.form_id === b.form_id && a.url === b.url && a.pid === b.pid
+  );
+}
+
+function isEntry(value: unknown): value is RecordedRegistration {
+  return (
+    isRecord(value) &&
+    typeof value.owner === 'string' &&
+    typeof value.api === 'string' &&
+    typeof value.form_id === 'string' &&
+    typeof value.url === 'string' &&
+    Number.isSafeInteger(value.pid) &&
+    (value.pid as number) > 0 &&
+    typeof value.added_at === 'string'
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * The rules of every file wfd keeps between runs (DESIGN.md "Platform"): the config file, its
+ * tokens and the loopback certificate, the shared rate budget. Another user must not be able to
+ * make wfd write through a link, read a file they planted, or find a temporary file left behind:
+ *
+ * - the folder is checked right before each read and write: a folder of the user's own, not a
+ *   symbolic link, that neither group nor others may write (else they could plant or swap files);
+ * - a file is opened without following a link (O_NOFOLLOW) and read only if it is a regular file
+ *   of the user's own;
+ * - a file is replaced through a temporary file created exclusively (O_EXCL) under a random name,
+ *   fsynced, then renamed over it (a rename replaces a link, never writes through it); the
+ *   temporary file is removed on any error (a full disk, a read-only folder).
+ *
+ * Windows has no O_NOFOLLOW, no uid and no mode bits (Node reports 0o666 for every file there):
+ * only the "not a link" checks hold, by lstat; a user's %APPDATA% and %LOCALAPPDATA% are private
+ * by their ACLs, and making a symbolic link there takes a privilege other users lack.
+ */
+// node:fs, not node:fs/promises: every API command reads the config file, and the promise API
+// costs it about 2 ms; only the write path loads that.
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  type Stats,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { WfdError } from './errors.js';
+
+/** A folder or file that breaks the rules above; the message names it and why, the hint the fix. */
+export class UnsafeStateError extends WfdError {}
+
+const POSIX = process.platform !== 'win32';
+/** 0 where the platform has no such flag (Windows): the lstat checks stand in. */
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/**
+ * Checks `dir` before a read or write: a folder of this user's, not a link, not writable by group
+ * or others. False when it does not exist; throws an UnsafeStateError otherwise.
+ */
+export function checkStateFolder(dir: string): boolean {
+  const found = lstatSync(dir, { throwIfNoEntry: false });
+  if (!found) return false;
+  if (found.isSymbolicLink())
+    throw unsafe(dir, 'is a symbolic link', `replace it with the folder it points to, or use another folder`);
+  if (!found.isDirectory()) return false;
+  if (POSIX && process.getuid && found.uid !== process.getuid())
+    throw unsafe(dir, `belongs to another user (uid ${found.uid})`, 'use a folder of your own');
+  if (POSIX && (found.mode & 0o022) !== 0)
+    throw unsafe(dir, 'may be written by other users', `chmod 700 ${dir}`);
+  return true;
+}
+
+/** Makes `dir` (0700, and its missing parents) unless it exists, then checks it. */
+export function makeStateFolder(dir: string): void {
+  if (checkStateFolder(dir)) return;
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (!checkStateFolder(dir)) throw Object.assign(new Error(`${dir} is not a folder`), { code: 'ENOTDIR' });
+}
+
+/**
+ * Opens `path` in a checked folder without following a link: `r` to read, `r+` to write in place,
+ * `wx` to create (0600). The file opened must be a regular file of this user's.
+ */
+export function openStateFile(path: string, flags: 'r' | 'r+' | 'wx'): number {
+  checkStateFolder(dirname(path));
+  if (!POSIX && lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) throw linkError(path);
+  const mode = {
+    r: constants.O_RDONLY,
+    'r+': constants.O_RDWR,
+    wx: constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
+  }[flags];
+  let fd: number;
+  try {
+    fd = openSync(path, mode | NO_FOLLOW, 0o600);
+  } catch (error) {
+    // ELOOP: the last part of the path is a link (O_NOFOLLOW).
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw linkError(path);
+    throw error;
+  }
+  try {
+    checkFile(path, fstatSync(fd));
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+  return fd;
+}
+
+/** The text of a state file; undefined when it does not exist. */
+export function readStateFile(path: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openStateFile(path, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  try {
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Replaces a state file so that a reader sees the old content or the new, never a part: a
+ * temporary file beside it (random name, created exclusively, `mode` from its creation, so a
+ * secret is never readable by others, not even for a moment), fsynced, renamed over the target;
+ * then the folder is fsynced. On any error the temporary file is removed.
+ */
+export async function writeStateFile(path: string, data: string, mode = 0o600): Promise<void> {
+  // Loaded here, not with the module: every command reads the config file, few write it.
+  const [{ randomBytes }, { open, rm, rename }] = await Promise.all([
+    import('node:crypto'),
+    import('node:fs/promises'),
+  ]);
+  const folder = dirname(path);
+  checkStateFolder(folder);
+  const temporary = join(folder, `.${basename(path)}.${randomBytes(8).toString('hex')}.tmp`);
+  try {
+    const handle = await open(
+      temporary,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW,
+      mode,
+    );
+    try {
+      await handle.writeFile(data, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    // Checked again: the folder could have been swapped while the file was written.
+    checkStateFolder(folder);
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  await syncFolder(folder);
+}
+
+/** Makes the rename itself durable; some file systems cannot fsync a folder, which is no reason to fail. */
+async function syncFolder(folder: string): Promise<void> {
+  const { open } = await import('node:fs/promises');
+  try {
+    const handle = await open(folder, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // EISDIR/EPERM/EINVAL on platforms without folder fsync: the data itself is already synced.
+  }
+}
+
+function checkFile(path: string, found: Stats): void {
+  // As reading a folder would fail, so that callers tell it as they tell other file-system errors.
+  if (found.isDirectory())
+    throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), {
+      code: 'EISDIR',
+    });
+  if (!found.isFile()) throw unsafe(path, 'is not a regular file', `move it aside`);
+  if (POSIX && process.getuid && found.uid !== process.getuid())
+    throw unsafe(path, `belongs to another user (uid ${found.uid})`, `move it aside`);
+}
+
+function linkError(path: string): UnsafeStateError {
+  return unsafe(
+    path,
+    'is a symbolic link, which wfd does not follow',
+    'replace it with the file it points to',
+  );
+}
+
+function unsafe(path: string, why: string, fix: string): UnsafeStateError {
+  return new UnsafeStateError(`wfd does not use ${path}: it ${why}`, { hint: fix });
+}
