@@ -75,6 +75,15 @@ export function hasFileModes(platform: NodeJS.Platform = process.platform): bool
   return platform !== 'win32';
 }
 
+/**
+ * The pager long output goes through when none is set (WFD_PAGER, the config's `pager`, PAGER):
+ * `less` where it is part of the system; none on Windows, which has no `less` (cmd would print
+ * "Can't recognize 'less'" instead of the output) and whose `more` pages even a short text.
+ */
+export function defaultPager(platform: NodeJS.Platform = process.platform): string {
+  return platform === 'win32' ? '' : 'less';
+}
+
 /** Who can read a private file wfd writes (the config file), for messages: `mode 0600`. */
 export function privateFileAccess(platform: NodeJS.Platform = process.platform): string {
   return hasFileModes(platform)

@@ -5,7 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { configDir } from '../../src/core/auth/config-paths.js';
 import { KeyringError, systemKeyring } from '../../src/core/auth/keyring.js';
-import { hasFileModes, keyringBackend, platformDirs, privateFileAccess } from '../../src/core/platform.js';
+import {
+  defaultPager,
+  hasFileModes,
+  keyringBackend,
+  platformDirs,
+  privateFileAccess,
+} from '../../src/core/platform.js';
 import { budgetDir } from '../../src/core/shared-budget.js';
 
 describe('the folders of each platform', () => {
@@ -89,5 +95,13 @@ describe('what keeps a private file private', () => {
     expect(privateFileAccess('linux')).toBe('mode 0600');
     expect(privateFileAccess('win32')).not.toMatch(/0600|mode/);
     expect(privateFileAccess('win32')).toMatch(/Windows account/);
+  });
+});
+
+describe('the pager when none is set', () => {
+  it('less where the system has it; none on Windows, which has no less', () => {
+    expect(defaultPager('linux')).toBe('less');
+    expect(defaultPager('darwin')).toBe('less');
+    expect(defaultPager('win32')).toBe('');
   });
 });
