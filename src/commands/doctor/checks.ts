@@ -12,6 +12,7 @@ import { formatDuration } from '../../core/duration.js';
 import { NetworkError, WfdError } from '../../core/errors.js';
 import { isLoopback, isPlainHttpAnswer, type StreamedResponse } from '../../core/http.js';
 import { describeRules, SPEC_LIMITS } from '../../core/limiter.js';
+import { hasFileModes, privateFileAccess } from '../../core/platform.js';
 
 export type Status = 'ok' | 'warn' | 'fail';
 
@@ -52,6 +53,8 @@ export async function checkLocalState(ctx: Context): Promise<CheckResult[]> {
     results.push(
       fail('config folder', `${store.dir} is not a folder`, `move it aside, or set WFD_CONFIG_DIR`),
     );
+  // Windows has no modes to check (stat says 0777): the folder's ACL decides (src/core/platform.ts).
+  else if (!hasFileModes()) results.push(ok('config folder', `${store.dir} (${privateFileAccess()})`));
   else if ((dirStat.mode & 0o077) !== 0 && (dirStat.mode & 0o1000) === 0)
     results.push(
       warn(
@@ -69,7 +72,8 @@ export async function checkLocalState(ctx: Context): Promise<CheckResult[]> {
   }
   try {
     const count = Object.keys(store.profiles()).length;
-    if ((fileStat.mode & 0o077) !== 0)
+    if (!hasFileModes()) results.push(ok('config file', `${store.path} (${plural(count, 'profile')})`));
+    else if ((fileStat.mode & 0o077) !== 0)
       results.push(
         fail(
           'config file',
