@@ -1,9 +1,11 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The Windows suite and the release test run apart, one file at a time (vitest.windows.config.ts).
+    exclude: [...configDefaults.exclude, 'test/windows/**'],
     globalSetup: ['test/support/global-setup.ts'],
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine.
     // Most of the suite's time is end-to-end tests waiting on the processes they spawn, so a

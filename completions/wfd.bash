@@ -12,6 +12,7 @@ _wfd_child() {
     'auth|logout') child='auth logout' ;;
     'auth|profiles') child='auth profiles' ;;
     'auth|switch') child='auth switch' ;;
+    '|status') child='status' ;;
     '|workspaces') child='workspaces' ;;
     'workspaces|list'|'workspaces|ls') child='workspaces list' ;;
     '|cases') child='cases' ;;
@@ -90,7 +91,7 @@ _wfd_child() {
 _wfd_command() {
   case "$1" in
     '')
-      subs='auth workspaces cases case-templates forms responses form-templates signatures attachments docintel webhooks sandbox api doctor alias config completion version help'
+      subs='auth status workspaces cases case-templates forms responses form-templates signatures attachments docintel webhooks sandbox api doctor alias config completion version help'
       flags='--version -V --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
       vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
@@ -134,6 +135,11 @@ _wfd_command() {
       flags='--profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
       vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='name' ;;
+    'status')
+      subs=''
+      flags='--owner --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --owner --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      args='' ;;
     'workspaces')
       subs='list ls'
       flags='--help -h'
@@ -376,8 +382,8 @@ _wfd_command() {
       args='' ;;
     'sandbox logs')
       subs=''
-      flags='--follow -f --status --path --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --status --path --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--follow -f --status --path --since --tail --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --status --path --since --tail --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'sandbox deliveries')
       subs='list ls resend'
@@ -492,6 +498,14 @@ _wfd_values() {
       how=values values='table plain json ndjson csv' ;;
     *'|--request-rate'|*'|--rate-limit')
       how=values values='spec off' ;;
+    'auth status|--fields')
+      how=list values='profile source auth baseUrl baseUrlFrom token workspace user clientId expiresAt valid configFile tokenStorage' ;;
+    'auth profiles|--fields')
+      how=list values='profile current auth baseUrl workspace tokenStorage' ;;
+    'status|--fields')
+      how=list values='workspace owner generated_at cases waiting_longest forms last_day' ;;
+    'workspaces list|--fields')
+      how=list values='id slug name' ;;
     'cases list|--status'|'cases count|--status')
       how=statuses values='' ;;
     *'|--parent-status')
@@ -500,34 +514,78 @@ _wfd_values() {
       how=values values='none owner contact' ;;
     'cases list|--sort')
       how=values values='created_at -created_at updated_at -updated_at title -title status -status parent_status -parent_status waiting_for -waiting_for reference -reference archived_at -archived_at' ;;
+    'cases list|--fields'|'cases get|--fields'|'cases create|--fields'|'cases update-data|--fields')
+      how=list values='id title status parent_status waiting_for reference archived_at created_at updated_at is_template template owner workspace contact data steps schema' ;;
     'cases count|--group-by')
       how=list values='status parent_status waiting_for archived template.id owner.email' ;;
+    'cases count|--fields')
+      how=list values='count id title status parent_status waiting_for reference archived_at created_at updated_at is_template template owner workspace contact data steps schema' ;;
+    'cases archive|--fields'|'cases unarchive|--fields')
+      how=list values='id result archived_at error' ;;
     'case-templates list|--sort')
       how=values values='created_at -created_at updated_at -updated_at title -title reference -reference archived_at -archived_at' ;;
+    'case-templates list|--fields')
+      how=list values='id title reference archived_at is_template owner workspace created_at updated_at' ;;
     'forms list|--sort'|'form-templates list|--sort')
       how=values values='created_at -created_at updated_at -updated_at' ;;
+    'forms list|--fields'|'forms get|--fields'|'forms create|--fields'|'forms update|--fields')
+      how=list values='id created_at updated_at status archived active completed processed flow user owner workspace responses webhooks' ;;
     'forms count|--group-by')
       how=list values='status archived active completed processed flow.slug flow.customization owner.email' ;;
+    'forms count|--fields')
+      how=list values='count id created_at updated_at status archived active completed processed flow user owner workspace responses webhooks' ;;
+    'forms archive|--fields'|'forms unarchive|--fields')
+      how=list values='id result archived error' ;;
+    'responses get|--fields')
+      how=list values='id form created_at updated_at completed_at answers attachments signatures' ;;
+    'form-templates list|--fields')
+      how=list values='id slug title name description created_at updated_at' ;;
+    'form-templates options|--fields')
+      how=list values='slug languages default_language expiry_days reminder_days signature_required allow_attachments max_attachments customizations' ;;
+    'form-templates steps|--fields')
+      how=list values='slug steps' ;;
+    'signatures get|--fields')
+      how=list values='id form response signer signed_at file' ;;
     *'|--encoding')
       how=values values='multipart json' ;;
+    'attachments upload|--fields')
+      how=list values='id filename content_type size created_at sha256' ;;
+    'attachments download|--fields')
+      how=list values='id result path bytes error' ;;
+    'attachments export|--fields')
+      how=list values='id form_id response_id path bytes sha256 downloaded_at' ;;
+    'docintel create|--fields'|'docintel get|--fields'|'docintel extract|--fields')
+      how=list values='id status attachment_id fields created_at updated_at result error' ;;
+    'webhooks events|--fields')
+      how=list values='event' ;;
+    'webhooks list|--fields'|'webhooks add|--fields'|'webhooks remove|--fields')
+      how=list values='url events' ;;
     *'|--events')
       how=list values='forms:created forms:updated forms:deleted forms:archived forms:unarchived responses:created responses:updated responses:deleted responses:completed' ;;
     *'|--faults')
       how=values values='off' ;;
     'sandbox logs|--status')
       how=values values='2xx 4xx 5xx' ;;
+    'sandbox logs|--fields')
+      how=list values='seq time method url path status duration_ms token_prefix fault' ;;
+    'sandbox deliveries list|--fields'|'sandbox deliveries resend|--fields')
+      how=list values='seq id event form_id url outcome created_at attempts resend_of' ;;
     *'|<event>')
       how=values values='forms:deleted responses:created responses:updated responses:deleted responses:completed' ;;
+    'sandbox trigger|--fields')
+      how=list values='event form_id response_id delivery_ids' ;;
     *'|--method'|*'|-X')
       how=values values='GET HEAD POST PATCH PUT DELETE' ;;
     *'|<method-or-path>')
       how=values values='GET HEAD POST PATCH PUT DELETE /v1/workspaces /v1/cases /v1/cases/count /v1/cases/ID /v1/cases/ID/data /v1/case_templates /v1/forms /v1/forms/count /v1/forms/ID /v1/responses/ID /v1/form_templates /v1/form_templates/SLUG/options /v1/form_templates/SLUG/steps /v1/attachments /v1/attachments/ID /v1/document-intelligence /v1/document-intelligence/ID /v1/signatures/ID /authorize /authorize/sign-in /authorize/consent /token /.well-known/openid-configuration' ;;
     *'|<path>')
       how=values values='/v1/workspaces /v1/cases /v1/cases/count /v1/cases/ID /v1/cases/ID/data /v1/case_templates /v1/forms /v1/forms/count /v1/forms/ID /v1/responses/ID /v1/form_templates /v1/form_templates/SLUG/options /v1/form_templates/SLUG/steps /v1/attachments /v1/attachments/ID /v1/document-intelligence /v1/document-intelligence/ID /v1/signatures/ID /authorize /authorize/sign-in /authorize/consent /token /.well-known/openid-configuration' ;;
+    'doctor|--fields')
+      how=list values='check status detail fix' ;;
     'alias delete|<name>')
       how=aliases values='' ;;
     *'|<key>')
-      how=values values='pager prompt browser output color' ;;
+      how=values values='pager prompt browser output owner color' ;;
     *'|<shell>')
       how=values values='bash zsh fish' ;;
     *'|<topic>')

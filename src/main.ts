@@ -10,6 +10,7 @@ import { fromCommanderError, helpHint } from './cli/commander-errors.js';
 import { habitHint } from './commands/habit-hints.js';
 import { NOUN_NAMES } from './commands/index.js';
 import { UsageError, WfdError } from './core/errors.js';
+import { exitOnCtrlC } from './core/interrupt.js';
 import { aliasesIn, readConfigData } from './core/settings.js';
 import { ExitCode } from './exit-codes.js';
 import { createSystemIO, type IO } from './output/io.js';
@@ -21,6 +22,7 @@ const VERSION: string = createRequire(import.meta.url)('../package.json').versio
 /** Runs wfd with argv (as process.argv) and returns the exit code; never throws. */
 export async function run(argv: string[], runtime: Partial<WfdRuntime> = {}): Promise<number> {
   const env = runtime.env ?? process.env;
+  if (!runtime.io) exitOnCtrlC();
   const io = runtime.io ?? createSystemIO(env);
   const full: WfdRuntime = {
     version: VERSION,

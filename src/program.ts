@@ -3,8 +3,8 @@
  * help topics. Only commander and small modules load here: each command's code is imported when
  * it runs, so `wfd --version` and `--help` stay fast.
  */
-import { Command, Option } from 'commander';
-import type { RuntimeCommand, WfdRuntime } from './cli/action.js';
+import { type Command, Option } from 'commander';
+import { type RuntimeCommand, WfdCommand, type WfdRuntime } from './cli/action.js';
 import { globalCommanderOptions } from './cli/global-commander-options.js';
 import { addExamples, addHelpTopics, addLearnMore, formatHelp, GLOBAL_GROUP } from './cli/help-page.js';
 import { buildVerbFlags } from './cli/options.js';
@@ -74,7 +74,7 @@ const asksForHelp = (argv: readonly string[]) => argv.includes('--help') || argv
  * mean"); the whole noun when the line asks for help or names no verb of it.
  */
 export function buildProgram(runtime: WfdRuntime, argv?: readonly string[]): Command {
-  const program = new Command('wfd') as RuntimeCommand;
+  const program = new WfdCommand('wfd') as RuntimeCommand;
   program.runtime = runtime;
   program
     .description('Work with the Workflow, Forms and Documents API from the command line.')

@@ -3,7 +3,7 @@
  * the global options given before and after the subcommand, checks them, builds the Context and
  * calls the verb's `run`. Loaded on every start, so it imports nothing heavy.
  */
-import type { Command } from 'commander';
+import { Command } from 'commander';
 import type { Context, Runner } from '../context.js';
 import { flagKey } from '../core/flag-key.js';
 import type { NodeHttpTransportOptions } from '../core/node-transport.js';
@@ -40,6 +40,31 @@ export interface Invocation {
 }
 
 export type RuntimeCommand = Command & { runtime?: WfdRuntime };
+
+type Loader = () => Promise<{ verb: Verb<unknown> }>;
+const loaders = new WeakMap<Command, Loader>();
+
+/**
+ * wfd's commander command: it keeps the loader of the verb its `lazy` action runs, so what only
+ * the verb module knows (the fields `--fields` takes) can be read for completion scripts without
+ * running anything. Its subcommands are made of the same class.
+ */
+export class WfdCommand extends Command {
+  override createCommand(name?: string): Command {
+    return new WfdCommand(name);
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: commander's own signature
+  override action(fn: (this: this, ...args: any[]) => void | Promise<void>): this {
+    const { load } = fn as { load?: Loader };
+    if (load) loaders.set(this, load);
+    return super.action(fn);
+  }
+}
+
+/** The loader of `command`'s verb module (see `lazy`), if it runs one. */
+export function verbLoaderOf(command: Command): Loader | undefined {
+  return loaders.get(command);
+}
 
 /** An action that loads `./<verb>.js` only when the command runs; `load` is kept for the wiring tests. */
 export function lazy<O>(load: () => Promise<{ verb: Verb<O> }>) {

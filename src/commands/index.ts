@@ -22,6 +22,7 @@ import { HELP_TOPIC_NAMES } from './help/topics.js';
 import { registerResponsesCommands } from './responses/index.js';
 import { registerSandboxCommands } from './sandbox/index.js';
 import { registerSignaturesCommands } from './signatures/index.js';
+import { registerStatusCommand } from './status/index.js';
 import { registerVersionCommand } from './version/index.js';
 import { registerWebhooksCommands } from './webhooks/index.js';
 import { registerWorkspacesCommands } from './workspaces/index.js';
@@ -35,6 +36,11 @@ interface Noun {
 
 const NOUNS: readonly Noun[] = [
   { name: 'auth', description: 'Log in, switch profiles, show credentials', register: registerAuthCommands },
+  {
+    name: 'status',
+    description: 'What needs attention: cases by stage, the longest waits, unprocessed forms',
+    register: registerStatusCommand,
+  },
   { name: 'workspaces', description: 'Workspaces your token reaches', register: registerWorkspacesCommands },
   {
     name: 'cases',

@@ -13,7 +13,11 @@ import { finished } from 'node:stream/promises';
 import { FILE_MODE } from './file-modes.js';
 
 const { O_WRONLY, O_CREAT, O_TRUNC, O_APPEND, O_EXCL } = constants;
-/** Where the platform has it: never through a symbolic link at the path itself (ELOOP instead). */
+/**
+ * Where the platform has it: never through a symbolic link at the path itself (ELOOP instead).
+ * Windows has no O_NOFOLLOW (0 here): a link there needs an administrator or developer mode to
+ * make, and the export folder is checked for links before it is written to (export-folder.ts).
+ */
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const FLAGS = {
   w: O_WRONLY | O_CREAT | O_TRUNC,

@@ -10,6 +10,10 @@
  *
  * When both kinds are registered, the process ends after all of them. Each gets GRACE_MS; a
  * second signal ends the process at once.
+ *
+ * On Windows, Node turns Ctrl-C (and Ctrl-Break) at the console into SIGINT, so Ctrl-C is handled
+ * the same; SIGTERM never arrives there: `taskkill /F`, closing the window or a parent's kill()
+ * ends the process at once, and the next run continues or removes a `.part` file it leaves.
  */
 
 type Cleanup = () => void | Promise<void>;
@@ -71,6 +75,21 @@ function register(registration: Registration): () => void {
     // While stopping, a second signal must still end the process at once.
     if (registrations.size === 0 && !stopping) listen(false);
   };
+}
+
+/**
+ * On Windows, Ctrl-C that nothing handles ends the process the Windows way (exit code
+ * STATUS_CONTROL_C_EXIT, 0xC000013A; under Wine, 0), so there wfd listens from the start and ends
+ * with 130 whenever no other listener (a registration here, a server's own) takes the signal. On
+ * POSIX Node's default is kept: killed by SIGINT, which shells report as 130.
+ */
+export function exitOnCtrlC(platform: NodeJS.Platform = process.platform): void {
+  if (platform !== 'win32' || process.listeners('SIGINT').includes(exitIfAlone)) return;
+  process.on('SIGINT', exitIfAlone);
+}
+
+function exitIfAlone(): void {
+  if (process.listenerCount('SIGINT') === 1) process.exit(SIGNALS.SIGINT);
 }
 
 /** Runs `cleanup` if the process is interrupted before the returned function is called; then the process ends. */

@@ -49,6 +49,12 @@ export const SETTINGS = [
     perProfile: true,
   },
   {
+    key: 'owner',
+    help: 'whose cases and forms `wfd status` shows when no --owner is given: an e-mail, or part of one; empty: everyone',
+    default: '',
+    perProfile: true,
+  },
+  {
     key: 'color',
     values: ['auto', 'always', 'never'],
     help: 'colour on a terminal: auto, always or never (NO_COLOR, FORCE_COLOR and --no-color win)',

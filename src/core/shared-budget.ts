@@ -1,7 +1,7 @@
 /**
  * One rate budget for every wfd process on this machine that uses a token: the log of
  * src/core/budget-log.ts in a small JSON file per client (and origin), read and rewritten under
- * an O_EXCL lock file at each request's start and answer, and overwritten in place. Files are named by a SHA-256 of the
+ * an O_EXCL lock file (exclusive creation on Windows too) at each request's start and answer, and overwritten in place. Files are named by a SHA-256 of the
  * origin and the client, entries tagged by a hash of the token: no file holds a token.
  *
  * Everything here is synchronous: the lock is held for one read and one write of a file of a few
@@ -10,11 +10,11 @@
  * others may write to, or a link planted in it, is not used (src/core/state-file.ts), and says so.
  */
 import { closeSync, lstatSync, openSync, unlinkSync, writeSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { type BudgetLog, earliestStart, parseLog, pruneLog, releaseIn } from './budget-log.js';
 import { formatDuration } from './duration.js';
 import { NOTICE_AFTER_MS, type RateRule } from './limiter.js';
+import { platformDirs } from './platform.js';
 import { sha256Hex as hash } from './sha256.js';
 import { makeStateFolder, openStateFile, readStateFile, UnsafeStateError } from './state-file.js';
 
@@ -29,15 +29,11 @@ const IN_FLIGHT_POLL_MS = 50;
 
 /**
  * The folder of the shared budgets: under WFD_CONFIG_DIR when it is set (a separate setup, and
- * what keeps tests apart), else the platform's state folder (XDG_STATE_HOME on Linux).
+ * what keeps tests apart), else the platform's state folder (src/core/platform.ts).
  */
 export function budgetDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string {
   if (env.WFD_CONFIG_DIR) return join(env.WFD_CONFIG_DIR, 'rate-budget');
-  const home = env.HOME || homedir();
-  if (platform === 'darwin') return join(home, 'Library', 'Caches', 'wfd', 'rate-budget');
-  if (platform === 'win32')
-    return join(env.LOCALAPPDATA || join(home, 'AppData', 'Local'), 'wfd', 'State', 'rate-budget');
-  return join(env.XDG_STATE_HOME || join(home, '.local', 'state'), 'wfd', 'rate-budget');
+  return join(platformDirs(env, platform).state, 'rate-budget');
 }
 
 export interface SharedBudgetOptions {

@@ -29,11 +29,12 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { WfdError } from './errors.js';
+import { hasFileModes } from './platform.js';
 
 /** A folder or file that breaks the rules above; the message names it and why, the hint the fix. */
 export class UnsafeStateError extends WfdError {}
 
-const POSIX = process.platform !== 'win32';
+const POSIX = hasFileModes();
 /** 0 where the platform has no such flag (Windows): the lstat checks stand in. */
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 

@@ -43,7 +43,8 @@ export function isWordList(value: unknown): value is (string | number)[] {
 /**
  * Text for a table cell: `-` for null, relative times for `time` columns (in a detail view the
  * absolute time too: "2026-01-03 10:00 UTC (3d ago)"), full names for `person` columns, sizes in
- * binary units for `bytes` columns, `url` columns percent-decoded, lists of
+ * binary units for `bytes` columns, `url` columns percent-decoded, `mark` columns `*` for true and
+ * nothing for false, lists of
  * strings or numbers joined with commas, otherwise as in plain output.
  */
 export function displayText(value: unknown, kind: ColumnKind | undefined, now: Date, detail = false): string {
@@ -55,6 +56,8 @@ export function displayText(value: unknown, kind: ColumnKind | undefined, now: D
   if (kind === 'bytes' && typeof value === 'number' && Number.isFinite(value) && value >= 0)
     return formatBytes(value);
   if (kind === 'url' && typeof value === 'string') return plainText(decodedUrl(value));
+  // The one row a flag picks out (the current profile), marked as gh marks it.
+  if (kind === 'mark' && typeof value === 'boolean') return value ? '*' : '';
   const name = kind === 'person' ? personName(value) : undefined;
   // A list of words (a webhook's events) reads better as words than as JSON.
   if (isWordList(value)) return plainText(value.join(', '));

@@ -10,6 +10,7 @@ import { fstatSync, writeSync } from 'node:fs';
 import type { WriteStream } from 'node:tty';
 import type { Ora } from 'ora';
 import { UsageError } from '../core/errors.js';
+import { defaultPager } from '../core/platform.js';
 import { escapeControls } from '../core/quote.js';
 import { redactToken } from '../core/redact.js';
 import { readConfigData, settingsIn } from '../core/settings.js';
@@ -88,7 +89,7 @@ export interface IO {
   startSpinner(label: string): Promise<Spinner>;
   /**
    * From now on, stdout goes through the user's pager, when stdout is a terminal and a pager is
-   * set (WFD_PAGER, else the config's `pager`, else PAGER, else `less`, with LESS=FRX when LESS is
+   * set (WFD_PAGER, else the config's `pager`, else PAGER, else `less` (none on Windows), with LESS=FRX when LESS is
    * unset: output shorter than a screen is printed and the pager quits). A no-op otherwise, and
    * for `cat` or an empty value. Once the pager is quit, `stdoutClosed()` is true, so long
    * lists stop fetching, and the run still exits 0.
@@ -437,7 +438,8 @@ export class StreamIO implements IO {
   async confirm(question: string): Promise<boolean> {
     if (!this.canPrompt())
       throw new UsageError('cannot ask: stdin or stdout is not a terminal, or --no-input is set');
-    this.stderr.write(`${question} [y/N] `);
+    // Wrapped as error lines are, so the terminal never breaks a URL of the question.
+    this.stderr.write(`${this.fitStderr(`${question} [y/N]`)} `);
     const { createInterface } = await import('node:readline');
     const lines = createInterface({ input: this.stdin, terminal: false });
     try {
@@ -520,12 +522,12 @@ export function createSystemIO(env: NodeJS.ProcessEnv = process.env, streams?: I
   );
 }
 
-/** WFD_PAGER (even empty), else the config's `pager`, else PAGER, else less: gh's order. */
+/** WFD_PAGER (even empty), else the config's `pager`, else PAGER, else the platform's: gh's order. */
 function pagerCommand(env: NodeJS.ProcessEnv): string {
   if (env.WFD_PAGER !== undefined) return env.WFD_PAGER;
   const configured = settingsIn(readConfigData(env)).pager;
   if (configured !== undefined) return configured;
-  return env.PAGER || 'less';
+  return env.PAGER || defaultPager();
 }
 
 /** A pipe, a socket or a file: known without opening the stream. A character device may be a terminal (or /dev/null). */

@@ -12,6 +12,13 @@ export type Measure = (text: string) => number;
 
 const ELLIPSIS = '…';
 const PRINTABLE_ASCII = /^[\u0020-\u007e]*$/;
+/**
+ * Text whose every UTF-16 unit is a grapheme one column wide: printable ASCII, Latin-1 and the
+ * Latin extensions, Greek and Cyrillic (no soft hyphen, no combining marks). Most names and
+ * titles are such text: measured by their length and cut anywhere, without the grapheme walk
+ * that made a long table three times as slow as plain output.
+ */
+const SINGLE_COLUMN = /^[\u0020-\u007e\u00a0-\u00ac\u00ae-\u02ff\u0370-\u0482\u048a-\u052f]*$/;
 
 /** Width, cutting and wrapping over one `Measure`; tests count its calls to prove the work per row. */
 export interface TextMetrics {
@@ -23,9 +30,10 @@ export interface TextMetrics {
 }
 
 export function createTextMetrics(measure: Measure): TextMetrics {
+  const columnsOf = (text: string): number => (SINGLE_COLUMN.test(text) ? text.length : measure(text));
   /** The longest run of whole graphemes of `text` that fits `width`, and its width. */
   const take = (text: string, width: number): { head: string; used: number } => {
-    if (PRINTABLE_ASCII.test(text)) {
+    if (SINGLE_COLUMN.test(text)) {
       const head = text.slice(0, Math.max(0, width));
       return { head, used: head.length };
     }
@@ -40,11 +48,11 @@ export function createTextMetrics(measure: Measure): TextMetrics {
     return { head, used };
   };
 
-  const fit = (text: string, width: number): { text: string; width: number } => {
-    const textWidth = measure(text);
-    if (textWidth <= width) return { text, width: textWidth };
-    if (width < 1) return { text: '', width: 0 };
-    const { head, used } = take(text, width - 1);
+  const fit = (text: string, columns: number): { text: string; width: number } => {
+    const textWidth = columnsOf(text);
+    if (textWidth <= columns) return { text, width: textWidth };
+    if (columns < 1) return { text: '', width: 0 };
+    const { head, used } = take(text, columns - 1);
     return { text: head + ELLIPSIS, width: used + 1 };
   };
 
@@ -54,7 +62,7 @@ export function createTextMetrics(measure: Measure): TextMetrics {
     let lineWidth = 0;
     for (const word of text.split(' ')) {
       let rest = word;
-      let restWidth = measure(rest);
+      let restWidth = columnsOf(rest);
       if (line !== '' && lineWidth + 1 + restWidth <= width) {
         line += ` ${rest}`;
         lineWidth += 1 + restWidth;
@@ -76,7 +84,7 @@ export function createTextMetrics(measure: Measure): TextMetrics {
     return lines;
   };
 
-  return { width: measure, fit, wrap };
+  return { width: columnsOf, fit, wrap };
 }
 
 /**

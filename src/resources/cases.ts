@@ -160,10 +160,12 @@ export const CASES: ResourceDef<typeof CASE_RECORD> = {
     { field: 'title', minWidth: 24 },
     { field: 'contact', kind: 'person', minWidth: 12, hidePriority: 3 },
     { field: 'parent_status', kind: 'status', hidePriority: 2 },
-    { field: 'status', hidePriority: 4 },
-    { field: 'waiting_for', hidePriority: 5 },
+    { field: 'status', hidePriority: 5 },
+    { field: 'waiting_for', hidePriority: 6 },
+    // Whose case it is: kept longer than the status words, for `--owner alice` and team lists.
+    { field: 'owner.email', header: 'OWNER', minWidth: 12, hidePriority: 4, hideWhenEmpty: true },
     { field: 'updated_at', header: 'UPDATED', kind: 'time', hidePriority: 1, followsSort: true },
-    { field: 'id', kind: 'id', hidePriority: 6 },
+    { field: 'id', kind: 'id', hidePriority: 7 },
   ],
   // `cases count --group-by status` is how to learn a workspace's custom status values.
   groupFields: ['status', 'parent_status', 'waiting_for', 'archived', 'template.id', 'owner.email'],

@@ -57,7 +57,13 @@ export const FORMS: ResourceDef<typeof FORM_RECORD> = {
       param: 'flow[customization]',
       help: 'template customization id',
     },
-    { flag: 'owner', value: 'email', kind: 'email', param: 'owner[email]', help: "owner's e-mail" },
+    {
+      flag: 'owner',
+      value: 'email',
+      kind: 'email',
+      param: 'owner[email]',
+      help: "owner's e-mail, or part of it (alice: any e-mail containing it)",
+    },
     { flag: 'given-name', value: 'name', kind: 'text', param: 'user[given_name]', help: "user's given name" },
     {
       flag: 'family-name',

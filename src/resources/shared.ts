@@ -29,7 +29,7 @@ export const OWNER_FILTER: FilterFlag = {
   value: 'email|id',
   kind: 'uuid-or-email',
   params: { uuid: 'owner[id]', email: 'owner[email]' },
-  help: "owner's e-mail or id",
+  help: "owner's e-mail, part of it (alice: any e-mail containing it), or id",
 };
 
 /** `--workspace <slug|id>`: workspace[slug] or workspace[id], by the value's shape. */

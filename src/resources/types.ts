@@ -55,7 +55,17 @@ export type FilterFlag = FlagBase &
  * `short-id`: an id wfd looks up by prefix (`cases get 5b0e6f7e`), shown in a table on a
  * terminal by its first 8 characters, as git shows commits; whole everywhere else.
  */
-export type ColumnKind = 'text' | 'id' | 'short-id' | 'time' | 'status' | 'bool' | 'person' | 'bytes' | 'url';
+export type ColumnKind =
+  | 'text'
+  | 'id'
+  | 'short-id'
+  | 'time'
+  | 'status'
+  | 'bool'
+  | 'mark'
+  | 'person'
+  | 'bytes'
+  | 'url';
 
 /** One column of a list or detail view. */
 export interface ColumnDef {

@@ -31,7 +31,7 @@ describe('cases list', () => {
     const out = screen(['cases', 'list', '--limit', '3']);
     expect(out).toMatch(/^Showing 3 of \d+ cases$/m);
     expect(out).toMatch(
-      /^REFERENCE\s+TITLE\s+CONTACT\s+PARENT STATUS\s+STATUS\s+WAITING FOR\s+UPDATED(\s+ID)?$/m,
+      /^REFERENCE\s+TITLE\s+CONTACT\s+PARENT STATUS\s+STATUS\s+WAITING FOR\s+OWNER\s+UPDATED(\s+ID)?$/m,
     );
     expect(out).toMatch(/ \d+(min|h|d|mo|y) ago( |$)/m);
     // No colour (SGR) codes; the spinner may still move the cursor.

@@ -124,7 +124,7 @@ describe('wfd config', () => {
 
   it('lists every setting as key=value, gets, sets and unsets them in config.json (0600)', async () => {
     const before = await runWfd(['config', 'list'], local());
-    expect(before.stdout).toBe('pager=\nprompt=enabled\nbrowser=\noutput=table\ncolor=auto\n');
+    expect(before.stdout).toBe('pager=\nprompt=enabled\nbrowser=\noutput=table\nowner=\ncolor=auto\n');
     expect((await runWfd(['config', 'set', 'pager', 'less -S'], local())).code).toBe(0);
     expect((await runWfd(['config', 'get', 'pager'], local())).stdout).toBe('less -S\n');
     expect((await runWfd(['config', 'list'], local())).stdout).toContain('pager=less -S\n');
@@ -138,7 +138,7 @@ describe('wfd config', () => {
   it.each([
     [
       ['config', 'get', 'editor'],
-      'error: invalid <key> "editor": expected pager, prompt, browser, output or color',
+      'error: invalid <key> "editor": expected pager, prompt, browser, output, owner or color',
     ],
     [
       ['config', 'set', 'prompt', 'maybe'],

@@ -18,6 +18,10 @@ import { BIN, baseEnv, collectRun, runWfd, type StartedSandbox, tempDir, useSand
 /** Lines not run, each with the reason; anything else in a shell block of the README runs. */
 const NOT_RUN: readonly [pattern: RegExp, reason: string][] = [
   [/^npm (install|test)\b/, 'installs the package, or runs the whole suite'],
+  [
+    /^(sha256sum -c|install -D -m|npm link|man \.\/)/,
+    'an install line: test/windows/release.test.ts runs it against a release, or in the clone',
+  ],
   [/^wfd sandbox start\b/, 'a server that runs until Ctrl-C (the harness starts this test’s sandbox so)'],
   [/ logs (-f\b|--follow)/, 'follows the log until Ctrl-C'],
   [/^wfd completion \w+ > /, 'installs a completion script into the shell’s folders'],

@@ -63,6 +63,49 @@ describe('sandbox logs --follow', () => {
     expect(code).toBe(0);
   });
 
+  it('--tail and --since bound what came before, as docker logs does; -f --tail 0 prints only new requests', async () => {
+    await sandbox.resetRequests();
+    for (let i = 0; i < 5; i++) await runWfd(['workspaces', 'list'], { env });
+    const logged = async (args: string[]) => {
+      const result = await runWfd(['sandbox', 'logs', '--path', '/v1/workspaces', '-o', 'ndjson', ...args], {
+        env,
+      });
+      expect(result.code, result.stderr).toBe(0);
+      return result.stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { seq: number });
+    };
+    const all = await logged([]);
+    expect(all).toHaveLength(5);
+    expect((await logged(['--tail', '2'])).map((e) => e.seq)).toEqual(all.slice(-2).map((e) => e.seq));
+    expect(await logged(['--since', '1h'])).toHaveLength(5);
+    expect(await logged(['--since', '2099-01-01'])).toEqual([]);
+    const bad = await runWfd(['sandbox', 'logs', '--since', 'soon'], { env });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^error: invalid --since "soon": expected an age such as 10m/m);
+    const follower = spawn(
+      process.execPath,
+      [BIN, 'sandbox', 'logs', '-f', '--tail', '0', '--path', '/v1/workspaces', '-o', 'ndjson'],
+      { env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const exited = once(follower, 'exit');
+    try {
+      const first = linesOf(follower)();
+      let printed = false;
+      void first.then(() => {
+        printed = true;
+      });
+      // Requests until the follower prints one: those made before it started are left out.
+      while (!printed) await runWfd(['workspaces', 'list'], { env });
+      // The first line is a new request, not one of the five before it.
+      expect(JSON.parse(await first).seq).toBeGreaterThan(all.at(-1)!.seq);
+    } finally {
+      follower.kill('SIGINT');
+    }
+    expect((await exited)[0]).toBe(0);
+  });
+
   it('prints one plain line a request in a pipe', async () => {
     await sandbox.resetRequests();
     await runWfd(['workspaces', 'list'], { env });

@@ -50,6 +50,19 @@ describe('sandbox start beside another sandbox', () => {
       const other = await runWfd(['auth', 'profiles', '-q'], { env: ownEnv });
       expect(lines(other.stdout)).toContain(`sandbox-${port}-${second.workspaces[1]!.slug}`);
       await second.stop();
+      // Its port-named profiles went with it; a killed one's go at the next start.
+      const after = lines((await runWfd(['auth', 'profiles', '-q'], { env: ownEnv })).stdout);
+      expect(after.filter((name) => name.startsWith(`sandbox-${port}`))).toEqual([]);
+      const killed = await startSandbox(['--rate-limit', 'off'], ownEnv);
+      const killedPort = new URL(killed.baseUrl).port;
+      killed.process.kill('SIGKILL');
+      await once(killed.process, 'exit');
+      const stale = lines((await runWfd(['auth', 'profiles', '-q'], { env: ownEnv })).stdout);
+      expect(stale).toContain(`sandbox-${killedPort}`);
+      const next = await startSandbox(['--rate-limit', 'off'], ownEnv);
+      await next.stop();
+      const left = lines((await runWfd(['auth', 'profiles', '-q'], { env: ownEnv })).stdout);
+      expect(left.filter((name) => /^sandbox-\d/.test(name))).toEqual([]);
       // The first still runs, and "sandbox" still reaches it.
       const viaFirst = await runWfd(['--profile', 'sandbox', 'auth', 'status', '--json'], { env: ownEnv });
       expect(viaFirst.code, viaFirst.stderr).toBe(0);

@@ -112,7 +112,7 @@ describe('tables on a pipe', () => {
 
 describe('text from the API or the user never drives the terminal', () => {
   it('a table on a terminal shows the escapes of a title', () => {
-    const out = screen(['cases', 'list', '--reference', evilReference], 120);
+    const out = screen(['cases', 'list', '--reference', evilReference], 200);
     expect(out).toContain(EVIL_SHOWN);
     expect(out).not.toContain(`${ESC}]0;`);
     expect(out).not.toContain(`${ESC}[31m`);

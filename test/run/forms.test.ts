@@ -123,7 +123,8 @@ describe('forms list', () => {
   it.each([
     [{ customization: 'abc' }, 'invalid --customization "abc": expected a UUID'],
     [{ email: 'jose@' }, 'invalid --email "jose@": expected an e-mail address'],
-    [{ owner: 'not-an-email' }, 'invalid --owner "not-an-email": expected an e-mail address'],
+    // Part of an e-mail is a search (owner.email ilike); words with spaces are neither.
+    [{ owner: 'not an email' }, 'invalid --owner "not an email": expected an e-mail address'],
     [{ workspace: ID }, `invalid --workspace "${ID}": forms are filtered by workspace slug, not id`],
   ])('refuses %j before any request', async (flags, message) => {
     t = await testContext({ fields: FORMS.fields });
@@ -232,9 +233,26 @@ describe('forms get', () => {
     );
     expect(out).not.toContain('{"');
     expect(out).toContain(
-      '\nResponses\nID                                    CREATED  COMPLETED  ATTACHMENTS  SIGNATURES\n',
+      '\nResponses\nID                                    CREATED  COMPLETED  FILES  SIGNED\n',
     );
-    expect(out).toContain(`${response.id}  13d ago  -          1            0\n`);
+    expect(out).toContain(`${response.id}  13d ago  -          1      0\n`);
+  });
+
+  it('at 80 columns the responses table cuts no header and keeps whole response ids', async () => {
+    t = await testContext({ stdoutTTY: true, env: { NO_COLOR: '1' }, columns: 80, fields: FORMS.fields });
+    const response = makeResponse({
+      created_at: '2025-12-01T10:00:00Z',
+      completed_at: '2025-12-02T10:00:00Z',
+    });
+    t.api
+      .intercept({ path: `/v1/forms/${ID}`, method: 'GET' })
+      .reply(200, makeForm({ id: ID, responses: [response] }));
+    await runGetForm(GetFormOptions.parse({ id: ID }), t.ctx);
+    const lines = t.stdout().split('\n');
+    const header = lines[lines.indexOf('Responses') + 1]!;
+    expect(header).toBe('ID                                    CREATED   COMPLETED  FILES  SIGNED');
+    expect(lines[lines.indexOf('Responses') + 2]).toMatch(new RegExp(`^${response.id}  11mo ago `));
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
   });
 
   it('-o json is the whole object, unknown fields included', async () => {

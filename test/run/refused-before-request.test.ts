@@ -54,7 +54,7 @@ const NEVER: Row[] = [
   ['enum value', ['cases', 'list', '--parent-status', 'done'], 2],
   ['enum value (count)', ['cases', 'count', '--waiting-for', 'anyone'], 2],
   ['template id', ['cases', 'list', '--template', 'abc'], 2],
-  ['owner', ['cases', 'list', '--owner', 'bob'], 2],
+  ['owner', ['cases', 'list', '--owner', 'bob smith'], 2],
   ['workspace', ['cases', 'list', '--workspace', 'Acme Corp'], 2],
   ['contact e-mail', ['cases', 'list', '--contact-email', 'ann@'], 2],
   ['empty status', ['cases', 'list', '--status', ''], 2],

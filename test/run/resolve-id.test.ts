@@ -145,6 +145,33 @@ describe('other commands that take a case', () => {
   });
 });
 
+describe('what a lookup that finds nothing says', () => {
+  it('7 hex characters: no reference matched, and an id prefix needs 8', async () => {
+    t = await testContext();
+    t.api
+      .intercept({ path: intercepted((q) => q.reference === '5b0e6f7'), method: 'GET' })
+      .reply(200, page([]));
+    const error = await caught(runGetCase(GetCaseOptions.parse({ id: '5b0e6f7' }), t.ctx));
+    expect(error).toMatchObject({
+      exitCode: 5,
+      message: 'no case has the reference "5b0e6f7"; an id prefix needs 8 characters',
+    });
+    expect((error as { hint: string }).hint).not.toMatch(/letter case/);
+  });
+
+  it('a reference in lower case: references match exactly, try it in upper case', async () => {
+    t = await testContext();
+    t.api
+      .intercept({ path: intercepted((q) => q.reference === 'acme-000132'), method: 'GET' })
+      .reply(200, page([]));
+    const error = await caught(runGetCase(GetCaseOptions.parse({ id: 'acme-000132' }), t.ctx));
+    expect(error).toMatchObject({ exitCode: 5, message: 'no case has the reference "acme-000132"' });
+    expect((error as { hint: string }).hint).toMatch(
+      /^references match exactly, letter case included: try "ACME-000132"; run `wfd cases list`/,
+    );
+  });
+});
+
 describe('forms and records without a list', () => {
   it('forms get takes a prefix (one GET /v1/forms); a form has no reference, so a short word is a usage error', async () => {
     t = await testContext({ globals: { quiet: true } });

@@ -326,6 +326,19 @@ describe('POST /_sandbox/trigger', () => {
     expect(response.attachments[0].filename).toMatch(/^photos-1\.(pdf|png|txt)$/);
   });
 
+  it('adds files under the names given, exactly, downloadable', async () => {
+    const form = (await listAll(t, '/v1/forms', { 'flow[slug]': 'incident-report' }, t.otherToken))[0]!;
+    const names = ['CON.pdf', 'a:b?.txt', 'Report.PDF', 'report.pdf', 'dots...'];
+    const res = await trigger({ event: 'responses:created', form_id: form.id, filenames: names });
+    expect(res.status).toBe(202);
+    const response = (await t.get(`/v1/responses/${res.body.response_id}`, { token: t.otherToken })).body;
+    expect(response.attachments.map((a: Json) => a.filename)).toEqual(names);
+    const file = await t.get(`/v1/attachments/${response.attachments[0].id}`, {
+      token: t.otherToken,
+    });
+    expect(file.status).toBe(200);
+  });
+
   it.each([
     [
       'an unknown event',

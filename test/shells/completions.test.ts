@@ -12,6 +12,7 @@ import { generateCompletion } from '../../src/commands/completion/generate.js';
 import { HELP_TOPIC_NAMES } from '../../src/commands/help/topics.js';
 import { createMemoryIO } from '../../src/output/memory-io.js';
 import { buildProgram } from '../../src/program.js';
+import { CASES } from '../../src/resources/cases.js';
 import {
   addAliases,
   bashRegistration,
@@ -79,6 +80,9 @@ const EXPECTED: [line: string, words: readonly string[]][] = [
   ],
   ['wfd webhooks listen --events=forms:a', ['--events=forms:archived']],
   ['wfd forms count --group-by status,flow.', ['status,flow.customization', 'status,flow.slug']],
+  ['wfd cases list --fields ', CASES.fields],
+  ['wfd cases list --fields id,ti', ['id,title']],
+  ['wfd workspaces list --fields=s', ['--fields=slug']],
   ['wfd help ', [...HELP_TOPIC_NAMES, ...NOUNS]],
   ['wfd help cases ', CASES_VERBS],
   ['wfd help cases l', ['list', 'ls']],

@@ -76,3 +76,28 @@ describe('interruptible', () => {
     expect(exit).toHaveBeenLastCalledWith(130);
   });
 });
+
+describe('exitOnCtrlC', () => {
+  it('on Windows, ends with 130 when nothing else takes Ctrl-C; elsewhere adds nothing', () => {
+    const exit = vi.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    mod.exitOnCtrlC('linux');
+    expect(process.listeners('SIGINT')).toEqual(listenersBefore.SIGINT);
+    mod.exitOnCtrlC('win32');
+    mod.exitOnCtrlC('win32');
+    const added = process.listeners('SIGINT').filter((l) => !listenersBefore.SIGINT!.includes(l));
+    expect(added).toHaveLength(1);
+    const others = listenersBefore.SIGINT!;
+    for (const listener of others) process.off('SIGINT', listener as () => void);
+    try {
+      // A clean-up registered takes the signal: no exit from here.
+      const release = onInterrupt(() => {});
+      (added[0] as () => void)();
+      expect(exit).not.toHaveBeenCalled();
+      release();
+      (added[0] as () => void)();
+      expect(exit).toHaveBeenCalledWith(130);
+    } finally {
+      for (const listener of others) process.on('SIGINT', listener as () => void);
+    }
+  });
+});

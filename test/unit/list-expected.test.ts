@@ -42,6 +42,7 @@ describe('tableColumnsFor: the time column follows the sort', () => {
       'parent_status',
       'status',
       'waiting_for',
+      'owner.email',
       'created_at',
       'id',
     ]);

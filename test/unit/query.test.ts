@@ -164,7 +164,10 @@ describe('filterParams: cases', () => {
       'invalid --parent-status "Draft": expected one of draft, pending, in_progress, closed',
     ],
     [{ waitingFor: 'anyone' }, 'invalid --waiting-for "anyone": expected one of none, owner, contact'],
-    [{ owner: 'bob' }, 'invalid --owner "bob": expected an e-mail address or a UUID'],
+    [
+      { owner: 'bob' },
+      'invalid --owner "bob": expected an e-mail address, part of one (no spaces), or a UUID',
+    ],
     [
       { workspace: 'Acme Corp' },
       'invalid --workspace "Acme Corp": expected a UUID or a slug (lower-case letters, digits, - and _)',
@@ -181,6 +184,23 @@ describe('filterParams: cases', () => {
     [{ contact: '' }, 'invalid --contact "": expected a non-empty value'],
   ])('refuses %j', (flags, message) => {
     expectUsage(() => filterParams(CASES, flags), message);
+  });
+});
+
+describe('buildListQuery: part of an owner e-mail', () => {
+  it('--owner alice is owner.email ilike %alice% (method 2); a whole e-mail stays owner[email]', () => {
+    const filter = JSON.stringify({
+      relationships: { owner: { attributes: { email: { $ilike: '%alice%' } } } },
+    });
+    expect(buildListQuery(CASES, { flags: { owner: 'alice' } })).toEqual([['filter', filter]]);
+    expect(buildListQuery(FORMS, { flags: { owner: 'alice' } })).toEqual([['filter', filter]]);
+    expect(buildListQuery(CASES, { flags: { owner: 'alice@acme.example' } })).toEqual([
+      ['owner[email]', 'alice@acme.example'],
+    ]);
+    expectUsage(
+      () => buildListQuery(CASES, { flags: { owner: 'al ice' } }),
+      'invalid --owner "al ice": expected an e-mail address, part of one (no spaces), or a UUID',
+    );
   });
 });
 
@@ -210,7 +230,7 @@ describe('filterParams: case templates', () => {
     );
     expectUsage(
       () => filterParams(CASE_TEMPLATES, { owner: 'x@y' }),
-      'invalid --owner "x@y": expected an e-mail address or a UUID',
+      'invalid --owner "x@y": expected an e-mail address, part of one (no spaces), or a UUID',
     );
   });
 });

@@ -121,6 +121,19 @@ describe("gh's habits", () => {
     );
   });
 
+  it.each([
+    [['forms', 'list', '--template', '{{.id}}']],
+    [['forms', 'list', '-t', '{{.id}}']],
+    [['workspaces', 'list', '--template={{.name}}']],
+  ])('%j: a Go template points to --jq and --query', async (args) => {
+    const { code, invocation, stderr } = await wire(args);
+    expect(code).toBe(2);
+    expect(invocation).toBeUndefined();
+    expect(stderr.split('\n')[1]).toBe(
+      "hint: wfd has no Go templates: shape the JSON output with --jq (jq's language) or --query (JMESPath)",
+    );
+  });
+
   it('--json alone is still -o json', async () => {
     await expectParsed(['cases', 'list', '--json', '--limit', '1'], 'cases list', { limit: 1 });
   });

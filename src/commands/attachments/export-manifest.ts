@@ -262,13 +262,18 @@ export class ManifestWriter {
       } finally {
         await file.close();
       }
-      await rename(temporary, this.path);
+      // Windows refuses to rename over a file that is open (EPERM), so the old manifest is
+      // closed first; on POSIX the order makes no difference. Reopened whatever the rename did.
+      await this.handle.close();
+      try {
+        await rename(temporary, this.path);
+      } finally {
+        this.handle = await open(this.path, APPEND, FILE_MODE);
+      }
     } catch (error) {
       await rm(temporary, { force: true });
       throw error;
     }
-    await this.handle.close();
-    this.handle = await open(this.path, APPEND, FILE_MODE);
   }
 
   async close(): Promise<void> {

@@ -14,7 +14,7 @@ export const LOGIN = {
     {
       flag: 'insecure-storage',
       kind: 'switch',
-      help: 'keep the token in config.json (mode 0600) instead of the system keyring',
+      help: 'keep the token in config.json (mode 0600; on Windows, as its folder allows) instead of the system keyring',
     },
     {
       flag: 'oauth',

@@ -19,14 +19,14 @@ A personal token is checked with GET /v1/workspaces and saved, with its workspac
 
 With --oauth, wfd opens the service's sign-in page; you sign in, choose a workspace and approve. The browser comes back to an HTTPS listener of wfd on 127.0.0.1, whose self-signed certificate the browser warns about: wfd prints its SHA-256 fingerprint to compare. The profile keeps the access and refresh tokens and the client secret, so the token is renewed unattended before it expires. --manual suits a browser on another machine.
 
-Tokens and secrets go to the system keyring (macOS Keychain, Windows Credential Manager, a Secret Service such as GNOME Keyring on Linux); where none answers (a server, a container) they go to config.json (mode 0600), and wfd says so. --insecure-storage chooses the file.`,
+Tokens and secrets go to the system keyring (macOS Keychain, Windows Credential Manager, a Secret Service such as GNOME Keyring on Linux); where none answers (a server, a container) they go to config.json (mode 0600; on Windows, readable as its folder allows: your account and administrators), and wfd says so. --insecure-storage chooses the file.`,
         ),
       LOGIN,
     ),
     [
       'wfd auth login --base-url https://api.example.com',
       'echo "$TOKEN" | wfd auth login --with-token --base-url https://api.example.com --profile acme',
-      'echo "$TOKEN" | wfd auth login --with-token --insecure-storage   # a CI job: the token in config.json',
+      'echo "$TOKEN" | wfd auth login --with-token --insecure-storage --base-url https://api.example.com   # CI: token in config.json',
       'wfd auth login --oauth --client-id my-app --base-url https://api.example.com   # asks for the secret',
       'wfd auth login --oauth --client-id my-app --redirect-uri https://127.0.0.1:8123/callback --no-browser',
       'wfd auth login --oauth --client-id my-app --manual    # over SSH: paste the address the browser shows',

@@ -18,11 +18,12 @@ export async function runProfiles(_options: unknown, ctx: Context): Promise<void
     idField: 'profile',
     columns: [
       { field: 'profile' },
-      { field: 'current', kind: 'bool' },
+      { field: 'current', kind: 'mark' },
       { field: 'workspace.slug', header: 'WORKSPACE' },
-      { field: 'baseUrl', header: 'BASE URL' },
-      { field: 'auth' },
-      { field: 'tokenStorage', header: 'TOKEN IN' },
+      // An address cut before its port is no address: the other columns give way first.
+      { field: 'baseUrl', header: 'BASE URL', kind: 'url', minWidth: 40 },
+      { field: 'auth', hidePriority: 1 },
+      { field: 'tokenStorage', header: 'TOKEN IN', hidePriority: 2 },
     ],
   });
   const sink = await createRowSink(ctx.io, render);

@@ -4,6 +4,7 @@ import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { requireCredentials } from '../../core/auth/credentials.js';
 import { ApiError, AuthError } from '../../core/errors.js';
+import { privateFileAccess } from '../../core/platform.js';
 import { escapeControls } from '../../core/quote.js';
 import { redactToken } from '../../core/redact.js';
 import { renderItem } from '../../output/render.js';
@@ -111,7 +112,7 @@ function describeStatus(status: Status, failure: Error | undefined, now: Date, k
   }
   if (status.tokenStorage === 'keyring') lines.push(`  - Token kept in ${keyring}`);
   else if (status.tokenStorage === 'file')
-    lines.push(`  - Token kept in ${status.configFile} (plain text, mode 0600)`);
+    lines.push(`  - Token kept in ${status.configFile} (plain text, ${privateFileAccess()})`);
   lines.push(`  - Base URL from ${status.baseUrlFrom}`, `  - Config file: ${status.configFile}`);
   return `${lines.map(escapeControls).join('\n')}\n`;
 }

@@ -4,14 +4,34 @@
  * step); `wfd completion <shell>` prints it.
  */
 import type { Command } from 'commander';
+import { verbLoaderOf } from '../../cli/action.js';
 import { bashScript } from './bash.js';
 import { fishScript } from './fish.js';
 import type { Shell } from './shells.js';
-import { commandNodes } from './tree.js';
+import { commandNodes, type FieldsByCommand } from './tree.js';
 import { zshScript } from './zsh.js';
 
 const SCRIPTS = { bash: bashScript, zsh: zshScript, fish: fishScript } as const;
 
-export function generateCompletion(program: Command, shell: Shell): string {
-  return SCRIPTS[shell](commandNodes(program));
+/** The script of `shell` for the whole tree of `program`; `fields` from `verbFields(program)`. */
+export function generateCompletion(program: Command, shell: Shell, fields?: FieldsByCommand): string {
+  return SCRIPTS[shell](commandNodes(program, fields));
+}
+
+/**
+ * The fields each command's `--fields` takes, read from its verb module (loaded for this only:
+ * completion scripts are generated once, not on every start).
+ */
+export async function verbFields(program: Command): Promise<FieldsByCommand> {
+  const found = new Map<Command, readonly string[]>();
+  const visit = async (command: Command): Promise<void> => {
+    const load = verbLoaderOf(command);
+    if (load) {
+      const { fields } = (await load()).verb;
+      if (fields?.length) found.set(command, fields);
+    }
+    for (const sub of command.commands) await visit(sub);
+  };
+  await visit(program);
+  return found;
 }

@@ -7,7 +7,7 @@ import { ConfigFileError } from '../../core/auth/config-file.js';
 import { UsageError } from '../../core/errors.js';
 import { PARENT_STATUSES } from '../../resources/cases.js';
 import { COMPLETION } from './flags.js';
-import { generateCompletion } from './generate.js';
+import { generateCompletion, verbFields } from './generate.js';
 
 export const CompletionOptions = verbSchema(COMPLETION);
 export type CompletionOptions = z.output<typeof CompletionOptions>;
@@ -21,7 +21,8 @@ export async function runCompletion(options: CompletionOptions, ctx: Context): P
       hint: 'run `wfd completion --help` to see the arguments',
     });
   }
-  await ctx.io.write(generateCompletion(await ctx.program(), options.shell));
+  const program = await ctx.program();
+  await ctx.io.write(generateCompletion(program, options.shell, await verbFields(program)));
 }
 
 /**

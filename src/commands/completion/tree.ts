@@ -51,12 +51,15 @@ export interface ValueGroup {
   spec: ValueSpec;
 }
 
-/** `wfd`'s commands, depth first, the root first. */
-export function commandNodes(program: Command): CommandNode[] {
-  return walk(program, '', []);
+/** The fields each command's `--fields` takes, by command (see `verbFields`). */
+export type FieldsByCommand = ReadonlyMap<Command, readonly string[]>;
+
+/** `wfd`'s commands, depth first, the root first; `--fields` completes each command's `fields`. */
+export function commandNodes(program: Command, fields: FieldsByCommand = new Map()): CommandNode[] {
+  return walk(program, '', [], fields);
 }
 
-function walk(command: Command, path: string, names: string[]): CommandNode[] {
+function walk(command: Command, path: string, names: string[], fields: FieldsByCommand): CommandNode[] {
   // commander keeps the help option apart from `options`; its help lists it last.
   const helpOption = command
     .createHelp()
@@ -72,6 +75,10 @@ function walk(command: Command, path: string, names: string[]): CommandNode[] {
     const spec = valueSpec(argument);
     if (spec) values.set(argumentKey(argument.name()), spec);
   }
+  // A comma-separated list of the records' fields, rather than file names.
+  const own = fields.get(command);
+  if (own?.length && options.some((option) => option.long === '--fields'))
+    values.set('--fields', { kind: 'list', values: own.map(candidate) });
   const node: CommandNode = {
     path,
     names,
@@ -88,7 +95,7 @@ function walk(command: Command, path: string, names: string[]): CommandNode[] {
   return [
     node,
     ...command.commands.flatMap((sub) =>
-      walk(sub, path ? `${path} ${sub.name()}` : sub.name(), namesOf(sub)),
+      walk(sub, path ? `${path} ${sub.name()}` : sub.name(), namesOf(sub), fields),
     ),
   ];
 }

@@ -12,6 +12,7 @@ import { formatDuration } from '../../core/duration.js';
 import { NetworkError, WfdError } from '../../core/errors.js';
 import { isLoopback, isPlainHttpAnswer, type StreamedResponse } from '../../core/http.js';
 import { describeRules, SPEC_LIMITS } from '../../core/limiter.js';
+import { hasFileModes, privateFileAccess } from '../../core/platform.js';
 
 export type Status = 'ok' | 'warn' | 'fail';
 
@@ -52,6 +53,8 @@ export async function checkLocalState(ctx: Context): Promise<CheckResult[]> {
     results.push(
       fail('config folder', `${store.dir} is not a folder`, `move it aside, or set WFD_CONFIG_DIR`),
     );
+  // Windows has no modes to check (stat says 0777): the folder's ACL decides (src/core/platform.ts).
+  else if (!hasFileModes()) results.push(ok('config folder', `${store.dir} (${privateFileAccess()})`));
   else if ((dirStat.mode & 0o077) !== 0 && (dirStat.mode & 0o1000) === 0)
     results.push(
       warn(
@@ -69,7 +72,8 @@ export async function checkLocalState(ctx: Context): Promise<CheckResult[]> {
   }
   try {
     const count = Object.keys(store.profiles()).length;
-    if ((fileStat.mode & 0o077) !== 0)
+    if (!hasFileModes()) results.push(ok('config file', `${store.path} (${plural(count, 'profile')})`));
+    else if ((fileStat.mode & 0o077) !== 0)
       results.push(
         fail(
           'config file',
@@ -90,7 +94,8 @@ export async function checkLocalState(ctx: Context): Promise<CheckResult[]> {
 
 /**
  * Whether the system keyring answers, and where each profile keeps its token: the keyring, or
- * config.json. A keyring that does not answer is a warning only when a profile keeps its token there.
+ * config.json. A keyring that does not answer is a warning: of a lost token when a profile keeps its
+ * token there, else of where the next login will keep its token.
  */
 export async function checkTokenStorage(ctx: Context): Promise<CheckResult[]> {
   const store = await ctx.config();
@@ -113,9 +118,14 @@ export async function checkTokenStorage(ctx: Context): Promise<CheckResult[]> {
         'unlock the keyring or start its D-Bus session; or log in again with --insecure-storage',
       ),
     );
+  // Nothing is lost yet, but it is no ✓: the next login keeps its token in a file.
   else
     results.push(
-      ok('keyring', `${store.keyringName} does not answer: ${problem}; logins keep tokens in config.json`),
+      warn(
+        'keyring',
+        `${store.keyringName} does not answer: ${problem}`,
+        'logins keep tokens in config.json (mode 0600) meanwhile; start the D-Bus session of a Secret Service to use the keyring',
+      ),
     );
   if (names.length > 0) {
     const where = names.map(

@@ -10,6 +10,8 @@ import { plural } from '../../core/counts.js';
 import { WfdError } from '../../core/errors.js';
 import { escapeControls } from '../../core/quote.js';
 import { createRowSink } from '../../output/render.js';
+import { createTextMetrics } from '../../output/text-width.js';
+import { wrapBlock } from '../../output/wrap-block.js';
 import { renderOptions } from '../shared/output.js';
 import {
   type CheckResult,
@@ -23,6 +25,8 @@ import {
 export const DoctorOptions = verbSchema(NO_FLAGS);
 
 const FIELDS = ['check', 'status', 'detail', 'fix'] as const;
+// A fix's continuation lines start under its text.
+const FIX = 'fix: ';
 const MARKS = { ok: '✓', warn: '!', fail: '✗' } as const;
 
 export async function runDoctor(_options: unknown, ctx: Context): Promise<void> {
@@ -51,9 +55,13 @@ async function print(ctx: Context, results: CheckResult[]): Promise<void> {
   const width = Math.max(...results.map((r) => r.check.length));
   const lines = results.flatMap((r) => [
     `${MARKS[r.status]} ${r.check.padEnd(width)}  ${escapeControls(r.detail)}`,
-    ...(r.fix ? [`  ${' '.repeat(width)}  fix: ${escapeControls(r.fix)}`] : []),
+    ...(r.fix ? [`  ${' '.repeat(width)}  ${FIX}${escapeControls(r.fix)}`] : []),
   ]);
-  await ctx.io.write(`${lines.join('\n')}\n`);
+  const text = lines.join('\n');
+  // On a terminal, details and fixes wrap under their column; paths and URLs stay whole.
+  await ctx.io.write(
+    `${format === 'table' ? wrapBlock(text, ctx.io.terminalWidth(), createTextMetrics(), FIX.length) : text}\n`,
+  );
 }
 
 export const verb = defineVerb(NO_FLAGS, DoctorOptions, runDoctor, { fields: FIELDS });

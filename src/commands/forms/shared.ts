@@ -34,12 +34,14 @@ export const FORM_DETAIL_VIEW: DetailView = {
     {
       title: 'Responses',
       field: 'responses',
+      // Whole ids: responses have no list to look a prefix up in, so `responses get` needs them.
+      // Short headers, so that at 80 columns nothing is cut.
       columns: [
         { field: 'id', kind: 'id' },
         { field: 'created_at', header: 'CREATED', kind: 'time' },
         { field: 'completed_at', header: 'COMPLETED', kind: 'time' },
-        { field: 'attachments.length', header: 'ATTACHMENTS' },
-        { field: 'signatures.length', header: 'SIGNATURES' },
+        { field: 'attachments.length', header: 'FILES' },
+        { field: 'signatures.length', header: 'SIGNED' },
       ],
     },
   ],

@@ -80,7 +80,7 @@ const ENVIRONMENT = `Environment variables
   WFD_MAX_WAIT       the longest wait a server may ask for with Retry-After (default 15m, at most 24h); a longer one fails at once (exit 7 for a 429)
   WFD_CLIENT_ID      OAuth client id
   WFD_CLIENT_SECRET  OAuth client secret
-  WFD_PAGER          the pager of long output on a terminal (run by the shell; cat: none); before the config's pager, then PAGER, then less (with LESS=FRX when LESS is unset)
+  WFD_PAGER          the pager of long output on a terminal (run by the shell; cat: none); before the config's pager, then PAGER, then less (with LESS=FRX when LESS is unset; none on Windows)
   WFD_PROMPT_DISABLED  any value but 0 or false: never prompt, as --no-input (also \`wfd config set prompt disabled\`)
   NO_COLOR           any value turns colour off
   FORCE_COLOR        turns colour on even when stdout is not a terminal

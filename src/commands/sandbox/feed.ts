@@ -28,6 +28,8 @@ export interface Feed<P> {
   readonly cursorOf: (page: P) => number;
   /** The command's filters; entries it refuses are not printed. */
   readonly keep: (entry: Entry) => boolean;
+  /** Of the entries there before the command started, only the last `tail` (as `docker logs --tail`). */
+  readonly tail?: number | undefined;
 }
 
 /** @throws UsageError for `--follow` with an output that cannot stream (-o json) */
@@ -39,11 +41,14 @@ export async function printFeed<P>(ctx: Context, feed: Feed<P>): Promise<void> {
   // Followed, a table prints each entry as it comes (plain output does anyway).
   const sink = await createRowSink(ctx.io, { ...feed.render, follow: feed.follow });
   const client = await hookClient(ctx);
-  const print = async (page: P) => {
-    for (const entry of feed.entriesOf(page)) if (feed.keep(entry)) await sink.write(entry);
+  const print = async (entries: readonly Entry[]) => {
+    for (const entry of entries) await sink.write(entry);
   };
+  const kept = (page: P) => feed.entriesOf(page).filter(feed.keep);
   const first = await readHook(client, feed.read({}));
-  await print(first);
+  const before = kept(first);
+  // --follow without --tail would replay the whole log before the new entries: --tail bounds it.
+  await print(feed.tail === undefined ? before : before.slice(Math.max(0, before.length - feed.tail)));
   if (feed.follow) {
     await interruptible(async (signal) => {
       const stopped = new Promise<undefined>((resolve) =>
@@ -55,7 +60,7 @@ export async function printFeed<P>(ctx: Context, feed: Feed<P>): Promise<void> {
           stopped,
         ]);
         if (page === undefined) break;
-        await print(page);
+        await print(kept(page));
         cursor = feed.cursorOf(page);
       }
     });

@@ -169,6 +169,19 @@ export const LOGS = {
       pattern: { regex: /^\//, message: 'must start with /' },
       help: 'only requests whose path starts with this, such as /v1/cases',
     },
+    {
+      flag: 'since',
+      value: 'time',
+      kind: 'text',
+      help: 'only requests since this time: an age (10m, 2h), today, or an ISO date and time',
+    },
+    {
+      flag: 'tail',
+      value: 'n',
+      kind: 'integer',
+      min: 0,
+      help: 'of the requests logged before, only the last n (0: none, with --follow only new ones)',
+    },
   ],
 } as const satisfies VerbFlags;
 

@@ -13,7 +13,7 @@ export function registerSandboxCommands(sandbox: Command): void {
     .description(
       `Start the sandbox server and print its base URL and tokens; Ctrl-C stops it
 
-Prints one JSON line {"baseUrl", "workspaces": [{id, slug, name, token}], "oauth": {client_id, client_secret, redirect_uris}, "dataDir", "profile"} first with -o json, for scripts. With --data-dir the state survives a restart; a data dir keeps the seed parameters it was made with (--seed, --cases, --forms, --attachments), which may then be left out. Unless --no-profile, saves profile "sandbox" (first workspace) and "sandbox-<slug>" for each other workspace; the current profile is left alone. While the sandbox that "sandbox" names still runs, its profiles are kept and this one's are named by its port: "sandbox-PORT", "sandbox-PORT-<slug>". The OAuth client's redirect URIs https://127.0.0.1/callback and https://localhost/callback match any port.`,
+Prints one JSON line {"baseUrl", "workspaces": [{id, slug, name, token}], "oauth": {client_id, client_secret, redirect_uris}, "dataDir", "profile"} first with -o json, for scripts. With --data-dir the state survives a restart; a data dir keeps the seed parameters it was made with (--seed, --cases, --forms, --attachments), which may then be left out. Unless --no-profile, saves profile "sandbox" (first workspace) and "sandbox-<slug>" for each other workspace; the current profile is left alone. While the sandbox that "sandbox" names still runs, its profiles are kept and this one's are named by its port: "sandbox-PORT", "sandbox-PORT-<slug>"; those are removed when it stops, or, if it was killed, at the next start. The OAuth client's redirect URIs https://127.0.0.1/callback and https://localhost/callback match any port.`,
     );
   addVerbFlags(start, START);
   addExamples(start, [
@@ -68,6 +68,8 @@ Prints one JSON line {"baseUrl", "workspaces": [{id, slug, name, token}], "oauth
       'wfd sandbox logs',
       'wfd sandbox logs --follow --status 4xx',
       'wfd sandbox logs -f --path /v1/forms -o ndjson',
+      'wfd sandbox logs -f --tail 20    # the last 20 requests, then the new ones',
+      'wfd sandbox logs --since 10m',
       'wfd --base-url http://127.0.0.1:4010 sandbox logs',
     ],
   ).action(lazy(() => import('./logs.js')));

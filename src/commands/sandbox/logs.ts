@@ -1,7 +1,8 @@
 /**
- * `wfd sandbox logs [--follow] [--status 4xx|5xx|CODE] [--path PREFIX]`: the running sandbox's
- * /v1 request log (`/_sandbox/requests`), as `stripe logs tail` shows an account's: when, the
- * method, the URL as sent, the status, how long, the token's prefix, an injected fault.
+ * `wfd sandbox logs [--follow] [--status 4xx|5xx|CODE] [--path PREFIX] [--since T] [--tail N]`:
+ * the running sandbox's /v1 request log (`/_sandbox/requests`), as `stripe logs tail` shows an
+ * account's: when, the method, the URL as sent, the status, how long, the token's prefix, an
+ * injected fault. --since and --tail bound what came before, as `docker logs` does.
  */
 import type * as z from 'zod';
 import { readRequestLog } from '../../api/sandbox.js';
@@ -9,6 +10,7 @@ import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
+import { resolveDate } from '../../core/list-query/dates.js';
 import { quote } from '../../core/quote.js';
 import {
   REQUEST_LOG_COLUMNS,
@@ -24,6 +26,7 @@ export type LogsSandboxOptions = z.output<typeof LogsSandboxOptions>;
 
 export async function runLogsSandbox(options: LogsSandboxOptions, ctx: Context): Promise<void> {
   const status = options.status === undefined ? undefined : statusFilter(options.status);
+  const since = options.since === undefined ? undefined : sinceTime(options.since, ctx.now());
   const { path } = options;
   await printFeed(ctx, {
     follow: options.follow === true,
@@ -38,8 +41,24 @@ export async function runLogsSandbox(options: LogsSandboxOptions, ctx: Context):
     cursorOf: (page) => page.cursor,
     keep: (entry) =>
       (status === undefined || status(Number(entry.status))) &&
-      (path === undefined || String(entry.path).startsWith(path)),
+      (path === undefined || String(entry.path).startsWith(path)) &&
+      (since === undefined || Date.parse(String(entry.time)) >= since),
+    tail: options.tail,
   });
+}
+
+/**
+ * The instant `--since` names, in milliseconds: an age (`10m`: that long ago), today, yesterday,
+ * or an ISO date, as `--where` reads dates.
+ * @throws UsageError for anything else
+ */
+function sinceTime(text: string, now: Date): number {
+  const instant = resolveDate(text, now);
+  if (instant === undefined)
+    throw new UsageError(
+      `invalid --since ${quote(text)}: expected an age such as 10m or 2h, today, or an ISO date and time`,
+    );
+  return Date.parse(instant);
 }
 
 /**

@@ -71,7 +71,11 @@ export async function runStartSandbox(options: StartSandboxOptions, ctx: Context
   await announce(ctx, sandbox, saved, faults);
   await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]);
   await sandbox.close();
-  ctx.io.errorLine('sandbox stopped');
+  // Port-named profiles name this run's port only: kept, they would pile up, each a dead address.
+  const removed = saved?.kept ? await removeProfiles(ctx, sandbox).catch(() => []) : [];
+  ctx.io.errorLine(
+    removed.length > 0 ? `sandbox stopped; removed profiles ${removed.join(', ')}` : 'sandbox stopped',
+  );
 }
 
 /** What `saveProfiles` did: the profiles' prefix, whether the first became current, whose were kept. */
@@ -91,6 +95,7 @@ interface SavedProfiles {
  */
 async function saveProfiles(ctx: Context, sandbox: RunningSandbox): Promise<SavedProfiles> {
   const store = await ctx.config();
+  await pruneStoppedSandboxes(ctx, sandbox);
   const other = store.profile('sandbox')?.baseUrl;
   const kept = other && other !== sandbox.baseUrl && (await answers(other)) ? other : undefined;
   const prefix = kept ? `sandbox-${new URL(sandbox.baseUrl).port}` : 'sandbox';
@@ -110,6 +115,55 @@ async function saveProfiles(ctx: Context, sandbox: RunningSandbox): Promise<Save
     return true;
   });
   return { prefix, current, ...(kept ? { kept } : {}) };
+}
+
+/** `sandbox-PORT` and `sandbox-PORT-<slug>`: the profiles of a sandbox started beside another. */
+const PORT_NAMED = /^sandbox-\d+(?:-.+)?$/;
+
+/**
+ * Removes the port-named profiles this sandbox saved, where they still hold its address and
+ * tokens (a later sandbox on the same port may have saved its own). Returns their names.
+ */
+async function removeProfiles(ctx: Context, sandbox: RunningSandbox): Promise<string[]> {
+  const tokens = new Set(sandbox.workspaces.map((workspace) => workspace.token));
+  return (await ctx.config()).update((config) => {
+    const names = Object.keys(config.profiles).filter((name) => {
+      const profile = config.profiles[name]!;
+      return (
+        PORT_NAMED.test(name) && profile.baseUrl === sandbox.baseUrl && tokens.has(String(profile.token))
+      );
+    });
+    for (const name of names) delete config.profiles[name];
+    if (config.currentProfile !== undefined && names.includes(config.currentProfile))
+      delete config.currentProfile;
+    return names;
+  });
+}
+
+/**
+ * Removes the port-named profiles of sandboxes that no longer answer (killed, so they could not
+ * remove their own): a start cleans up after them.
+ */
+async function pruneStoppedSandboxes(ctx: Context, sandbox: RunningSandbox): Promise<void> {
+  const store = await ctx.config();
+  const addresses = new Set(
+    Object.entries(store.profiles())
+      .filter(([name, profile]) => PORT_NAMED.test(name) && profile.baseUrl !== sandbox.baseUrl)
+      .map(([, profile]) => profile.baseUrl),
+  );
+  const stopped = new Set<string>();
+  await Promise.all(
+    [...addresses].map(async (address) => {
+      if (!(await answers(address))) stopped.add(address);
+    }),
+  );
+  if (stopped.size === 0) return;
+  await store.update((config) => {
+    for (const [name, profile] of Object.entries(config.profiles))
+      if (PORT_NAMED.test(name) && stopped.has(profile.baseUrl)) delete config.profiles[name];
+    if (config.currentProfile !== undefined && !Object.hasOwn(config.profiles, config.currentProfile))
+      delete config.currentProfile;
+  });
 }
 
 /** How long a sandbox named by a saved profile has to answer before it is taken for stopped. */

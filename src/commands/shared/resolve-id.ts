@@ -105,9 +105,18 @@ export async function resolveId<T extends { id: string }>(
     : lookup.byReference
       ? 'id prefix or reference'
       : 'id prefix';
-  throw new ApiError(`no ${lookup.noun} has the ${named} ${quote(given)}`, {
+  // `5b0e6f7` was meant as an id: say what a prefix needs rather than only that no reference matched.
+  const short = PREFIX_RE.test(given) && given.length < MIN_PREFIX;
+  const prefixRule = short ? `; an id prefix needs ${MIN_PREFIX} characters` : '';
+  // The API's reference filter matches exactly, letter case included (spec: method 1).
+  const upper = given.toUpperCase();
+  const caseRule =
+    lookup.byReference && !short && upper !== given
+      ? `references match exactly, letter case included: try ${quote(upper)}; `
+      : '';
+  throw new ApiError(`no ${lookup.noun} has the ${named} ${quote(given)}${prefixRule}`, {
     status: 404,
-    hint: lookup.listHint,
+    hint: `${caseRule}${lookup.listHint}`,
   });
 }
 

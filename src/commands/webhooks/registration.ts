@@ -69,7 +69,8 @@ export class Registration {
     const next: WebhookMap = { ...current };
     putOwn<string[]>(next, this.url, [...this.events]);
     await this.client.request(updateForm(formId, { webhooks: next }));
-    this.say(`registered ${this.url} on form ${formId} for ${this.events.join(',')}`);
+    // ', ': a list of nine events wraps between them on a terminal, never inside a name.
+    this.say(`registered ${this.url} on form ${formId} for ${this.events.join(', ')}`);
   }
 
   /**

@@ -73,10 +73,10 @@ async function loopbackCode(options: AuthorizationCodeOptions): Promise<Authoriz
     waiting.catch(() => {});
     await showUrl(options, request.url);
     const origin = new URL(loopback.redirectUri).origin;
+    // One sentence a call: the terminal's wrapping (io.errorLine) breaks it at its width.
     options.say(
-      `The browser will warn that the certificate of ${origin} is not trusted: wfd made it on this`,
+      `The browser will warn that the certificate of ${origin} is not trusted: wfd made it on this machine. Check that the fingerprint it shows is this one before you continue:`,
     );
-    options.say('machine. Check that the fingerprint it shows is this one before you continue:');
     options.say(`  SHA-256 ${certificate.fingerprint}`);
     options.say(`Waiting for the browser (up to ${formatDuration(options.timeoutMs)}; Ctrl-C to cancel)...`);
     return { code: await waiting, redirectUri: loopback.redirectUri, codeVerifier: request.codeVerifier };
@@ -89,8 +89,9 @@ async function pastedCode(options: AuthorizationCodeOptions): Promise<Authorizat
   const redirectUri = options.redirectUri ?? DEFAULT_REDIRECT_URI;
   const request = authorizationRequest({ ...options, redirectUri });
   await showUrl(options, request.url);
-  options.say(`After you approve, the browser goes to ${redirectUri}?code=... and shows an error page:`);
-  options.say('nothing listens there. Copy the whole address from the address bar and paste it here.');
+  options.say(
+    `After you approve, the browser goes to ${redirectUri}?code=... and shows an error page: nothing listens there. Copy the whole address from the address bar and paste it here.`,
+  );
   const params = pastedRedirectParams(await options.readPastedUrl());
   return { code: codeFromRedirect(params, request.state), redirectUri, codeVerifier: request.codeVerifier };
 }

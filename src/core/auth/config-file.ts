@@ -54,7 +54,9 @@ export async function readConfigFile(path: string): Promise<ConfigData> {
 /**
  * Creates the folder with mode 0700, or tightens an existing one of ours to 0700: it holds
  * tokens and client secrets. A shared folder (sticky, like /tmp) or someone else's is left alone,
- * and refused (src/core/state-file.ts).
+ * and refused (src/core/state-file.ts). On Windows the modes do nothing (no owner check either:
+ * no getuid): the folder keeps the ACL it inherits, which under %APPDATA% admits the user, SYSTEM
+ * and the administrators.
  */
 export async function prepareConfigDir(dir: string): Promise<void> {
   const { chmod, lstat, mkdir } = await import('node:fs/promises');

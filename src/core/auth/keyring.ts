@@ -11,6 +11,7 @@
  * keyring answers.
  */
 import { WfdError } from '../errors.js';
+import { keyringBackend } from '../platform.js';
 
 /** A keyring of secrets by account name, all of one service. Every call may throw KeyringError. */
 export interface Keyring {
@@ -42,21 +43,13 @@ export type KeyringAnswer = string | null | boolean | undefined;
 /** Makes one call of the binding; rejects with KeyringError. */
 export type KeyringCall = (request: KeyringRequest) => Promise<KeyringAnswer>;
 
-const BACKENDS: Partial<Record<NodeJS.Platform, string>> = {
-  darwin: 'macOS Keychain',
-  win32: 'Windows Credential Manager',
-  linux: 'Secret Service',
-  freebsd: 'Secret Service',
-  openbsd: 'Secret Service',
-};
-
 /**
  * The keyring of `platform` for a process with `env`, whose calls `call` makes (in production
  * `keyringProcess(env)`, which starts nothing until a call needs it); without a D-Bus session address a Secret Service cannot answer, so no call is made at all
  * (the binding's library finds the session bus by that variable alone).
  */
 export function systemKeyring(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, call: KeyringCall): Keyring {
-  const backend = BACKENDS[platform];
+  const backend = keyringBackend(platform);
   const secretService = backend === 'Secret Service';
 
   function checked(request: KeyringRequest): Promise<KeyringAnswer> {

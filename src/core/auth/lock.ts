@@ -2,7 +2,8 @@
  * The lock that serialises every change of the config file between processes (and within one):
  * a `<file>.lock` folder made by proper-lockfile, kept fresh while held, taken over once its
  * holder stopped refreshing it (a crashed process). The same lock serialises OAuth refreshes, so
- * two cron jobs on one profile never refresh at the same moment.
+ * two cron jobs on one profile never refresh at the same moment. A folder made with mkdir is
+ * atomic on Windows too, so the lock works the same there.
  */
 import { dirname } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';

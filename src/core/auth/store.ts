@@ -15,6 +15,7 @@
 import { join, resolve } from 'node:path';
 import { AuthError } from '../errors.js';
 import { own } from '../guards.js';
+import { privateFileAccess } from '../platform.js';
 import { writeStateFile } from '../state-file.js';
 import {
   type ConfigData,
@@ -311,7 +312,7 @@ export class ConfigStore {
         const { tokenStorage: _keyring, ...inFile } = profile;
         file.profiles[name] = inFile;
         this.options.notice?.(
-          `the token of profile "${name}" is saved in ${this.path} (mode 0600): ${this.keyringName} did not answer: ${error.reason}`,
+          `the token of profile "${name}" is saved in ${this.path} (${privateFileAccess()}): ${this.keyringName} did not answer: ${error.reason}`,
         );
       }
     }

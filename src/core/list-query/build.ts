@@ -12,6 +12,7 @@ import { parseFilterJson } from './json-filter.js';
 import { mergeFilters } from './merge.js';
 import { type FilterFlagValues, filterParams } from './params.js';
 import type { QueryParam } from './types.js';
+import { isEmail, isUuid } from './values.js';
 import { compileWhere } from './where.js';
 
 // Open sorts (forms) take template fields too, so only the shape is checked.
@@ -42,13 +43,41 @@ export interface ListQueryInput {
 /** The query parameters of a list or count request, checked. */
 export function buildListQuery(resource: ResourceDef, input: ListQueryInput): QueryParam[] {
   checkDecoded(resource, input);
-  const out: QueryParam[] = input.flags ? filterParams(resource, input.flags) : [];
+  const { flags, where } = partialOwner(resource, input.flags, input.where);
+  const out: QueryParam[] = flags ? filterParams(resource, flags) : [];
   const fromJson = input.filter === undefined ? undefined : parseFilterJson(input.filter, resource);
-  const fromWhere = input.where?.length ? compileWhere(input.where, resource, input.now) : undefined;
+  const fromWhere = where?.length ? compileWhere(where, resource, input.now) : undefined;
   const filter = mergeFilters(fromJson, fromWhere);
   if (filter) out.push(['filter', JSON.stringify(filter)]);
   if (input.sort !== undefined) out.push(['sort', checkSort(resource, input.sort)]);
   return out;
+}
+
+/** A word that may be part of an e-mail address: `alice`, `@acme.example`. */
+const EMAIL_PART_RE = /^[\w.+@-]+$/;
+
+/**
+ * `--owner alice`: the API's owner filters take a whole e-mail or an id, so part of an e-mail
+ * becomes the method-2 clause `owner.email ilike %alice%` (what `--contact` is for contacts), on
+ * resources that take method 2. A whole e-mail or an id stays the method-1 filter.
+ */
+function partialOwner(
+  resource: ResourceDef,
+  flags: FilterFlagValues | undefined,
+  where: string[] | undefined,
+): { flags: FilterFlagValues | undefined; where: string[] | undefined } {
+  const owner = flags?.owner;
+  if (
+    typeof owner !== 'string' ||
+    isEmail(owner) ||
+    isUuid(owner) ||
+    !EMAIL_PART_RE.test(owner) ||
+    !resource.filterable ||
+    !resource.relations.owner?.email
+  )
+    return { flags, where };
+  const { owner: _, ...rest } = flags!;
+  return { flags: rest, where: [...(where ?? []), `owner.email ilike %${owner}%`] };
 }
 
 const REPLACEMENT = '\uFFFD';

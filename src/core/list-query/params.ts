@@ -55,7 +55,7 @@ function paramsOf(filter: FilterFlag, value: unknown, resource: ResourceDef): Qu
     case 'uuid-or-email':
       if (isEmail(text)) return [[filter.params.email, text]];
       if (isUuid(text)) return [[filter.params.uuid, text]];
-      throw invalid(flag, text, 'expected an e-mail address or a UUID');
+      throw invalid(flag, text, 'expected an e-mail address, part of one (no spaces), or a UUID');
     case 'uuid-or-slug':
       if (isUuid(text)) return [[filter.params.uuid, text]];
       if (isSlug(text)) return [[filter.params.slug, text]];

@@ -53,6 +53,21 @@ export function attachFiles(
   });
 }
 
+/** Adds a generated file under each of `filenames`, as the respondent's own files would be named. */
+export function attachNamedFiles(
+  forms: FormStore,
+  response: ResponseRecord,
+  filenames: readonly string[],
+  rng: Rng,
+  newId: () => string,
+  at: number,
+): AttachmentRecord[] {
+  return filenames.map((filename) => {
+    const kind = pickSmallKind(rng);
+    return attachFile(forms, response, { id: newId(), kind, size: randomSize(kind, rng), filename }, at);
+  });
+}
+
 /** Adds one generated attachment to a response. */
 export function attachFile(
   forms: FormStore,

@@ -8,7 +8,7 @@ import * as z from 'zod';
 import type { Reply, Services } from '../context.js';
 import { invalid, standardError, type ValidationIssue } from '../errors.js';
 import type { FormRecord, ResponseRecord } from '../forms/records.js';
-import { attachFiles, fillAnswers, sign, startResponse } from '../forms/respondent.js';
+import { attachFiles, attachNamedFiles, fillAnswers, sign, startResponse } from '../forms/respondent.js';
 import { formView, responseView } from '../forms/views.js';
 import { createRng, hashString } from '../random.js';
 import { parseBody, uuidString } from '../validation.js';
@@ -29,6 +29,8 @@ const TriggerBody = z.strictObject({
   form_id: uuidString,
   response_id: uuidString.optional(),
   attachments: z.number().int().min(0).max(10).optional(),
+  /** Files added under exactly these names, as a respondent's own files would be named. */
+  filenames: z.array(z.string().min(1).max(1000)).min(1).max(20).optional(),
   signature: z.boolean().optional(),
   /** Fields of the delivered `data` replaced, by dot path (overrides.ts); the records keep theirs. */
   set: z.record(z.string(), z.unknown()).optional(),
@@ -88,7 +90,7 @@ function checkCombination(input: TriggerInput): void {
     });
   }
   const acting = input.event !== 'responses:deleted' && input.event !== 'forms:deleted';
-  for (const key of ['attachments', 'signature'] as const) {
+  for (const key of ['attachments', 'filenames', 'signature'] as const) {
     if (input[key] !== undefined && !acting) {
       issues.push({ message: `not used by ${input.event}`, path: [key], type: 'unrecognized_keys' });
     }
@@ -111,6 +113,7 @@ function respond(input: TriggerInput, form: FormRecord, services: Services): Res
   }
   const rng = createRng(hashString(`${response.id}/${now}`));
   attachFiles(forms, response, input.attachments ?? 0, rng, newId, now);
+  attachNamedFiles(forms, response, input.filenames ?? [], rng, newId, now);
   if (input.signature) sign(forms, response, newId(), now);
   const complete = input.event === 'responses:completed' || response.completedAt !== null;
   forms.updateResponse(response, {

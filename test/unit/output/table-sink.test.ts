@@ -38,6 +38,25 @@ describe('long tables', () => {
     expect(large.stdout.split('\n')).toHaveLength(20_000 + 4);
   });
 
+  it('measure Latin, Greek and Cyrillic cells by their length: string-width only for other scripts', async () => {
+    let measured = 0;
+    const metrics = createTextMetrics((text) => {
+      measured++;
+      return stringWidth(text);
+    });
+    const test = createMemoryIO({ stdoutTTY: true, columns: 60, env: { NO_COLOR: '1' } });
+    const sink = tableSink(test.io, columns, { now: () => NOW, metrics });
+    const names = ['Maëlle Jönsson', 'Łukasz Dvořák', 'Ahmet Yılmaz', 'Ελένη Παπαδοπούλου', 'Дмитрий Иванов'];
+    for (let i = 0; i < 2 * SAMPLE_ROWS; i++)
+      await sink.write({
+        ...SCRIPT_ROWS[0],
+        title: `Insurance claim: ${names[i % names.length]} (a long title)`,
+      });
+    await sink.end();
+    expect(measured).toBe(0);
+    expect(test.stdout()).toContain('ACME-000001  Insurance claim: Ελένη Παπαδοπούλου (…  3h ago\n');
+  });
+
   it('print the sample as soon as it is in, titled from the planned count, then stream', async () => {
     const test = createMemoryIO({ stdoutTTY: true, columns: 80, env: { NO_COLOR: '1' } });
     const sink = tableSink(test.io, columns, { noun: 'cases', now: () => NOW });

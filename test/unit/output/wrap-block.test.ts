@@ -23,10 +23,33 @@ describe('wrapBlock', () => {
     );
   });
 
-  it('breaks a word longer than the line between characters, losing none', () => {
-    const lines = wrap(`  --filter '${'x'.repeat(50)}'`, 30).split('\n');
-    expect(lines.every((line) => line.length <= 30)).toBe(true);
-    expect(lines.map((line) => line.trim()).join('')).toBe(`--filter'${'x'.repeat(50)}'`);
+  it('keeps copyable words whole on a line of their own, longer than the width if need be', () => {
+    const url = `https://auth.example.com/authorize?client_id=abc&redirect_uri=${'x'.repeat(60)}`;
+    expect(wrap(`  ${url}`, 30)).toBe(`  ${url}`);
+    const fingerprint = Array.from({ length: 32 }, () => 'AB').join(':');
+    expect(wrap(`  SHA-256 ${fingerprint}`, 80).split('\n')).toEqual(['  SHA-256', `    ${fingerprint}`]);
+    expect(wrap(`error: cannot write /tmp/${'d'.repeat(40)}/export/manifest.ndjson here`, 40, 7)).toBe(
+      `error: cannot write\n       /tmp/${'d'.repeat(40)}/export/manifest.ndjson\n       here`,
+    );
+  });
+
+  it('keeps a backquoted command on one line: it never breaks at its spaces', () => {
+    const hint = 'hint: log in first with `wfd auth login --base-url https://api.example.com` and try again';
+    expect(wrap(hint, 50, 6).split('\n')).toEqual([
+      'hint: log in first with',
+      '      `wfd auth login --base-url https://api.example.com`',
+      '      and try again',
+    ]);
+  });
+
+  it('joins a newline inside a sentence when the line before it is re-wrapped', () => {
+    const text =
+      'After you approve, the browser goes to the address and shows an error page:\nnothing listens there. Copy the address.';
+    expect(wrap(text, 50, 0)).toBe(
+      'After you approve, the browser goes to the address\nand shows an error page: nothing listens there.\nCopy the address.',
+    );
+    // A line that fits keeps the author's break.
+    expect(wrap('Short line:\nnext line', 50)).toBe('Short line:\nnext line');
   });
 
   it('falls back to the line indent when the description column leaves too little room', () => {

@@ -1,0 +1,107 @@
+/**
+ * Each platform's folders, keyring and file protection, from src/core/platform.ts: the one place
+ * that knows them. macOS cannot run in CI here, so this is where its answers are held.
+ */
+import { describe, expect, it } from 'vitest';
+import { configDir } from '../../src/core/auth/config-paths.js';
+import { KeyringError, systemKeyring } from '../../src/core/auth/keyring.js';
+import {
+  defaultPager,
+  hasFileModes,
+  keyringBackend,
+  platformDirs,
+  privateFileAccess,
+} from '../../src/core/platform.js';
+import { budgetDir } from '../../src/core/shared-budget.js';
+
+describe('the folders of each platform', () => {
+  it('linux: the XDG folders, else under ~', () => {
+    expect(platformDirs({ HOME: '/h' }, 'linux')).toEqual({
+      config: '/h/.config/wfd',
+      state: '/h/.local/state/wfd',
+      cache: '/h/.cache/wfd',
+    });
+    expect(
+      platformDirs(
+        { HOME: '/h', XDG_CONFIG_HOME: '/c', XDG_STATE_HOME: '/s', XDG_CACHE_HOME: '/k' },
+        'linux',
+      ),
+    ).toEqual({ config: '/c/wfd', state: '/s/wfd', cache: '/k/wfd' });
+  });
+
+  it('darwin: ~/Library, the XDG variables ignored', () => {
+    expect(platformDirs({ HOME: '/Users/ann', XDG_CONFIG_HOME: '/c' }, 'darwin')).toEqual({
+      config: '/Users/ann/Library/Preferences/wfd',
+      state: '/Users/ann/Library/Caches/wfd',
+      cache: '/Users/ann/Library/Caches/wfd',
+    });
+  });
+
+  it('win32: %APPDATA% and %LOCALAPPDATA%, with backslashes, whatever machine asks', () => {
+    const env = {
+      APPDATA: 'C:\\Users\\ann\\AppData\\Roaming',
+      LOCALAPPDATA: 'C:\\Users\\ann\\AppData\\Local',
+      // Wine passes the Unix HOME through: it must not decide a Windows path.
+      HOME: '/root',
+    };
+    expect(platformDirs(env, 'win32')).toEqual({
+      config: 'C:\\Users\\ann\\AppData\\Roaming\\wfd\\Config',
+      state: 'C:\\Users\\ann\\AppData\\Local\\wfd\\State',
+      cache: 'C:\\Users\\ann\\AppData\\Local\\wfd\\Cache',
+    });
+    expect(platformDirs({ USERPROFILE: 'C:\\Users\\bo', HOME: '/root' }, 'win32')).toEqual({
+      config: 'C:\\Users\\bo\\AppData\\Roaming\\wfd\\Config',
+      state: 'C:\\Users\\bo\\AppData\\Local\\wfd\\State',
+      cache: 'C:\\Users\\bo\\AppData\\Local\\wfd\\Cache',
+    });
+  });
+
+  it('the config folder and the rate budget come from there, unless WFD_CONFIG_DIR is set', () => {
+    const env = { APPDATA: 'C:\\A', LOCALAPPDATA: 'C:\\L' };
+    expect(configDir(env, 'win32')).toBe('C:\\A\\wfd\\Config');
+    expect(budgetDir(env, 'win32')).toMatch(/^C:\\L\\wfd\\State[\\/]rate-budget$/);
+    expect(budgetDir({ HOME: '/Users/ann' }, 'darwin')).toBe('/Users/ann/Library/Caches/wfd/rate-budget');
+    expect(configDir({ ...env, WFD_CONFIG_DIR: 'D:\\wfd' }, 'win32')).toBe('D:\\wfd');
+  });
+});
+
+describe('the keyring of each platform', () => {
+  it('names the store @napi-rs/keyring reaches there', () => {
+    expect(keyringBackend('linux')).toBe('Secret Service');
+    expect(keyringBackend('darwin')).toBe('macOS Keychain');
+    expect(keyringBackend('win32')).toBe('Windows Credential Manager');
+    expect(keyringBackend('aix')).toBeUndefined();
+    expect(systemKeyring({}, 'win32', async () => undefined).name).toBe(
+      'the system keyring (Windows Credential Manager)',
+    );
+  });
+
+  it('on Windows and macOS needs no D-Bus session: the binding is asked', async () => {
+    const asked: unknown[] = [];
+    const keyring = systemKeyring({}, 'win32', async (request) => {
+      asked.push(request);
+      throw new KeyringError('its native binding cannot be loaded');
+    });
+    await expect(keyring.get('default')).rejects.toThrow(/native binding cannot be loaded/);
+    expect(asked).toEqual([{ op: 'get', account: 'default' }]);
+  });
+});
+
+describe('what keeps a private file private', () => {
+  it('a mode where there are modes; on Windows, the folder’s permissions, said as such', () => {
+    expect(hasFileModes('linux')).toBe(true);
+    expect(hasFileModes('darwin')).toBe(true);
+    expect(hasFileModes('win32')).toBe(false);
+    expect(privateFileAccess('linux')).toBe('mode 0600');
+    expect(privateFileAccess('win32')).not.toMatch(/0600|mode/);
+    expect(privateFileAccess('win32')).toMatch(/Windows account/);
+  });
+});
+
+describe('the pager when none is set', () => {
+  it('less where the system has it; none on Windows, which has no less', () => {
+    expect(defaultPager('linux')).toBe('less');
+    expect(defaultPager('darwin')).toBe('less');
+    expect(defaultPager('win32')).toBe('');
+  });
+});

