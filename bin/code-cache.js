@@ -1,15 +1,37 @@
-// A compile cache for the bundle: V8's compiled code, kept per user, Node version, architecture,
-// V8 flags and build, in a folder of the user's cache (never the install folder).
+// V8's compiled code of the bundle (dist/wfd.cjs, and the parts it requires: scripts/bundle.mjs),
+// kept between runs in a folder of the user's cache, never in the install folder.
 //
-// The bundle is one closed CommonJS graph: dist/wfd.cjs requires dist/chunks/*.cjs, which require
-// each other and Node's own modules. It is loaded here through vm.Script, Node's public API for
-// code caches, instead of Node's loader. V8 accepts a cache only for its own version and flags and
-// a source of the same length; the folder's name holds the build's id (a hash of every file of
-// the bundle, dist/build-id), so a cache never meets another build's code. Caches are written at
-// exit, when they also hold the functions the run compiled lazily (most of a command's code; Node's
-// own compile cache keeps only what a first compilation made), and only for files whose cache was
-// missing or rejected. Whatever fails (a read-only cache folder, a torn file) leaves the program
-// running from source.
+// Why our own: Node's `module.enableCompileCache()` (Node >= 22.1) keeps only what a file's first
+// compilation made, not the functions a run compiled later, which are most of a command's code: a
+// one-shot `cases get` was 3-9 ms slower with it (docs/development.md has the figures), and Node
+// 20 has none.
+//
+// Here the bundle is compiled through vm.Script, Node's public API for code caches, and the cache
+// is written at exit, with what the run compiled: when it was missing or rejected, and when the
+// run's command (`cases get`, `cases --help`: bin/wfd.js names it) is not yet among those it was
+// made with, so that it comes to hold the code of each command the user runs, whichever came
+// first (a cache made by `wfd --help` alone cost a later `cases get` some 5 ms of compiling).
+// Writing costs about 4 ms at exit, once for each new command.
+//
+// No byte in the cache folder can crash wfd or change what it does. V8 checks a cache only
+// against its own version, its flags and the source's length; so each cache file starts with a
+// header: MAGIC, the length and CRC-32 of the source it was made from (a changed bundle file, even
+// of the same length, never meets old code), and the CRC-32 of what follows (checked before V8
+// sees a byte): the commands the cache holds the code of, and V8's data. A file that fails either,
+// or that V8 rejects, is dropped: the file runs from source and its cache is written again at
+// exit. CRC-32 (zlib.crc32, Node >= 20.15 and 22.2; no
+// cache without it) guards against damage, not against an attacker: the folder is the user's own
+// (below), and whoever can write to it or to the install can run code as the user anyway. It
+// costs a start about 2 ms, node:crypto's SHA-256 about 4 ms (most of it loading node:crypto).
+//
+// Every folder from the user's wfd cache folder down is checked right before each read and each
+// write (`safeFolder`): a directory, not a link, the user's own, not writable by group or others; a
+// folder that is not is neither read nor written (another user could swap its files). Files are
+// written under a random name created exclusively (no link followed), then renamed into place
+// (a link planted at the final name is replaced, never written through); whatever fails (a full
+// disk, a read-only folder) removes the temporary file and costs nothing but the cache. On Windows
+// there is no uid and no mode bits: only "a directory, not a link" is checked; the cache folder is
+// under %LOCALAPPDATA%, which is the user's own.
 'use strict';
 
 const fs = require('node:fs');
@@ -17,22 +39,36 @@ const path = require('node:path');
 const vm = require('node:vm');
 const { createRequire, Module } = require('node:module');
 
+const MAGIC = Buffer.from('wfd-code-cache-2\n');
+// MAGIC, then four 32-bit numbers: the source's length and CRC-32, the CRC-32 of the rest, the
+// length of the commands (UTF-8, one a line); then the commands and V8's data.
+const HEADER = MAGIC.length + 16;
+// A cache stops taking in commands at this many (each costs a rewrite).
+const MAX_COMMANDS = 100;
 // The CommonJS wrapper on a line of its own: lineOffset -1 keeps the file's line numbers in traces.
 const WRAPPER = '(function (exports, require, module, __filename, __dirname) {\n';
-// Folders of other builds (an older install, earlier development builds) not written for this
-// long are removed when this build writes its own.
+// Folders of other Node versions or installs not written for this long are removed when one is written.
 const STALE_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Requires `entry` (dist/wfd.cjs) and the chunks it requires with V8's code cache kept under
- * `cacheRoot`; without a build id next to `entry`, a plain require.
+ * Requires `entry` (dist/wfd.cjs), and the files of dist/ it requires, with V8's code cache kept
+ * in `<cacheDir>/compile-cache/wfd-<node version>-<arch>-<flags and install>`.
  */
-function requireWithCodeCache(entry, cacheRoot, env) {
-  const folder = cacheFolder(path.dirname(entry), cacheRoot, env);
-  if (folder === undefined || !ownFolder(folder)) return require(entry);
+function requireWithCodeCache(entry, cacheDir, env, command) {
+  const { crc32 } = require('node:zlib');
+  if (crc32 === undefined) return require(entry);
   const debug = /\bCOMPILE_CACHE\b/.test(env.NODE_DEBUG_NATIVE ?? '')
     ? (line) => fs.writeSync(2, `[wfd compile cache] ${line}\n`)
-    : undefined;
+    : () => {};
+  const root = path.join(cacheDir, 'compile-cache');
+  // Flags are those Node and V8 were started with (V8 rejects a cache made under others); the
+  // install's folder keeps two installs from rewriting each other's caches back and forth.
+  const key = crc32(`${process.execArgv.join(' ')}\n${env.NODE_OPTIONS ?? ''}\n${path.dirname(entry)}`);
+  const folder = path.join(
+    root,
+    `wfd-${process.version}-${process.arch}-${key.toString(16).padStart(8, '0')}`,
+  );
+  const chain = [cacheDir, root, folder];
   const unsaved = [];
 
   // Modules are Node's own, in require.cache: each file exists once, whoever requires it, and
@@ -42,20 +78,29 @@ function requireWithCodeCache(entry, cacheRoot, env) {
     if (known) return known.exports;
     const module = new Module(filename);
     module.filename = filename;
-    // Before it runs: chunks that require each other get the exports so far, as with Node's loader.
     require.cache[filename] = module;
-    const source = fs.readFileSync(filename, 'utf8');
-    const cacheFile = path.join(folder, path.basename(filename));
-    const cachedData = readIfThere(cacheFile);
-    const script = new vm.Script(`${WRAPPER}${source}\n})`, { filename, lineOffset: -1, cachedData });
-    const accepted = cachedData !== undefined && !script.cachedDataRejected;
-    debug?.(`cache for ${filename} was ${accepted ? 'accepted' : cachedData ? 'rejected' : 'missing'}`);
-    if (!accepted) unsaved.push({ script, cacheFile });
-    const dirname = path.dirname(filename);
+    const source = fs.readFileSync(filename);
+    const sourceKey = [source.length, crc32(source)];
+    const name = path.basename(filename);
+    const { data, commands = [], verdict } = readCache(chain, name, sourceKey);
+    const script = new vm.Script(`${WRAPPER}${source}\n})`, { filename, lineOffset: -1, cachedData: data });
+    const accepted = data !== undefined && !script.cachedDataRejected;
+    debug(`cache for ${filename} was ${accepted ? 'accepted' : data ? 'rejected' : verdict}`);
+    if (!accepted) unsaved.push({ script, name, sourceKey, commands: [command] });
+    else if (!commands.includes(command) && commands.length < MAX_COMMANDS) {
+      unsaved.push({ script, name, sourceKey, commands: [...commands, command] });
+    }
     try {
       script
         .runInThisContext()
-        .call(module.exports, module.exports, requireFrom(filename, load), module, filename, dirname);
+        .call(
+          module.exports,
+          module.exports,
+          requireFrom(filename, load),
+          module,
+          filename,
+          path.dirname(filename),
+        );
     } catch (error) {
       delete require.cache[filename];
       throw error;
@@ -65,101 +110,114 @@ function requireWithCodeCache(entry, cacheRoot, env) {
   };
 
   process.once('exit', () => {
-    if (unsaved.length > 0) saveCaches(folder, unsaved, debug);
+    for (const { script, name, sourceKey, commands } of unsaved) {
+      const written = writeCache(chain, name, sourceKey, commands, script.createCachedData());
+      debug(written === true ? `wrote ${path.join(folder, name)}` : `not written: ${written}`);
+    }
+    if (unsaved.length > 0 && safeFolder(chain)) removeStaleFolders(root, path.basename(folder));
   });
   return load(entry);
 }
 
-/** A chunk's `require`: the bundle's own files through `load`, anything else through Node's. */
+/** A file's `require`: the bundle's own files (`./x.cjs`) through `load`, anything else through Node's. */
 function requireFrom(filename, load) {
-  let node;
-  const nodeRequire = () => {
-    node ??= createRequire(filename);
-    return node;
-  };
+  const node = createRequire(filename);
   const dirname = path.dirname(filename);
-  const chunkRequire = (id) =>
-    /^\.\.?\/.*\.cjs$/.test(id) ? load(path.join(dirname, id)) : nodeRequire()(id);
+  const bundleRequire = (id) => (/^\.\/[\w.-]+\.cjs$/.test(id) ? load(path.join(dirname, id)) : node(id));
   // What bundled packages read of `require` (esbuild's __require passes it on).
-  chunkRequire.resolve = (id, options) => nodeRequire().resolve(id, options);
-  chunkRequire.main = require.main;
-  chunkRequire.cache = require.cache;
-  return chunkRequire;
+  bundleRequire.resolve = node.resolve;
+  bundleRequire.main = require.main;
+  bundleRequire.cache = require.cache;
+  return bundleRequire;
+}
+
+/** The cache data for `name` if its header holds, or why there is none ('missing', 'damaged'...). */
+function readCache(chain, name, sourceKey) {
+  if (!safeFolder(chain)) {
+    return { verdict: fs.existsSync(chain.at(-1)) ? 'not read: the folder is not safe' : 'missing' };
+  }
+  const file = path.join(chain.at(-1), name);
+  let bytes;
+  try {
+    // O_NOFOLLOW: a link is not read (the folder is ours, so only we could have made one).
+    const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+    try {
+      bytes = fs.readFileSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return { verdict: 'missing' };
+  }
+  const holds =
+    bytes.length > HEADER &&
+    bytes.subarray(0, MAGIC.length).equals(MAGIC) &&
+    bytes.readUInt32LE(MAGIC.length) === sourceKey[0] &&
+    bytes.readUInt32LE(MAGIC.length + 4) === sourceKey[1] &&
+    bytes.readUInt32LE(MAGIC.length + 8) === require('node:zlib').crc32(bytes.subarray(HEADER)) &&
+    bytes.readUInt32LE(MAGIC.length + 12) < bytes.length - HEADER;
+  if (!holds) return { verdict: 'damaged or made from other code' };
+  const end = HEADER + bytes.readUInt32LE(MAGIC.length + 12);
+  return { commands: bytes.toString('utf8', HEADER, end).split('\n'), data: bytes.subarray(end) };
+}
+
+/** Writes `name`'s cache whole, or not at all; true, or why not. */
+function writeCache(chain, name, sourceKey, commands, data) {
+  const folder = chain.at(-1);
+  let aside;
+  try {
+    for (const dir of chain) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (!safeFolder(chain)) return 'the folder is not safe';
+    aside = path.join(folder, `.${name}.${require('node:crypto').randomBytes(8).toString('hex')}.tmp`);
+    const fd = fs.openSync(aside, 'wx', 0o600);
+    try {
+      const rest = Buffer.concat([Buffer.from(commands.join('\n')), data]);
+      const numbers = Buffer.alloc(16);
+      const header = [...sourceKey, require('node:zlib').crc32(rest), rest.length - data.length];
+      for (const [i, n] of header.entries()) numbers.writeUInt32LE(n, 4 * i);
+      for (const part of [MAGIC, numbers, rest]) fs.writeSync(fd, part);
+    } finally {
+      fs.closeSync(fd);
+    }
+    if (!safeFolder(chain)) throw new Error('the folder is not safe');
+    fs.renameSync(aside, path.join(folder, name));
+    return true;
+  } catch (error) {
+    if (aside !== undefined) fs.rmSync(aside, { force: true });
+    return error.message;
+  }
 }
 
 /**
- * `<cacheRoot>/wfd-<node version>-<arch>-<flags>-<build>`, or undefined without a build id.
- * Flags are those Node and V8 were started with (a cache V8 would reject under others is kept
- * apart rather than overwritten back and forth).
+ * True when every folder of `chain` is a directory, not a link, and (but on Windows) the user's
+ * own and not writable by group or others: its files are code this process would run.
  */
-function cacheFolder(dist, cacheRoot, env) {
-  let build;
-  try {
-    build = fs.readFileSync(path.join(dist, 'build-id'), 'utf8').trim();
-  } catch {
-    return undefined;
-  }
-  if (!/^[0-9a-f]{8,64}$/.test(build)) return undefined;
-  const flags = fnv1a(`${process.execArgv.join(' ')}\n${env.NODE_OPTIONS ?? ''}`);
-  return path.join(cacheRoot, `wfd-${process.version}-${process.arch}-${flags}-${build}`);
-}
-
-/** Writes each script's cache (each file whole: written aside, then renamed); prunes stale builds' folders. */
-function saveCaches(folder, unsaved, debug) {
-  try {
-    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-    for (const { script, cacheFile } of unsaved) {
-      const aside = `${cacheFile}.${process.pid}.tmp`;
-      fs.writeFileSync(aside, script.createCachedData(), { mode: 0o600 });
-      fs.renameSync(aside, cacheFile);
-      debug?.(`wrote ${cacheFile}`);
+function safeFolder(chain) {
+  const uid = process.getuid?.();
+  return chain.every((dir) => {
+    try {
+      const stat = fs.lstatSync(dir);
+      if (!stat.isDirectory()) return false;
+      return uid === undefined || (stat.uid === uid && (stat.mode & 0o022) === 0);
+    } catch {
+      return false;
     }
-    removeStaleFolders(path.dirname(folder), path.basename(folder));
-  } catch (error) {
-    debug?.(`not saved: ${error.message}`);
-  }
+  });
 }
 
 function removeStaleFolders(root, keep) {
-  const now = Date.now();
-  for (const name of fs.readdirSync(root)) {
-    if (!name.startsWith('wfd-') || name === keep) continue;
-    const other = path.join(root, name);
-    if (now - fs.statSync(other).mtimeMs > STALE_MS) fs.rmSync(other, { recursive: true, force: true });
-  }
-}
-
-/**
- * False when the folder exists but is another user's, or others may write to it: its caches are
- * code this process would run. A folder still to be made is this user's (made mode 700).
- */
-function ownFolder(folder) {
-  let stat;
   try {
-    stat = fs.statSync(folder);
+    const now = Date.now();
+    for (const name of fs.readdirSync(root)) {
+      if (!name.startsWith('wfd-') || name === keep) continue;
+      const other = path.join(root, name);
+      const stat = fs.lstatSync(other);
+      if (stat.isDirectory() && now - stat.mtimeMs > STALE_MS)
+        fs.rmSync(other, { recursive: true, force: true });
+    }
   } catch {
-    return true;
+    // another process removed it first, or the root went: nothing to keep tidy
   }
-  const owner = process.getuid?.();
-  return stat.isDirectory() && (owner === undefined || stat.uid === owner) && (stat.mode & 0o022) === 0;
-}
-
-function readIfThere(file) {
-  try {
-    return fs.readFileSync(file);
-  } catch {
-    return undefined;
-  }
-}
-
-/** FNV-1a, 32 bits, in hex: a short name for a short string (node:crypto would cost the start more). */
-function fnv1a(text) {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 module.exports = { requireWithCodeCache };

@@ -1,7 +1,8 @@
 // Answers printed without loading the program: `wfd --version`, and `wfd [command...] --help` on a
-// pipe or to a file, 80 columns and no colour, from the page the build wrote (scripts/bundle.mjs).
-// Node starts in about 40 ms; building the command tree and laying out a page would add half as
-// much again. Anything else, or any doubt, is left to the program, which prints the same.
+// pipe or to a file, 80 columns and no colour, from the page the build wrote (scripts/bundle.mjs;
+// test/e2e/help-pages.test.ts holds each equal to the program's). Reading the whole bundle and
+// building the command tree costs more than Node takes to start. A terminal is the program's:
+// it pages help (src/main.ts). Anything else, or any doubt, is left to the program too.
 'use strict';
 
 const fs = require('node:fs');

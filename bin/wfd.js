@@ -7,17 +7,17 @@ if (!require('./quick-answers.js').printQuickAnswer(process.argv, process.env)) 
 
 function runProgram() {
   const env = process.env;
-  // dist/wfd.cjs is the bundled entry (scripts/bundle.mjs).
+  // dist/wfd.cjs is the bundled program (scripts/bundle.mjs). V8's compiled code of it is kept
+  // in the user's cache folder by code-cache.js; NODE_DISABLE_COMPILE_CACHE turns that off.
   const entry = require('node:path').join(__dirname, '../dist/wfd.cjs');
-  // V8's compiled code of the bundle is kept between runs in the user's cache (never the install
-  // folder, which may be read-only or shared), by bin/code-cache.js on every Node line: unlike
-  // Node's own compile cache (module.enableCompileCache, Node >= 22.1), which keeps only what a
-  // file's first compilation made, it also keeps the functions a run compiled lazily, most of a
-  // command's code (a one-shot `cases get` on Node 22: 1.16x a bare request, 1.45x with Node's).
-  // NODE_DISABLE_COMPILE_CACHE turns it off.
   const program = env.NODE_DISABLE_COMPILE_CACHE
     ? require(entry)
-    : require('./code-cache.js').requireWithCodeCache(entry, compileCacheDir(env, process.platform), env);
+    : require('./code-cache.js').requireWithCodeCache(
+        entry,
+        cacheDir(env, process.platform),
+        env,
+        commandOf(process.argv),
+      );
   // No SIGINT handler here: Node's default ends the process as a shell expects (exit 130);
   // commands that must clean up (the sandbox server) listen for it themselves.
   program.run(process.argv).then((code) => {
@@ -25,14 +25,23 @@ function runProgram() {
   });
 }
 
-/** `<user cache folder>/wfd/compile-cache`; WFD_CACHE_DIR replaces `<user cache folder>/wfd`. */
-function compileCacheDir(env, platform) {
+/**
+ * What a run does, as the code cache keeps count of it: the first two words (`cases get`; an
+ * option's value may take a word's place, which only makes one more name), and whether it asks
+ * for help.
+ */
+function commandOf(argv) {
+  const words = argv.slice(2).filter((arg) => /^[a-z][a-z-]*$/.test(arg));
+  const help = argv.includes('--help') || argv.includes('-h');
+  return [...words.slice(0, 2), ...(help ? ['--help'] : [])].join(' ');
+}
+
+/** The user's wfd cache folder: WFD_CACHE_DIR, else `<user cache folder>/wfd`. */
+function cacheDir(env, platform) {
   const { join } = require('node:path');
-  if (env.WFD_CACHE_DIR) return join(env.WFD_CACHE_DIR, 'compile-cache');
+  if (env.WFD_CACHE_DIR) return env.WFD_CACHE_DIR;
   const home = env.HOME || require('node:os').homedir();
-  if (platform === 'darwin') return join(home, 'Library', 'Caches', 'wfd', 'compile-cache');
-  if (platform === 'win32') {
-    return join(env.LOCALAPPDATA || join(home, 'AppData', 'Local'), 'wfd', 'Cache', 'compile-cache');
-  }
-  return join(env.XDG_CACHE_HOME || join(home, '.cache'), 'wfd', 'compile-cache');
+  if (platform === 'darwin') return join(home, 'Library', 'Caches', 'wfd');
+  if (platform === 'win32') return join(env.LOCALAPPDATA || join(home, 'AppData', 'Local'), 'wfd', 'Cache');
+  return join(env.XDG_CACHE_HOME || join(home, '.cache'), 'wfd');
 }

@@ -1,7 +1,7 @@
 // An esbuild plugin for both builds (scripts/bundle.mjs, scripts/build-binary.mjs): src/main.ts
-// reads the version from ../package.json, which costs a start a module lookup and a read (about
-// 1 ms); the build writes the version in its place. The single executable has no package.json
-// beside it at all.
+// reads the version from ../package.json (relative to its own URL, which a CommonJS bundle does
+// not have); the build writes the version in its place. The single executable has no
+// package.json beside it at all.
 import { readFileSync } from 'node:fs';
 
 const NEEDLE = "createRequire(import.meta.url)('../package.json').version";

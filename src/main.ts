@@ -16,7 +16,7 @@ import { ExitCode } from './exit-codes.js';
 import { createSystemIO, type IO } from './output/io.js';
 import { buildProgram, invokedCommand, subcommandNamed } from './program.js';
 
-// Through require: an ESM `import` of node:fs would also load fs/promises and readline on every start.
+// The build writes the version in its place (scripts/version-inline.mjs).
 const VERSION: string = createRequire(import.meta.url)('../package.json').version;
 
 /** Runs wfd with argv (as process.argv) and returns the exit code; never throws. */

@@ -13,7 +13,7 @@
  * - the total as `count`, `total`, `total_count`, `meta.total_count` or `data.count`, else the
  *   sum of the groups; an answer with a total and no groups is a count the API did not group.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isRecord } from '../core/guards.js';
 import type { ApiRequest, QueryParams } from '../core/http.js';
 

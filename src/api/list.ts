@@ -3,7 +3,7 @@
  * path is the table's name, the answer's schema comes from its record fields. A list request is
  * the first page's without page params; paginate() adds `page[number]` and `page[size]`.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ApiRequest, QueryParams } from '../core/http.js';
 import type { Page } from '../core/paginate.js';
 import type { RecordFields, ResourceDef } from '../resources/types.js';

@@ -6,7 +6,7 @@
  * Each schema is a getter that builds it on first use (`Case()`): a one-shot command checks one
  * answer, and building every schema up front would cost it more than that check.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isRecord } from '../core/guards.js';
 import { once } from '../core/once.js';
 import { CASE_RECORD } from '../resources/cases.js';

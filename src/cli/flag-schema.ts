@@ -4,7 +4,7 @@
  * the declaration does not name is refused, never silently dropped. Loaded by verb modules
  * only, so zod stays off the start-up path.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { flagKey } from '../core/flag-key.js';
 import type { ArgDef, FlagDef, TextChecks, VerbFlags } from './flags.js';
 

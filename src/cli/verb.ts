@@ -3,7 +3,7 @@
  * function, and what it prints. Imported only by verb modules, which load lazily, so zod stays
  * off the start-up path.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
 import { flagKey } from '../core/flag-key.js';

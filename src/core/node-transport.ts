@@ -80,12 +80,13 @@ export class NodeHttpTransport implements Transport {
     const agent = this.#agent;
     const { signal } = request;
     signal?.throwIfAborted();
+    // A form is the body that is neither text nor bytes: `instanceof FormData` would make the
+    // global's first use load Node's own fetch (tls, http2, worker threads...) on every request.
+    const form =
+      typeof request.body === 'object' && !(request.body instanceof Uint8Array) ? request.body : undefined;
     // Loaded for an upload only (it loads node:crypto, which no other request needs).
-    const multipart =
-      request.body instanceof FormData
-        ? (await import('./multipart.js')).encodeMultipart(request.body)
-        : undefined;
-    const body = request.body instanceof FormData ? undefined : request.body;
+    const multipart = form ? (await import('./multipart.js')).encodeMultipart(form) : undefined;
+    const body = form ? undefined : (request.body as string | Uint8Array | undefined);
     const length = multipart ? multipart.length : body !== undefined ? Buffer.byteLength(body) : undefined;
     return new Promise((resolve, reject) => {
       const req = http.request(

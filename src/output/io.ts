@@ -67,8 +67,7 @@ export interface IO {
   /**
    * Writes `text` to stdout before returning, for the whole output of a short run (help, the
    * version). On a pipe or a file nothing else has opened, it goes straight to the file
-   * descriptor: opening process.stdout on a pipe loads Node's stream and net modules, about
-   * 6 ms of every `wfd --help | less`.
+   * descriptor: opening process.stdout on a pipe loads Node's stream and net modules.
    */
   writeOut(text: string): void;
   /** True once the reader of stdout went away; long streams check it to stop early. */

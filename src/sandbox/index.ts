@@ -10,12 +10,20 @@
  *
  * It loads none of the CLI: only the emulator and its server (fastify). Options and their
  * defaults are documented on `SandboxOptions`; behaviour where the spec is silent in README.md.
+ * `parseRateLimit` and `parseFaults` read the forms `wfd sandbox start --rate-limit/--faults`
+ * take. The `wfd sandbox` commands import the sandbox from here only: the build makes this
+ * module dist/sandbox.cjs, which the CLI requires when it starts a sandbox (scripts/bundle.mjs).
  */
 export { resetDataDir } from './persist/data-dir.js';
 export {
   DataDirError,
+  FaultsError,
+  JournalDamagedError,
+  JournalTruncatedError,
   LockedError,
   type OAuthClient,
+  parseFaults,
+  parseRateLimit,
   type RunningSandbox,
   type SandboxOptions,
   type SandboxWorkspace,

@@ -12,7 +12,7 @@
  *                                   fastify's path patterns (`/v1/cases/:id`), HEAD left out
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod';
 import { standardError } from './errors.js';
 import { feedQuery } from './feed-query.js';
 import type { RequestLog } from './request-log.js';

@@ -1,5 +1,5 @@
 /** Request body validation with zod, reported in the spec's standard 400 shape. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalid, type ValidationIssue } from './errors.js';
 import { UUID_RE } from './text.js';
 

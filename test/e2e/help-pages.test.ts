@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/main.js';
@@ -47,6 +48,57 @@ describe('the help pages written by the build', () => {
       expect(readFileSync(join(PAGES, `${name}.txt`), 'utf8')).toBe(await rendered([...words, '--help']));
     },
   );
+});
+
+/**
+ * `wfd <words> --help` for every page, each after a line `@@@ <name>`, run in one shell: on an
+ * 80-column pseudo-terminal (`script`, whose output has CRLF line ends) or piped.
+ */
+function everyPage(env: Record<string, string>, terminal: boolean): Map<string, string> {
+  const quote = (word: string) => `'${word.replace(/'/g, `'\\''`)}'`;
+  const lines = COMMANDS.map(
+    (words) =>
+      `echo '@@@ ${['wfd', ...words].join(' ')}'; ${[process.execPath, BIN, ...words, '--help'].map(quote).join(' ')}`,
+  );
+  const shell = join(mkdtempSync(join(tmpdir(), 'wfd-pages-')), 'pages.sh');
+  writeFileSync(shell, `${terminal ? 'stty cols 80\n' : ''}${lines.join('\n')}\n`);
+  const result = terminal
+    ? spawnSync('script', ['-qec', `bash '${shell}'`, '/dev/null'], {
+        // No pager: the page as the program writes it to the terminal.
+        env: baseEnv({ TERM: 'xterm', WFD_PAGER: 'cat', ...env }),
+        encoding: 'utf8',
+      })
+    : spawnSync('bash', [shell], { env: baseEnv(env), encoding: 'utf8' });
+  rmSync(dirname(shell), { recursive: true });
+  expect(result.status, result.stderr).toBe(0);
+  const pages = new Map<string, string>();
+  for (const part of result.stdout.replace(/\r\n/g, '\n').split(/^@@@ /m).slice(1)) {
+    const end = part.indexOf('\n');
+    pages.set(part.slice(0, end), part.slice(end + 1));
+  }
+  return pages;
+}
+
+describe('every page the build wrote is what the binary prints', () => {
+  const stored = () =>
+    new Map(
+      readdirSync(PAGES).map((file) => [file.replace(/\.txt$/, ''), readFileSync(join(PAGES, file), 'utf8')]),
+    );
+
+  // The stored page, served without the program (bin/quick-answers.js).
+  it('piped', () => {
+    expect(everyPage({}, false)).toEqual(stored());
+  });
+
+  // FORCE_COLOR leaves the answer to the program, which lays each page out itself.
+  it('piped, laid out by the program', () => {
+    expect(everyPage({ FORCE_COLOR: '0' }, false)).toEqual(stored());
+  });
+
+  // A terminal is always the program's (it pages help): the same page, 80 columns wide.
+  it('on an 80-column terminal', () => {
+    expect(everyPage({}, true)).toEqual(stored());
+  });
 });
 
 describe('the binary prints', () => {

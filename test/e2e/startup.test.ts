@@ -1,88 +1,226 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, baseEnv, tempDir, useSandbox } from './harness.js';
+/**
+ * The start-up rules, as one load budget: for each kind of command, the Node built-ins and the
+ * files of the package it may load. A change that loads more fails here with the name of what it
+ * loaded; it may well be worth it, and then the budget says so. (What the bundle runs of the
+ * packages inside dist/wfd.cjs no trace can see: test/unit/output/startup.test.ts keeps heavy
+ * packages out of the modules every start runs.) And the code cache of bin/code-cache.js on
+ * each Node line, with the real bundle: damaged, edited, turned off.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, baseEnv, onTerminal, tempDir, useSandbox } from './harness.js';
 import { lineTest, nodeLines, requireNode } from './node-lines.js';
 
-// Every module the real binary loads is recorded at exit: require's cache (bin/wfd.js and the
-// bundle are CommonJS, and the bundle requires the packages it uses) and Node's own modules.
-// The bundle requires its chunks (scripts/bundle.mjs turns import() into require), so nothing
-// escapes the list.
+const ROOT = join(BIN, '../..');
 const dir = tempDir('wfd-startup-');
+afterAll(() => dir.remove());
+
+// A preload that writes, at exit, the public built-ins Node loaded and the files required.
+const TRACE = join(dir.path, 'trace.cjs');
 writeFileSync(
-  join(dir.path, 'trace.cjs'),
+  TRACE,
   `process.on('exit', () => {
-  const loaded = [...Object.keys(require.cache), ...process.moduleLoadList];
-  require('node:fs').appendFileSync(process.env.WFD_TRACE_FILE, loaded.join('\\n') + '\\n');
+  const builtins = process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13));
+  require('node:fs').writeFileSync(process.env.WFD_TRACE_FILE, JSON.stringify({ builtins, files: Object.keys(require.cache) }));
 });`,
 );
 
-afterAll(() => dir.remove());
-
-/** The files of the install: the package's bin and dist folders. */
-function installedFiles(): string[] {
-  const root = join(BIN, '../..');
-  return ['bin', 'dist']
-    .flatMap((folder) => readdirSync(join(root, folder), { recursive: true }).map(String))
-    .sort();
+interface Loaded {
+  builtins: string[];
+  files: string[];
 }
 
-const HEAVY = [
-  'zod',
-  'chalk',
-  'cli-table3',
-  'string-width',
-  'ora',
-  'fastify',
-  'pdf-lib',
-  'conf',
-  'csv-stringify',
+let traces = 0;
+/** The env that traces a run into a file of its own; `read()` gives what it loaded. */
+function traced(env: NodeJS.ProcessEnv): { env: NodeJS.ProcessEnv; read(): Loaded } {
+  const file = join(dir.path, `trace-${traces++}.json`);
+  return {
+    env: { ...env, NODE_OPTIONS: `--require ${TRACE}`, WFD_TRACE_FILE: file },
+    read: () => JSON.parse(readFileSync(file, 'utf8')),
+  };
+}
+
+/** What an empty script loads: Node's own start, which no command can avoid. */
+function nodeAlone(): Set<string> {
+  const empty = join(dir.path, 'empty.js');
+  writeFileSync(empty, '');
+  const trace = traced(baseEnv());
+  expect(spawnSync(process.execPath, [empty], { env: trace.env }).status).toBe(0);
+  return new Set(trace.read().builtins);
+}
+
+/** What a run loaded beyond Node's own start: public built-ins, and files by their path in the package. */
+function beyondNode(loaded: Loaded, alone: Set<string>): string[] {
+  const builtins = loaded.builtins.filter(
+    (name) => builtinModules.includes(name) && !name.startsWith('internal/') && !alone.has(name),
+  );
+  const files = loaded.files.filter((file) => file !== TRACE).map((file) => relative(ROOT, file));
+  return [...builtins.map((name) => `node:${name}`), ...files].sort();
+}
+
+const QUICK = ['bin/wfd.js', 'bin/quick-answers.js'];
+const PROGRAM = [...QUICK, 'bin/code-cache.js', 'dist/wfd.cjs', 'node:module', 'node:vm', 'node:zlib'];
+// commander requires node:child_process (which requires node:dgram and node:net, and that
+// node:diagnostics_channel on Node 20) when it loads.
+const COMMANDER = ['node:child_process', 'node:dgram', 'node:net', 'node:diagnostics_channel'];
+// What printing through process.stdout (a stream) loads.
+const STREAMS = ['node:stream', 'node:stream/promises', 'node:string_decoder', 'node:process'];
+const HTTP = [
+  'node:http',
+  'node:_http_agent',
+  'node:_http_client',
+  'node:_http_common',
+  'node:_http_incoming',
+  'node:_http_outgoing',
+  'node:_http_server',
+  'node:os',
+  'node:timers/promises',
 ];
 
-function modulesLoadedBy(args: string[], env: Record<string, string> = {}): string[] {
-  const trace = join(dir.path, `trace-${args.join('-')}.txt`);
-  writeFileSync(trace, '');
-  const result = spawnSync(process.execPath, ['--require', join(dir.path, 'trace.cjs'), BIN, ...args], {
-    env: baseEnv({ WFD_TRACE_FILE: trace, ...env }),
-    encoding: 'utf8',
+/** What each kind of command may load beyond Node's own start. */
+const BUDGET: Record<string, string[]> = {
+  '--version': [...QUICK, 'package.json'],
+  'help, piped': QUICK, // the page the build wrote (dist/help) is read, not required
+  // The pager setting is read from the config file (node:os for the home folder).
+  'help at a terminal': [...PROGRAM, ...COMMANDER, ...STREAMS, 'node:tty', 'node:os'],
+  'cases get': [...PROGRAM, ...COMMANDER, ...STREAMS, ...HTTP],
+  'cases list': [...PROGRAM, ...COMMANDER, ...STREAMS, ...HTTP],
+  'sandbox start': [
+    ...PROGRAM,
+    ...COMMANDER,
+    ...STREAMS,
+    ...HTTP,
+    // The emulator: fastify, its seed's PDF attachments, its webhook deliveries.
+    'dist/sandbox.cjs',
+    'dist/pdf-lib.cjs',
+    'dist/undici.cjs',
+    'node:_tls_common',
+    'node:_tls_wrap',
+    'node:assert',
+    'node:async_hooks',
+    'node:crypto',
+    'node:cluster',
+    'node:console',
+    'node:dns',
+    'node:events',
+    'node:fs/promises',
+    'node:http2',
+    'node:https',
+    'node:perf_hooks',
+    'node:querystring',
+    'node:readline',
+    'node:tls',
+    'node:url',
+    'node:util',
+    'node:util/types',
+    'node:worker_threads',
+    'node:zlib',
+  ],
+};
+
+function overBudget(kind: string, loaded: Loaded, alone: Set<string>): string[] {
+  return beyondNode(loaded, alone).filter((name) => !BUDGET[kind]!.includes(name));
+}
+
+describe('the load budget of each kind of command', () => {
+  let alone: Set<string>;
+  let env: NodeJS.ProcessEnv;
+  let id: string;
+  beforeAll(() => {
+    alone = nodeAlone();
   });
-  expect(result.status, result.stderr).toBe(0);
-  return readFileSync(trace, 'utf8').split('\n').filter(Boolean);
-}
+  useSandbox([], (fixture) => {
+    env = fixture.env;
+    const list = spawnSync(process.execPath, [BIN, 'cases', 'list', '--limit', '1', '-o', 'plain'], {
+      env,
+      encoding: 'utf8',
+    });
+    id = list.stdout.split('\t')[0]!;
+  });
 
-/** Packages loaded from node_modules, or from the chunk the build bundled them into (`zod-<hash>.cjs`). */
-function heavyIn(urls: string[]): string[] {
-  const bundled = (url: string) => /\/dist\/chunks\/([^/]+)-\w+\.cjs$/.exec(url)?.[1]?.split('+') ?? [];
-  return HEAVY.filter((name) =>
-    urls.some((url) => url.includes(`/node_modules/${name}/`) || bundled(url).includes(name)),
+  const run = (args: string[], base: NodeJS.ProcessEnv = baseEnv()) => {
+    const trace = traced(base);
+    const result = spawnSync(process.execPath, [BIN, ...args], { env: trace.env, encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    return trace.read();
+  };
+
+  it('--version', () => {
+    expect(overBudget('--version', run(['--version']), alone)).toEqual([]);
+  });
+
+  it.each([[['--help']], [['cases', 'list', '--help']], [['auth', 'login', '-h']]])(
+    'help, piped: %j',
+    (args) => {
+      const loaded = run(args);
+      expect(overBudget('help, piped', loaded, alone)).toEqual([]);
+      expect(beyondNode(loaded, alone)).not.toContain('dist/wfd.cjs');
+    },
   );
-}
 
-describe('start-up loads no heavy module', () => {
-  for (const args of [['--version'], ['--help'], ['cases', 'list', '--help'], ['auth', 'login', '--help']]) {
-    it(`wfd ${args.join(' ')} loads no bundle: the answer is ready (bin/quick-answers.js)`, () => {
-      const urls = modulesLoadedBy(args);
-      expect(urls.filter((url) => url.includes('/dist/'))).toEqual([]);
-      expect(urls).not.toContain('NativeModule net');
-    });
-    // At a width other than 80, the program lays out the page itself (a version has no width).
-    it.skipIf(args[0] === '--version')(`wfd ${args.join(' ')}, at 100 columns`, () => {
-      const urls = modulesLoadedBy(args, { COLUMNS: '100' });
-      expect(heavyIn(urls)).toEqual([]);
-      // Help and the version go to the piped stdout without opening process.stdout, which
-      // would load Node's stream and net modules (io.writeOut).
-      expect(urls).not.toContain('NativeModule net');
-      // The entry, the start-up chunk and small shared chunks (esbuild's helpers): no command's
-      // chunk, which esbuild names after the command's module (list-<hash>.cjs).
-      const ours = urls.filter((url) => url.includes('/dist/'));
-      expect(ours.some((url) => url.endsWith('/dist/wfd.cjs'))).toBe(true);
-      expect(ours.some((url) => url.endsWith('/dist/chunks/startup.cjs'))).toBe(true);
-      expect(ours.filter((url) => !/\/dist\/(wfd|chunks\/(startup|chunk-\w+))\.cjs$/.test(url))).toEqual([]);
-    });
-  }
+  it.each([[['--help']], [['cases', 'list', '--help']]])('help at a terminal: %j', (args) => {
+    const trace = traced(baseEnv());
+    expect(onTerminal(args, { env: trace.env })).toMatch(/^Usage: wfd/m);
+    const loaded = trace.read();
+    expect(overBudget('help at a terminal', loaded, alone)).toEqual([]);
+    // A terminal is the program's: it lays the page out and pages it.
+    expect(beyondNode(loaded, alone)).toContain('dist/wfd.cjs');
+  });
 
-  it('help to a reader that went away ends quietly, and help to a file is whole', () => {
+  it('cases get', () => {
+    expect(overBudget('cases get', run(['cases', 'get', id, '-o', 'plain'], env), alone)).toEqual([]);
+  });
+
+  it('cases get --jq: jq (WebAssembly, a file of its own) for --jq only', () => {
+    const loaded = beyondNode(run(['cases', 'get', id, '--jq', '.id'], env), alone);
+    expect(loaded).toContain('dist/jq.cjs');
+    expect(loaded.filter((name) => !BUDGET['cases get']!.includes(name))).toEqual(['dist/jq.cjs']);
+  });
+
+  it('cases list', () => {
+    expect(
+      overBudget('cases list', run(['cases', 'list', '--limit', '10', '-o', 'plain'], env), alone),
+    ).toEqual([]);
+  });
+
+  it('sandbox start', async () => {
+    const trace = traced(baseEnv({ WFD_CONFIG_DIR: dir.path }));
+    const child = spawn(
+      process.execPath,
+      [BIN, 'sandbox', 'start', '--port', '0', '--no-profile', '-o', 'json'],
+      {
+        env: trace.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+        if (out.includes('\n')) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`sandbox start ended (${code}) before it was ready`)));
+    });
+    expect(JSON.parse(out).baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    child.kill('SIGINT');
+    await new Promise((resolve) => child.on('exit', resolve));
+    const loaded = trace.read();
+    expect(overBudget('sandbox start', loaded, alone)).toEqual([]);
+    expect(beyondNode(loaded, alone)).toContain('dist/sandbox.cjs');
+  });
+
+  it('the trace sees what a command loads beyond its budget', () => {
+    // `completion bash` prints a script, but a budget of help's would not allow the program.
+    expect(overBudget('help, piped', run(['completion', 'bash']), alone)).toContain('dist/wfd.cjs');
+  });
+});
+
+describe('help to a reader that went away, and to a file', () => {
+  it('ends quietly, and is whole', () => {
     const help = spawnSync(process.execPath, [BIN, 'cases', 'list', '--help'], { encoding: 'utf8' });
     const file = join(dir.path, 'help.txt');
     const shell = (command: string) =>
@@ -95,97 +233,113 @@ describe('start-up loads no heavy module', () => {
     expect(help.stdout).toContain('--parent-status');
     expect(readFileSync(file, 'utf8')).toBe(help.stdout);
   });
-
-  describe("compiled code is kept in the user's cache folder, where V8 accepts it, and nowhere else", () => {
-    for (const nodeLine of nodeLines()) {
-      const { title, skip } = lineTest(nodeLine);
-      it.skipIf(skip)(title, () => {
-        const node = requireNode(nodeLine);
-        // bin/code-cache.js's cache, under WFD_CACHE_DIR as under ~/.cache/wfd; it says what V8
-        // did with each file under NODE_DEBUG_NATIVE=COMPILE_CACHE, as Node's own cache does.
-        // The install folder is never written to.
-        const cache = join(dir.path, `cache-${nodeLine.line}`);
-        const before = installedFiles();
-        const run = (extra: Record<string, string> = {}) => {
-          // At 100 columns: the page is the program's, not the build's (bin/quick-answers.js).
-          const result = spawnSync(node, [BIN, 'cases', 'list', '--help'], {
-            env: baseEnv({
-              WFD_CACHE_DIR: cache,
-              NODE_DEBUG_NATIVE: 'COMPILE_CACHE',
-              COLUMNS: '100',
-              ...extra,
-            }),
-            encoding: 'utf8',
-          });
-          expect(result.status, result.stderr).toBe(0);
-          return result.stderr;
-        };
-        run();
-        const second = run();
-        expect(installedFiles()).toEqual(before);
-        // One folder for this Node version, its flags and this build.
-        expect(readdirSync(join(cache, 'compile-cache'))).toHaveLength(1);
-        expect(second).toMatch(/dist\/chunks\/startup\.cjs was accepted/);
-        expect(second).not.toMatch(/was rejected/);
-        // Other V8 flags get a cache of their own, which V8 accepts as well.
-        run({ NODE_OPTIONS: '--max-old-space-size=4096' });
-        const flagged = run({ NODE_OPTIONS: '--max-old-space-size=4096' });
-        expect(flagged).toMatch(/dist\/chunks\/startup\.cjs was accepted/);
-        expect(flagged).not.toMatch(/was rejected/);
-        // NODE_DISABLE_COMPILE_CACHE turns it off.
-        const off = join(dir.path, `off-${nodeLine.line}`);
-        const disabled = spawnSync(node, [BIN, '--version'], {
-          env: baseEnv({ WFD_CACHE_DIR: off, NODE_DISABLE_COMPILE_CACHE: '1' }),
-        });
-        expect(disabled.status).toBe(0);
-        expect(existsSync(join(off, 'compile-cache'))).toBe(false);
-      });
-    }
-  });
-
-  it('the trace does see heavy modules when a command runs', () => {
-    const urls = modulesLoadedBy(['completion', 'bash']);
-    expect(heavyIn(urls)).toContain('zod');
-  });
 });
 
-describe('a one-shot API command loads what its request needs, and no more', () => {
-  let env: Record<string, string> = {};
-  useSandbox([], (fixture) => {
-    const keys = ['WFD_TOKEN', 'WFD_BASE_URL', 'WFD_CONFIG_DIR'];
-    env = Object.fromEntries(keys.map((key) => [key, fixture.env[key] ?? '']));
-  });
+/** `bytes` with `count` of them, from a random place, changed to random others. */
+function damage(bytes: Buffer, count: number): Buffer {
+  const at = Math.floor(Math.random() * (bytes.length - count));
+  const noise = randomBytes(count);
+  for (let i = 0; i < count; i++) bytes[at + i]! ^= noise[i]! | 1;
+  return bytes;
+}
 
-  it('cases get ID with WFD_TOKEN: no login or OAuth code, no keyring binding, no fs/promises', () => {
+/** The files of an install (bin and dist), to see that nothing is written there. */
+function installedFiles(root: string): string[] {
+  return ['bin', 'dist']
+    .flatMap((folder) => readdirSync(join(root, folder), { recursive: true }).map(String))
+    .sort();
+}
+
+describe("the code cache, in the user's cache folder, on each Node line", () => {
+  let env: NodeJS.ProcessEnv;
+  let id: string;
+  useSandbox([], (fixture) => {
+    env = fixture.env;
     const list = spawnSync(process.execPath, [BIN, 'cases', 'list', '--limit', '1', '-o', 'plain'], {
-      env: baseEnv(env),
+      env,
       encoding: 'utf8',
     });
-    expect(list.status, list.stderr).toBe(0);
-    const id = list.stdout.split('\t')[0]!;
-    const urls = modulesLoadedBy(['cases', 'get', id, '-o', 'plain'], env);
-    const chunks = urls.filter((url) => url.includes('/dist/chunks/')).map((url) => url.replace(/.*\//, ''));
-    // A fixed token has no login command to suggest and nothing to renew.
-    expect(chunks.filter((name) => /^(login-command|refresh|oauth|authorization)-/.test(name))).toEqual([]);
-    expect(urls.filter((url) => url.includes('keyring') && !/\/keyring-\w+\.cjs$/.test(url))).toEqual([]);
-    // The config file is read with node:fs; the promise API is for the commands that write it.
-    expect(urls).not.toContain('NativeModule fs/promises');
-    // jq (WebAssembly, its own chunk) is for --jq only.
-    expect(urls.filter((url) => /\/dist\/chunks\/jq-\w+\.cjs$/.test(url))).toEqual([]);
-    const filtered = modulesLoadedBy(['cases', 'get', id, '--jq', '.id'], env);
-    expect(filtered.filter((url) => /\/dist\/chunks\/jq-\w+\.cjs$/.test(url))).toHaveLength(1);
-    // Each file is a lookup, a read and a compilation: the start-up chunk, the API runtime (one
-    // chunk, scripts/bundle.mjs), zod and the command's own code. esbuild's own split made about 50.
-    const ours = urls.filter((url) => url.includes('/dist/')).map((url) => url.replace(/.*\/dist\//, ''));
-    expect(ours).toEqual(
-      expect.arrayContaining([
-        'wfd.cjs',
-        'chunks/startup.cjs',
-        expect.stringMatching(/^chunks\/api-runtime-code-\w+\.cjs$/),
-        expect.stringMatching(/^chunks\/zod-\w+\.cjs$/),
-        expect.stringMatching(/^chunks\/get-\w+\.cjs$/),
-      ]),
+    id = list.stdout.split('\t')[0]!;
+  });
+
+  for (const nodeLine of nodeLines()) {
+    const { title, skip } = lineTest(nodeLine);
+    it.skipIf(skip)(
+      `${title}: random bytes in every cache file change nothing, and the cache is made again`,
+      () => {
+        const node = requireNode(nodeLine);
+        const cache = join(dir.path, `damaged-${nodeLine.line}`);
+        const before = installedFiles(ROOT);
+        const run = () => {
+          const result = spawnSync(node, [BIN, 'cases', 'get', id, '-o', 'plain'], {
+            env: { ...env, WFD_CACHE_DIR: cache, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' },
+            encoding: 'utf8',
+          });
+          return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+        };
+        const first = run();
+        expect(first.status, first.stderr).toBe(0);
+        expect(first.stderr).toMatch(/wrote \S+\/wfd\.cjs/);
+        expect(run().stderr).toMatch(/dist\/wfd\.cjs was accepted/);
+        const folder = join(cache, 'compile-cache', readdirSync(join(cache, 'compile-cache'))[0]!);
+        const files = readdirSync(folder).map((name) => join(folder, name));
+        expect(files.length).toBeGreaterThan(0);
+        for (let trial = 0; trial < 8; trial++) {
+          for (const file of files) {
+            const bytes = readFileSync(file);
+            writeFileSync(file, damage(bytes, trial % 2 ? 1 : 16));
+          }
+          const damaged = run();
+          expect([damaged.status, damaged.stdout], damaged.stderr).toEqual([0, first.stdout]);
+          expect(damaged.stderr).toMatch(/dist\/wfd\.cjs was damaged/);
+          expect(damaged.stderr).toMatch(/wrote \S+\/wfd\.cjs/);
+          expect(run().stderr, `trial ${trial}`).toMatch(/dist\/wfd\.cjs was accepted/);
+        }
+        expect(installedFiles(ROOT)).toEqual(before);
+      },
     );
-    expect(ours.length).toBeLessThanOrEqual(12);
+
+    it.skipIf(skip)(`${title}: a same-length edit of an installed bundle file runs the new code`, () => {
+      const node = requireNode(nodeLine);
+      const install = join(dir.path, `install-${nodeLine.line}`);
+      for (const part of ['bin', 'dist', 'package.json'])
+        cpSync(join(ROOT, part), join(install, part), { recursive: true });
+      const cache = join(dir.path, `edited-${nodeLine.line}`);
+      const run = () =>
+        spawnSync(node, [join(install, 'bin/wfd.js'), 'completion', 'bash'], {
+          env: baseEnv({ WFD_CACHE_DIR: cache, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' }),
+          encoding: 'utf8',
+        });
+      const first = run();
+      expect(first.status, first.stderr).toBe(0);
+      expect(run().stderr).toMatch(/was accepted/);
+      // The same number of bytes, another word in what the command prints.
+      const bundle = join(install, 'dist/wfd.cjs');
+      const source = readFileSync(bundle, 'utf8');
+      const word = /# bash completion for wfd/.exec(source)?.[0];
+      expect(word).toBeDefined();
+      writeFileSync(bundle, source.replaceAll('# bash completion for wfd', '# BASH completion for wfd'));
+      expect(readFileSync(bundle).length).toBe(Buffer.byteLength(source));
+      const edited = run();
+      expect(edited.status, edited.stderr).toBe(0);
+      expect(edited.stdout).toContain('# BASH completion for wfd');
+      expect(edited.stdout).not.toContain('# bash completion for wfd');
+      expect(edited.stderr).toMatch(/was damaged or made from other code/);
+      expect(run().stderr).toMatch(/was accepted/);
+    });
+  }
+
+  it('NODE_DISABLE_COMPILE_CACHE turns it off', () => {
+    const off = join(dir.path, 'off');
+    const result = spawnSync(process.execPath, [BIN, 'completion', 'bash'], {
+      env: baseEnv({ WFD_CACHE_DIR: off, NODE_DISABLE_COMPILE_CACHE: '1' }),
+    });
+    expect(result.status).toBe(0);
+    expect(existsSync(join(off, 'compile-cache'))).toBe(false);
+    const on = spawnSync(process.execPath, [BIN, 'completion', 'bash'], {
+      env: baseEnv({ WFD_CACHE_DIR: off }),
+    });
+    expect(on.status).toBe(0);
+    expect(existsSync(join(off, 'compile-cache'))).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';

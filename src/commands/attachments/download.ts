@@ -12,7 +12,7 @@
  */
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { downloadAttachment } from '../../api/attachments.js';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';

@@ -23,7 +23,7 @@ import { constants, writeSync } from 'node:fs';
 import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { FILE_MODE } from '../../core/file-modes.js';
 
 export const MANIFEST_NAME = 'manifest.ndjson';

@@ -25,7 +25,7 @@
  *    after it, one error line. Either way the manifest lists exactly the files on disk.
  */
 import { dirname, join } from 'node:path';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { getFormFiles } from '../../api/attachments.js';
 import { listRequest } from '../../api/list.js';
 import { verbSchema } from '../../cli/flag-schema.js';

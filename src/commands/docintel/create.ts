@@ -3,7 +3,7 @@
  * extraction job (POST /v1/document-intelligence), after uploading the file when given one. Prints
  * the job's id (`-o json`: the job); with `--wait`, its result (see shared.ts).
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';

@@ -3,7 +3,7 @@
  * terminal, JSON otherwise); with `--wait`, once it is completed or failed. A failed job exits 1
  * with its reason, a wait that times out exits 8.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { getDocIntelJob } from '../../api/docintel.js';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';

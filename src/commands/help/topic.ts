@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
@@ -75,7 +75,7 @@ const ENVIRONMENT = `Environment variables
   WFD_BASE_URL       the API host root (without /v1); overridden by --base-url
   WFD_PROFILE        the profile to use; overridden by --profile
   WFD_CONFIG_DIR     the config folder (mode 0700) and its config.json (profiles and tokens, mode 0600); by default $XDG_CONFIG_HOME/wfd or ~/.config/wfd (Linux), ~/Library/Preferences/wfd (macOS), %APPDATA%\\wfd\\Config (Windows); made when wfd first saves to it, never by a command that only reads
-  WFD_CACHE_DIR      the cache folder, which keeps V8's compiled code of wfd for faster starts (per Node version, flags and build of wfd; safe to delete); by default $XDG_CACHE_HOME/wfd or ~/.cache/wfd (Linux), ~/Library/Caches/wfd (macOS), %LOCALAPPDATA%\\wfd\\Cache (Windows); NODE_DISABLE_COMPILE_CACHE=1 turns it off
+  WFD_CACHE_DIR      the cache folder, which keeps V8's compiled code of wfd for faster starts (per Node version, flags and install of wfd, each file checked before use; safe to delete; not used when group or others may write to it); by default $XDG_CACHE_HOME/wfd or ~/.cache/wfd (Linux), ~/Library/Caches/wfd (macOS), %LOCALAPPDATA%\\wfd\\Cache (Windows); NODE_DISABLE_COMPILE_CACHE=1 turns it off
   WFD_RATE_LIMIT     client-side rate limit: spec (default: ${describeRules(SPEC_LIMITS.rules)}), off, or N/DURATION[,M/DURATION]; --request-rate overrides it
   WFD_MAX_WAIT       the longest wait a server may ask for with Retry-After (default 15m, at most 24h); a longer one fails at once (exit 7 for a 429)
   WFD_CLIENT_ID      OAuth client id

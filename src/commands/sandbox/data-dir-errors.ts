@@ -4,8 +4,8 @@ import { quote } from '../../core/quote.js';
 
 /** `error` as wfd reports it when a data directory refused it; any other error as it is. */
 export async function dataDirFailure(error: unknown): Promise<unknown> {
-  const [{ DataDirError, JournalDamagedError, JournalTruncatedError, SeedMismatchError }, { LockedError }] =
-    await Promise.all([import('../../sandbox/persist/errors.js'), import('../../sandbox/persist/lock.js')]);
+  const { DataDirError, JournalDamagedError, JournalTruncatedError, LockedError, SeedMismatchError } =
+    await import('../../sandbox/index.js');
   if (error instanceof LockedError) {
     return new WfdError(`a sandbox (process ${error.pid}) is running on the data dir ${quote(error.dir)}`, {
       hint: 'stop it first (Ctrl-C where it runs), or use another --data-dir',

@@ -22,7 +22,7 @@ export const DemoOptions = verbSchema(NO_FLAGS);
 const LISTENER_READY_MS = 10_000;
 
 export async function runDemo(_options: unknown, ctx: Context): Promise<void> {
-  const { startSandbox } = await import('../../sandbox/server.js');
+  const { startSandbox } = await import('../../sandbox/index.js');
   // A quicker document intelligence than the default 2 s: the tour waits for one job.
   const sandbox = await startSandbox({ port: 0, rateLimit: 'off', docintelDelayMs: 500 });
   const scratch = await mkdtemp(join(tmpdir(), 'wfd-demo-'));

@@ -2,7 +2,7 @@
  * `wfd sandbox reset --data-dir DIR`: a data directory back to its seed. It keeps the seed
  * parameters; a sandbox running on the directory (its lock) makes it refuse.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
@@ -14,7 +14,7 @@ export const ResetSandboxOptions = verbSchema(RESET);
 export type ResetSandboxOptions = z.output<typeof ResetSandboxOptions>;
 
 export async function runResetSandbox(options: ResetSandboxOptions, ctx: Context): Promise<void> {
-  const { resetDataDir } = await import('../../sandbox/persist/data-dir.js');
+  const { resetDataDir } = await import('../../sandbox/index.js');
   const { seed, cases, forms, attachments } = await resetDataDir(options.dataDir).catch(async (error) => {
     throw await dataDirFailure(error);
   });

@@ -1,11 +1,11 @@
 import { once } from 'node:events';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { UsageError, WfdError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
-import type { RunningSandbox } from '../../sandbox/server.js';
+import type { RunningSandbox } from '../../sandbox/index.js';
 import { banner } from './banner.js';
 import { dataDirFailure, dataDirWarning } from './data-dir-errors.js';
 import { START } from './flags.js';
@@ -14,7 +14,7 @@ export const StartSandboxOptions = verbSchema(START);
 export type StartSandboxOptions = z.output<typeof StartSandboxOptions>;
 
 export async function runStartSandbox(options: StartSandboxOptions, ctx: Context): Promise<void> {
-  const { startSandbox, parseRateLimit, parseFaults, FaultsError } = await import('../../sandbox/server.js');
+  const { startSandbox, parseRateLimit, parseFaults, FaultsError } = await import('../../sandbox/index.js');
   try {
     parseRateLimit(options.rateLimit);
   } catch {

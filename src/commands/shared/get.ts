@@ -1,5 +1,5 @@
 /** The `<noun> get <id>` verbs: one record by UUID (or prefix, or reference), a detail view on a terminal, JSON when asked. */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { verbSchema } from '../../cli/flag-schema.js';
 import type { VerbFlags } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';

@@ -2,7 +2,7 @@
  * The list and count verbs of a resource, generated from its table: a list verb file is then
  * a few lines (see commands/cases/list.ts).
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { countGroups } from '../../api/count-groups.js';
 import { countRequest, listRequest } from '../../api/list.js';
 import { verbSchema } from '../../cli/flag-schema.js';

@@ -102,10 +102,10 @@ export function keyringProcess(env: NodeJS.ProcessEnv, options: KeyringProcessOp
   };
 }
 
-/** dist/keyring-host.cjs, beside the chunks of the bundle that this module is part of. */
+/** dist/keyring-host.cjs, beside the bundle (dist/wfd.cjs) that this module is part of. */
 async function hostScript(): Promise<string> {
   // A single executable runs nothing but wfd (its node takes no script), and has no binding.
   const { isSea } = await import('node:sea');
   if (isSea()) throw new KeyringError('its native binding cannot be loaded (a single executable has none)');
-  return fileURLToPath(new URL('../keyring-host.cjs', import.meta.url));
+  return fileURLToPath(new URL('./keyring-host.cjs', import.meta.url));
 }

@@ -4,7 +4,7 @@
  * Token requests are form-encoded (the spec allows JSON too; forms are what RFC 6749 servers
  * all take), and the ApiClient redacts their secret fields wherever it shows a request.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ApiRequest } from '../http.js';
 
 export const OAuthMetadata = z.looseObject({

@@ -5,7 +5,7 @@
  * then stored together, or not at all.
  */
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Reply, RequestContext, Services } from '../context.js';
 import { invalid, standardError } from '../errors.js';
 import { parseBody } from '../validation.js';

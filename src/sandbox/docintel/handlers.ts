@@ -1,5 +1,5 @@
 /** `/v1/document-intelligence`: create an extraction job, read it. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Handler } from '../context.js';
 import { invalid } from '../errors.js';
 import { findOwn } from '../handlers/shared.js';

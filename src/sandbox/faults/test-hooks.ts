@@ -5,7 +5,7 @@
  *   PUT /_sandbox/faults  {faults, slow_ms?}: puts others in force and restarts the seeded draws
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod';
 import { invalid } from '../errors.js';
 import { parseBody } from '../validation.js';
 import { formatFaults, MAX_SLOW_MS, parseFaults } from './config.js';

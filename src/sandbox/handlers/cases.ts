@@ -1,5 +1,5 @@
 /** `/v1/cases`: list, count, detail, create, update data, archive and unarchive. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CollectionDef } from '../collection.js';
 import { type Handler, ok, type RequestContext } from '../context.js';
 import { dataIssues } from '../data-schema.js';

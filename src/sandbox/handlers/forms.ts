@@ -1,5 +1,5 @@
 /** `/v1/forms`: list, count (optionally grouped), detail with responses, create, update. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { CollectionDef } from '../collection.js';
 import { type Handler, ok, type RequestContext } from '../context.js';
 import { invalid } from '../errors.js';

@@ -8,7 +8,7 @@
  *   DELETE /_sandbox/oauth/token-requests  resets that log (204)
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod';
 import { standardError } from '../errors.js';
 import type { RequestLog } from '../request-log.js';
 import { parseBody } from '../validation.js';

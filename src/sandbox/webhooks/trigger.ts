@@ -4,7 +4,7 @@
  * deleted in the web application) and emits the event, so webhook receivers
  * and `wfd sandbox trigger` can be tried. Any workspace's form; no token.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Reply, Services } from '../context.js';
 import { invalid, standardError, type ValidationIssue } from '../errors.js';
 import type { FormRecord, ResponseRecord } from '../forms/records.js';
