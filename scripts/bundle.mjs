@@ -7,6 +7,7 @@
 //                      command runs (esbuild keeps it lazy).
 //   dist/sandbox.cjs   the emulator and its server (fastify): the library's entry, which
 //                      `wfd sandbox start` requires too, so that code exists once.
+//   dist/openapi-check.cjs  the API description's validator (ajv), for `wfd api --check`.
 //   dist/<part>.cjs    a heavy package few commands use (HEAVY below), required when one does.
 //   dist/keyring-host.cjs  the program of the keyring's own process.
 //   dist/help/*.txt    every help page laid out for 80 columns, as the program prints it to a
@@ -39,13 +40,20 @@ const HEAVY = {
   selfsigned: 'selfsigned', // auth login's loopback certificate
   'jq-wasm/inline': 'jq', // --jq (jq compiled to WebAssembly)
 };
-/** The sandbox library, which `wfd sandbox` commands import from src/sandbox/index.ts. */
-const SANDBOX = resolve('src/sandbox/index.ts');
+/**
+ * Modules of src that are parts of their own, by source file: the sandbox library, which
+ * `wfd sandbox` commands import from src/sandbox/index.ts, and the API description's validator
+ * (ajv, some 200 KB), which only `wfd api --check` loads.
+ */
+const LOCAL_PARTS = {
+  [resolve('src/sandbox/index.ts')]: 'sandbox',
+  [resolve('src/openapi/validate.ts')]: 'openapi-check',
+};
 
 await build({
   entryPoints: {
     wfd: 'src/main.ts',
-    sandbox: SANDBOX,
+    ...Object.fromEntries(Object.entries(LOCAL_PARTS).map(([path, file]) => [file, path])),
     // The program of the keyring's own process (src/core/auth/keyring-process.ts starts it).
     'keyring-host': 'src/keyring-host.ts',
     ...Object.fromEntries(Object.entries(HEAVY).map(([name, file]) => [file, name])),
@@ -82,7 +90,7 @@ for (const [words, page] of await helpPagesForPipes()) {
   writeFileSync(join('dist/help', `${['wfd', words].join(' ').trim()}.txt`), page);
 }
 
-/** An import of a separate part (the sandbox, HEAVY) from another file: a require of its file. */
+/** An import of a separate part (LOCAL_PARTS, HEAVY) from another file: a require of its file. */
 function separateParts() {
   const names = Object.keys(HEAVY).map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'));
   return {
@@ -91,11 +99,10 @@ function separateParts() {
       build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) =>
         args.kind === 'entry-point' ? undefined : { path: `./${HEAVY[args.path]}.cjs`, external: true },
       );
-      build.onResolve({ filter: /\/sandbox\/index\.js$/ }, (args) =>
-        args.kind !== 'entry-point' && resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === SANDBOX
-          ? { path: './sandbox.cjs', external: true }
-          : undefined,
-      );
+      build.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
+        const part = LOCAL_PARTS[resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'))];
+        return args.kind !== 'entry-point' && part ? { path: `./${part}.cjs`, external: true } : undefined;
+      });
     },
   };
 }
