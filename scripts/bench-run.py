@@ -6,7 +6,10 @@ one JSON answer a line on stdout, {"ms", "tailMs", "maxRssKiB", "code", "output"
 - tty: stdin, stdout and stderr on a fresh pseudo-terminal of 80x24 (a person at a terminal);
   else stdin from /dev/null, stdout and stderr on a pipe each (a script);
 - ms: from fork to the end of the child's output and its exit; tailMs: from its last output byte
-  to that end (what timers and sockets left open add); maxRssKiB: the child's peak RSS (wait4).
+  to that end (what timers and sockets left open add); maxRssKiB: the child's peak RSS (wait4);
+- "pager": true (on a terminal): the command shows its output in a pager (less), which waits for
+  a key; once the screen has been quiet for 150 ms, `q` is typed. ms is then from fork to the last
+  byte of that first screen, what a person waits for, and tailMs is null.
 
 Python, not Node: a Node parent has no pseudo-terminal without a native module, and `script(1)`
 would time a shell too. One process serves every run, so its own start is paid once.
@@ -22,7 +25,10 @@ import termios
 import time
 
 
-def run(argv, env, cwd, tty):
+QUIET_S = 0.15
+
+
+def run(argv, env, cwd, tty, pager=False):
     if tty:
         started = time.perf_counter()
         pid, fd = pty.fork()
@@ -46,9 +52,15 @@ def run(argv, env, cwd, tty):
         os.close(err_w)
         fds = {out: bytearray(), err: bytearray()}
     last = started
+    screen = None
     open_fds = list(fds)
     while open_fds:
-        ready, _, _ = select.select(open_fds, [], [])
+        waiting = pager and screen is None and last > started
+        ready, _, _ = select.select(open_fds, [], [], QUIET_S if waiting else None)
+        if waiting and not ready:
+            screen = last
+            os.write(open_fds[0], b"q")
+            continue
         for fd in ready:
             try:
                 chunk = os.read(fd, 65536)
@@ -64,8 +76,8 @@ def run(argv, env, cwd, tty):
     ended = time.perf_counter()
     streams = list(fds.values())
     return {
-        "ms": (ended - started) * 1000,
-        "tailMs": (ended - last) * 1000,
+        "ms": ((screen if screen is not None else ended) - started) * 1000,
+        "tailMs": None if screen is not None else (ended - last) * 1000,
         "maxRssKiB": usage.ru_maxrss,
         "code": os.waitstatus_to_exitcode(status),
         # a terminal's screen; or stdout, then stderr, of a pipe
@@ -76,6 +88,6 @@ def run(argv, env, cwd, tty):
 
 for line in sys.stdin:
     request = json.loads(line)
-    answer = run(request["argv"], request["env"], request["cwd"], request["tty"])
+    answer = run(request["argv"], request["env"], request["cwd"], request["tty"], request.get("pager", False))
     sys.stdout.write(json.dumps(answer) + "\n")
     sys.stdout.flush()

@@ -103,12 +103,12 @@ export function startRunner() {
   });
   let queue = Promise.resolve();
   return {
-    measure({ argv, env, tty, cwd = ROOT }) {
+    measure({ argv, env, tty, pager = false, cwd = ROOT }) {
       const result = queue.then(
         () =>
           new Promise((resolve, reject) => {
             waiting.push({ resolve, reject });
-            child.stdin.write(`${JSON.stringify({ argv, env, tty, cwd })}\n`);
+            child.stdin.write(`${JSON.stringify({ argv, env, tty, pager, cwd })}\n`);
           }),
       );
       queue = result.catch(() => {});
@@ -150,11 +150,13 @@ export const median = (values) => {
 /** Wall times, tails and peak RSS of a set of runs, and its ratios to `base` run by run. */
 export function describe(runs, base) {
   const ms = runs.map((run) => run.ms);
+  const tails = runs.map((run) => run.tailMs).filter((tail) => tail !== null);
   const ratios = base ? runs.map((run, i) => run.ms / base[i].ms) : undefined;
   return {
     ms: { median: median(ms), min: Math.min(...ms), max: Math.max(...ms) },
-    tailMs: median(runs.map((run) => run.tailMs)),
-    maxTailMs: Math.max(...runs.map((run) => run.tailMs)),
+    // A paged run has no tail: it ends when the bench types q (scripts/bench-run.py).
+    tailMs: tails.length > 0 ? median(tails) : null,
+    maxTailMs: tails.length > 0 ? Math.max(...tails) : null,
     rssMiB: Math.max(...runs.map((run) => run.maxRssKiB / 1024)),
     ...(ratios
       ? { ratio: { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) } }
@@ -184,10 +186,12 @@ export async function benchStartup({ runner, runs = 15, warmups = 2, log = () =>
       for (const tty of [true, false]) {
         const where = tty ? 'terminal' : 'pipe';
         variants[`node -e 0 (${where})`] = { argv: [node, '-e', '0'], env, tty, expect: /^$/ };
+        // At a terminal, as a person meets it: paged by less (the default), timed to its first screen.
         variants[`wfd cases list --help (${where})`] = {
           argv: [node, BIN, 'cases', 'list', '--help'],
           env,
           tty,
+          pager: tty,
           expect: /Usage: wfd cases list/,
         };
         if (hasGh)
