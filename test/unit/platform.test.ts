@@ -2,6 +2,7 @@
  * Each platform's folders, keyring and file protection, from src/core/platform.ts: the one place
  * that knows them. macOS cannot run in CI here, so this is where its answers are held.
  */
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { configDir } from '../../src/core/auth/config-paths.js';
 import { KeyringError, systemKeyring } from '../../src/core/auth/keyring.js';
@@ -62,6 +63,29 @@ describe('the folders of each platform', () => {
     expect(budgetDir(env, 'win32')).toMatch(/^C:\\L\\wfd\\State[\\/]rate-budget$/);
     expect(budgetDir({ HOME: '/Users/ann' }, 'darwin')).toBe('/Users/ann/Library/Caches/wfd/rate-budget');
     expect(configDir({ ...env, WFD_CONFIG_DIR: 'D:\\wfd' }, 'win32')).toBe('D:\\wfd');
+  });
+});
+
+describe('the code cache folder of bin/code-cache.js, which cannot import platform.ts', () => {
+  const { userCacheDir } = createRequire(import.meta.url)('../../bin/code-cache.js') as {
+    userCacheDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string;
+  };
+  const envs: [NodeJS.Platform, NodeJS.ProcessEnv][] = [
+    ['linux', { HOME: '/h' }],
+    ['linux', { HOME: '/h', XDG_CACHE_HOME: '/k' }],
+    ['darwin', { HOME: '/Users/ann', XDG_CACHE_HOME: '/k' }],
+    ['win32', { LOCALAPPDATA: 'C:\\Users\\ann\\AppData\\Local', HOME: '/root' }],
+    ['win32', { USERPROFILE: 'C:\\Users\\bo', HOME: '/root' }],
+  ];
+
+  it.each(envs)('%s %j: the same folder as platformDirs().cache', (platform, env) => {
+    expect(userCacheDir(env, platform)).toBe(platformDirs(env, platform).cache);
+  });
+
+  it('WFD_CACHE_DIR wins on every platform', () => {
+    for (const platform of ['linux', 'darwin', 'win32'] as const) {
+      expect(userCacheDir({ HOME: '/h', WFD_CACHE_DIR: '/c' }, platform)).toBe('/c');
+    }
   });
 });
 
