@@ -97,7 +97,6 @@ const BUDGET: Record<string, string[]> = {
     // The emulator: fastify, its seed's PDF attachments, its webhook deliveries.
     'dist/sandbox.cjs',
     'dist/pdf-lib.cjs',
-    'dist/undici.cjs',
     'node:_tls_common',
     'node:_tls_wrap',
     'node:assert',
