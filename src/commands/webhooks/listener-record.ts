@@ -19,7 +19,7 @@ import { processAlive } from '../../core/process-alive.js';
 import { sha256Hex } from '../../core/sha256.js';
 import { readStateFile, writeStateFile } from '../../core/state-file.js';
 
-export const LISTENER_RECORD_FILE = 'webhooks-listen.json';
+const LISTENER_RECORD_FILE = 'webhooks-listen.json';
 
 /** One URL put on one form by one run. */
 export interface RecordedRegistration {
