@@ -21,7 +21,7 @@ import type { HostAnswer, HostRequest } from './keyring-host.js';
 const KEYRING_DEADLINE_MS = 5000;
 
 export interface KeyringProcessOptions {
-  /** the program of the process (tests); by default dist/keyring-host.cjs, beside the bundle's chunks */
+  /** the program of the process (tests); by default dist/keyring-host.cjs, beside dist/wfd.cjs */
   script?: string;
   deadlineMs?: number;
 }
