@@ -12,6 +12,7 @@ import {
   keyringBackend,
   platformDirs,
   privateFileAccess,
+  shellInvocation,
 } from '../../src/core/platform.js';
 import { budgetDir } from '../../src/core/shared-budget.js';
 
@@ -119,6 +120,36 @@ describe('what keeps a private file private', () => {
     expect(privateFileAccess('linux')).toBe('mode 0600');
     expect(privateFileAccess('win32')).not.toMatch(/0600|mode/);
     expect(privateFileAccess('win32')).toMatch(/Windows account/);
+  });
+});
+
+describe('a command line through the system shell (pager, ! alias, browser)', () => {
+  it('POSIX: sh -c, the arguments as $1.. after --; none added without arguments', () => {
+    expect(shellInvocation('less -S', [], {}, 'linux')).toEqual({
+      file: '/bin/sh',
+      args: ['-c', 'less -S'],
+      windowsVerbatimArguments: false,
+    });
+    expect(shellInvocation('echo "$1"', ['a b', '$HOME'], {}, 'darwin').args).toEqual([
+      '-c',
+      'echo "$1"',
+      '--',
+      'a b',
+      '$HOME',
+    ]);
+  });
+
+  it('Windows: cmd (ComSpec) /d /s /c with the line quoted whole, the arguments appended in quotes', () => {
+    expect(shellInvocation('more', [], { ComSpec: 'C:\\Windows\\cmd.exe' }, 'win32')).toEqual({
+      file: 'C:\\Windows\\cmd.exe',
+      args: ['/d', '/s', '/c', '"more"'],
+      windowsVerbatimArguments: true,
+    });
+    expect(shellInvocation('start ""', ['https://x.test/?a=1&b=2'], {}, 'win32')).toEqual({
+      file: 'cmd.exe',
+      args: ['/d', '/s', '/c', '"start "" "https://x.test/?a=1&b=2""'],
+      windowsVerbatimArguments: true,
+    });
   });
 });
 
