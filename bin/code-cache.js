@@ -51,6 +51,25 @@ const WRAPPER = '(function (exports, require, module, __filename, __dirname) {\n
 const STALE_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * The user's wfd cache folder: WFD_CACHE_DIR, else `<user cache folder>/wfd`. The same folder as
+ * platformDirs().cache of src/core/platform.ts, which this file cannot import (it runs before the
+ * bundle); test/unit/platform.test.ts holds the two to the same answers.
+ */
+function userCacheDir(env, platform) {
+  if (env.WFD_CACHE_DIR) return env.WFD_CACHE_DIR;
+  if (platform === 'win32') {
+    // Windows rules whatever machine asks; Wine passes the Unix HOME through, which must not count.
+    const { join } = path.win32;
+    const home = env.USERPROFILE || require('node:os').homedir();
+    return join(env.LOCALAPPDATA || join(home, 'AppData', 'Local'), 'wfd', 'Cache');
+  }
+  const { join } = path.posix;
+  const home = env.HOME || require('node:os').homedir();
+  if (platform === 'darwin') return join(home, 'Library', 'Caches', 'wfd');
+  return join(env.XDG_CACHE_HOME || join(home, '.cache'), 'wfd');
+}
+
+/**
  * Requires `entry` (dist/wfd.cjs), and the files of dist/ it requires, with V8's code cache kept
  * in `<cacheDir>/compile-cache/wfd-<node version>-<arch>-<flags and install>`.
  */
@@ -220,4 +239,4 @@ function removeStaleFolders(root, keep) {
   }
 }
 
-module.exports = { requireWithCodeCache };
+module.exports = { requireWithCodeCache, userCacheDir };

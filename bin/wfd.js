@@ -10,14 +10,15 @@ function runProgram() {
   // dist/wfd.cjs is the bundled program (scripts/bundle.mjs). V8's compiled code of it is kept
   // in the user's cache folder by code-cache.js; NODE_DISABLE_COMPILE_CACHE turns that off.
   const entry = require('node:path').join(__dirname, '../dist/wfd.cjs');
-  const program = env.NODE_DISABLE_COMPILE_CACHE
-    ? require(entry)
-    : require('./code-cache.js').requireWithCodeCache(
+  const codeCache = env.NODE_DISABLE_COMPILE_CACHE ? undefined : require('./code-cache.js');
+  const program = codeCache
+    ? codeCache.requireWithCodeCache(
         entry,
-        cacheDir(env, process.platform),
+        codeCache.userCacheDir(env, process.platform),
         env,
         commandOf(process.argv),
-      );
+      )
+    : require(entry);
   // No SIGINT handler here: Node's default ends the process as a shell expects (exit 130);
   // commands that must clean up (the sandbox server) listen for it themselves.
   program.run(process.argv).then((code) => {
@@ -34,14 +35,4 @@ function commandOf(argv) {
   const words = argv.slice(2).filter((arg) => /^[a-z][a-z-]*$/.test(arg));
   const help = argv.includes('--help') || argv.includes('-h');
   return [...words.slice(0, 2), ...(help ? ['--help'] : [])].join(' ');
-}
-
-/** The user's wfd cache folder: WFD_CACHE_DIR, else `<user cache folder>/wfd`. */
-function cacheDir(env, platform) {
-  const { join } = require('node:path');
-  if (env.WFD_CACHE_DIR) return env.WFD_CACHE_DIR;
-  const home = env.HOME || require('node:os').homedir();
-  if (platform === 'darwin') return join(home, 'Library', 'Caches', 'wfd');
-  if (platform === 'win32') return join(env.LOCALAPPDATA || join(home, 'AppData', 'Local'), 'wfd', 'Cache');
-  return join(env.XDG_CACHE_HOME || join(home, '.cache'), 'wfd');
 }

@@ -50,6 +50,21 @@ export function checkDepth<T>(value: T, what: string): T {
   return value;
 }
 
+/** The text of file `source`, or of stdin for `-`; one that cannot be read is a UsageError naming `label`. */
+export async function readTextSource(
+  source: string,
+  label: string,
+  readStdin: () => Promise<string>,
+): Promise<string> {
+  try {
+    return source === '-' ? await readStdin() : await readFile(source, 'utf8');
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    throw new UsageError(`cannot read ${label}: ${reason}`);
+  }
+}
+
 /** Reads JSON from a file or from stdin (`-`) for option `flag` (`--body`, `--input`), depth-checked. */
 export async function readJson(
   source: string,
@@ -57,14 +72,7 @@ export async function readJson(
   readStdin: () => Promise<string>,
 ): Promise<unknown> {
   const label = source === '-' ? `${flag} - (stdin)` : `${flag} ${quote(source)}`;
-  let text: string;
-  try {
-    text = source === '-' ? await readStdin() : await readFile(source, 'utf8');
-  } catch (error) {
-    const reason =
-      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
-    throw new UsageError(`cannot read ${label}: ${reason}`);
-  }
+  const text = await readTextSource(source, label, readStdin);
   let value: unknown;
   try {
     value = JSON.parse(text);

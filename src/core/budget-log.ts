@@ -46,7 +46,7 @@ export const emptyLog = (): BudgetLog => ({ answered: [], reserved: [], pausedUn
  * a process reads the clock before it waits for the file's lock (up to two seconds), so another
  * one's answer may be written a little after that `now`.
  */
-export const FUTURE_SLACK_MS = 5_000;
+const FUTURE_SLACK_MS = 5_000;
 
 /** A log read from disk, or an empty one when the text is not one (a torn or foreign file). */
 export function parseLog(text: string): BudgetLog {

@@ -1,7 +1,7 @@
 /**
  * Error classes of wfd and the exit code each one means.
  *
- * Commands and the core throw these; src/cli.ts maps them to `process.exitCode`
+ * Commands and the core throw these; src/main.ts (reportError) maps them to the exit code
  * in one place. The table of codes is a contract with scripts: see
  * `wfd help exit-codes` (src/exit-codes.ts).
  */

@@ -84,6 +84,40 @@ export function defaultPager(platform: NodeJS.Platform = process.platform): stri
   return platform === 'win32' ? '' : 'less';
 }
 
+/** A program and its arguments, for node:child_process's spawn. */
+export interface ShellInvocation {
+  file: string;
+  args: string[];
+  windowsVerbatimArguments: boolean;
+}
+
+/**
+ * How the system's shell runs the command line `line` given `args` (the pager, a `!` alias, the
+ * `browser` setting). POSIX: `/bin/sh -c LINE -- ARGS...`, as gh runs its aliases: the line reads
+ * the arguments as $1... Windows: cmd, which has no $1, `/d /s /c "LINE "ARG"..."` taken as it
+ * is (cmd's own quoting): each argument appended to the line in double quotes.
+ */
+export function shellInvocation(
+  line: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform = process.platform,
+): ShellInvocation {
+  if (platform === 'win32') {
+    const whole = [line, ...args.map((arg) => `"${arg}"`)].join(' ');
+    return {
+      file: env.ComSpec ?? 'cmd.exe',
+      args: ['/d', '/s', '/c', `"${whole}"`],
+      windowsVerbatimArguments: true,
+    };
+  }
+  return {
+    file: '/bin/sh',
+    args: args.length > 0 ? ['-c', line, '--', ...args] : ['-c', line],
+    windowsVerbatimArguments: false,
+  };
+}
+
 /** Who can read a private file wfd writes (the config file), for messages: `mode 0600`. */
 export function privateFileAccess(platform: NodeJS.Platform = process.platform): string {
   return hasFileModes(platform)

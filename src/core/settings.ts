@@ -4,11 +4,11 @@
  * profile. Read with one synchronous file read, so the terminal facts (pager, prompts, colour,
  * the default format) can be settled before a command runs. Plain data and a small reader only.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OUTPUT_FORMATS } from '../global-options.js';
 import { CONFIG_FILE, configDir } from './auth/config-paths.js';
 import { isRecord } from './guards.js';
+import { readStateFile } from './state-file.js';
 
 export interface SettingDef {
   readonly key: string;
@@ -87,12 +87,18 @@ function profileIn(data: unknown, name: string): unknown {
   return isRecord(profiles) && Object.hasOwn(profiles, name) ? profiles[name] : undefined;
 }
 
-/** The config file's data, or undefined when there is none or it cannot be read (settings then have defaults). */
+/**
+ * The config file's data, or undefined when there is none or it cannot be read (settings then
+ * have defaults). Read by the rules of every state file, as the profiles are: a `pager` or
+ * `browser` names a program wfd runs, so a planted link or a file in a folder others may write
+ * is not taken.
+ */
 export function readConfigData(env: NodeJS.ProcessEnv): unknown {
   try {
-    return JSON.parse(readFileSync(join(configDir(env), CONFIG_FILE), 'utf8'));
+    const text = readStateFile(join(configDir(env), CONFIG_FILE));
+    return text === undefined ? undefined : JSON.parse(text);
   } catch {
-    // A broken file is reported by the commands that need it (profiles, tokens), not here.
+    // A broken or unsafe file is reported by the commands that need it (profiles, tokens), not here.
     return undefined;
   }
 }

@@ -15,6 +15,7 @@ import { type BudgetLog, earliestStart, parseLog, pruneLog, releaseIn } from './
 import { formatDuration } from './duration.js';
 import { NOTICE_AFTER_MS, type RateRule } from './limiter.js';
 import { platformDirs } from './platform.js';
+import { processAlive } from './process-alive.js';
 import { sha256Hex as hash } from './sha256.js';
 import { makeStateFolder, openStateFile, readStateFile, UnsafeStateError } from './state-file.js';
 
@@ -223,14 +224,3 @@ export class SharedBudget {
 }
 
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
-
-function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, another user's.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

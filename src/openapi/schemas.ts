@@ -15,7 +15,7 @@ export function notShown(what: string, schema: Schema = { type: 'object' }): Sch
 const NULLABLE_OBJECT: Schema = { type: ['object', 'null'] };
 
 /** The schema of one top-level field by what the resource table says wfd relies on. */
-export function fieldSchema(shape: FieldShape): Schema {
+function fieldSchema(shape: FieldShape): Schema {
   switch (shape) {
     case 'key':
     case 'text':

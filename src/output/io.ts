@@ -10,7 +10,7 @@ import { fstatSync, writeSync } from 'node:fs';
 import type { WriteStream } from 'node:tty';
 import type { Ora } from 'ora';
 import { UsageError } from '../core/errors.js';
-import { defaultPager } from '../core/platform.js';
+import { defaultPager, shellInvocation } from '../core/platform.js';
 import { escapeControls } from '../core/quote.js';
 import { redactToken } from '../core/redact.js';
 import { readConfigData, settingsIn } from '../core/settings.js';
@@ -370,12 +370,12 @@ export class StreamIO implements IO {
     const locale = env.LC_ALL || env.LC_CTYPE || env.LANG || '';
     if (!/utf-?8/i.test(locale)) env.LESSCHARSET ??= 'utf-8';
     // Through the shell, as git runs its pager (`less -S`, `head -c 100 > file`); Windows: cmd.
-    const windows = process.platform === 'win32';
-    const child = spawn(
-      windows ? (env.ComSpec ?? 'cmd.exe') : '/bin/sh',
-      windows ? ['/d', '/s', '/c', `"${command}"`] : ['-c', command],
-      { stdio: ['pipe', 'inherit', 'inherit'], env, windowsVerbatimArguments: windows },
-    );
+    const shell = shellInvocation(command, [], env);
+    const child = spawn(shell.file, shell.args, {
+      stdio: ['pipe', 'inherit', 'inherit'],
+      env,
+      windowsVerbatimArguments: shell.windowsVerbatimArguments,
+    });
     const exited = new Promise<void>((resolve) => {
       child.once('close', () => resolve());
       // A pager that cannot start: its pipe fails as a closed one does.

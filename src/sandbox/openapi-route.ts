@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { openApiDescription } from '../openapi/description.js';
 import { baseUrlOf } from './address.js';
 
-export const DESCRIPTION_PATH = '/openapi.json';
+const DESCRIPTION_PATH = '/openapi.json';
 
 export function registerDescription(app: FastifyInstance): void {
   let text: string | undefined;

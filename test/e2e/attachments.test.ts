@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportedFiles } from '../support/exported-files.js';
 import { BIN, lines, onTerminal, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
 
 let env: NodeJS.ProcessEnv;
@@ -42,13 +43,6 @@ function fileLines(dir: string): Record<string, unknown>[] {
   return lines(readFileSync(join(dir, 'manifest.ndjson'), 'utf8'))
     .map((line) => JSON.parse(line) as Record<string, unknown>)
     .filter((entry) => entry.type === undefined);
-}
-
-/** The path and SHA-256 of every exported file: what two exports of the same data share. */
-function contents(dir: string): string[] {
-  return tree(dir)
-    .filter((path) => path !== 'manifest.ndjson')
-    .map((path) => `${path} ${sha256(readFileSync(join(dir, path)))}`);
 }
 
 async function api(path: string): Promise<Record<string, unknown>> {
@@ -151,7 +145,7 @@ describe('export', () => {
     expect(screen).toMatch(/wfd: \d+ requests in all, the fewest the API allows/);
     expect(screen).toMatch(/✓ exported \d+ files \([\d.]+ [KM]iB\) in /);
     expect(screen).not.toMatch(/^[0-9a-f]{8}-[0-9a-f-]{27}\t/m);
-    expect(contents(dir)).toEqual(contents(clean));
+    expect(exportedFiles(dir)).toEqual(exportedFiles(clean));
   });
 
   it('hostile filenames land inside DIR under safe names', () => {
@@ -196,7 +190,7 @@ describe('export', () => {
       timeoutMs: 60_000,
     });
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(contents(dir)).toEqual(contents(clean));
+    expect(exportedFiles(dir)).toEqual(exportedFiles(clean));
     expect(tree(dir).filter((path) => path.split('/').at(-1)!.endsWith('.part'))).toEqual([]);
     expect(fileLines(dir)).toHaveLength(fileLines(clean).length);
   });
@@ -238,7 +232,7 @@ describe('export', () => {
     const full = join(work.path, 'full');
     const exportedAgain = await runWfd(['attachments', 'export', '--dir', full], { env, timeoutMs: 60_000 });
     expect(exportedAgain.code, exportedAgain.stderr).toBe(0);
-    expect(contents(clean)).toEqual(contents(full));
+    expect(exportedFiles(clean)).toEqual(exportedFiles(full));
     const runs = lines(readFileSync(join(clean, 'manifest.ndjson'), 'utf8'))
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((entry) => entry.type === 'run');

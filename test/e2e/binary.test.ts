@@ -5,12 +5,12 @@
  * The binary is built when missing (`npm run build` empties dist/); in CI a failed build fails.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportedFiles } from '../support/exported-files.js';
 import { collectRun, lines, type RunResult, runWfd, type SandboxInfo, tempDir } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -53,23 +53,6 @@ async function startSandboxWithBinary(): Promise<SandboxInfo> {
     server!.once('exit', (code) => reject(new Error(`the binary's sandbox exited ${code}: ${stderr}`)));
   });
   return JSON.parse(first) as SandboxInfo;
-}
-
-const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
-
-/** Every exported file (relative path and SHA-256), the manifest aside. */
-function exported(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name !== 'manifest.ndjson')
-        out.push(`${relative(dir, path).split(sep).join('/')} ${sha256(path)}`);
-    }
-  };
-  walk(dir);
-  return out.sort();
 }
 
 describe.skipIf(!buildable && !process.env.CI)('the single executable, with no Node on PATH', () => {
@@ -121,9 +104,9 @@ describe.skipIf(!buildable && !process.env.CI)('the single executable, with no N
       env: { ...process.env, ...client },
     });
     expect(script.code, script.stderr).toBe(0);
-    const files = exported(byBinary);
+    const files = exportedFiles(byBinary);
     expect(files.length).toBeGreaterThan(0);
-    expect(files).toEqual(exported(byScript));
+    expect(files).toEqual(exportedFiles(byScript));
     const manifest = lines(readFileSync(join(byBinary, 'manifest.ndjson'), 'utf8'))
       .map((line) => JSON.parse(line) as { type?: string; path: string; sha256: string })
       .filter((entry) => entry.type === undefined);

@@ -104,7 +104,7 @@ describe('wfd-cli/sandbox in another project', () => {
 
   it('loads none of the CLI', () => {
     // The export is a CommonJS bundle (dist/sandbox.cjs) that requires the heavy packages it
-    // uses (dist/undici.cjs...): require's cache lists every file of the package it loaded.
+    // uses (dist/pdf-lib.cjs...): require's cache lists every file of the package it loaded.
     const check = `import { createRequire } from 'node:module';
 const m = await import('wfd-cli/sandbox');
 console.log(Object.keys(m).filter((name) => name !== 'default').join(','));

@@ -4,10 +4,10 @@
  * `--resume` continues without reading again the forms it recorded.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exportedFiles } from '../support/exported-files.js';
 import { BIN, lines, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
 
 let env: NodeJS.ProcessEnv;
@@ -23,23 +23,6 @@ afterAll(() => work.remove());
 
 const PROGRESS_RE =
   /^progress: phase=(listing|reading|checking|downloading|merging) forms=(\d+)\/(\d+|\?) files=(\d+)\/(\d+|\?) bytes=(\d+)\/(\d+|\?) wait=\S+ eta=\S+$/;
-
-/** Every exported file with its SHA-256, relative to `dir`. */
-function contents(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name !== 'manifest.ndjson') {
-        const sha = createHash('sha256').update(readFileSync(path)).digest('hex');
-        out.push(`${relative(dir, path).split(sep).join('/')} ${sha}`);
-      }
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
 
 function manifestLines(dir: string): Record<string, unknown>[] {
   return lines(readFileSync(join(dir, 'manifest.ndjson'), 'utf8')).map((line) => JSON.parse(line));
@@ -117,7 +100,7 @@ describe('attachments export in a CI log', () => {
     expect(reads).toHaveLength(matching - recorded.length);
     for (const id of recorded) expect(reads).not.toContain(id);
     // The same files as an export never interrupted; the run complete, its reads are dropped.
-    expect(contents(dir)).toEqual(contents(clean));
+    expect(exportedFiles(dir)).toEqual(exportedFiles(clean));
     expect(manifestLines(dir).some((line) => line.type === 'plan' || line.type === 'form')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Run tests of `wfd status`: the exact requests (every one used, none more) and the exact screen
- * a person sees, against an undici MockAgent.
+ * a person sees, against the fake API (test/support/fake-api.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { STATUS_REQUESTS } from '../../src/commands/status/requests.js';

@@ -21,6 +21,7 @@ import { ConfigFileError, describeFsError } from '../../src/core/auth/config-fil
 import { configDir } from '../../src/core/auth/config-paths.js';
 import { resolveCredentials } from '../../src/core/auth/credentials.js';
 import { ConfigStore, type Profile } from '../../src/core/auth/store.js';
+import { readConfigData, settingsIn } from '../../src/core/settings.js';
 
 const dirs: string[] = [];
 function scratch(): string {
@@ -219,6 +220,20 @@ describe('broken local state: one clear line each', () => {
     expect(() => store.profiles()).toThrow(/may be written by other users/);
     await expect(store.saveProfile('a', profile('wfd_a'))).rejects.toThrow(/may be written by other users/);
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('the settings and aliases read before a command take nothing from a link or a loose folder', () => {
+    const dir = scratch();
+    const victim = join(scratch(), 'victim.json');
+    const planted = '{"settings":{"pager":"evil-pager"},"aliases":{"co":"cases list"}}';
+    writeFileSync(victim, planted);
+    symlinkSync(victim, join(dir, 'config.json'));
+    expect(readConfigData({ WFD_CONFIG_DIR: dir })).toBeUndefined();
+    const loose = scratch();
+    writeFileSync(join(loose, 'config.json'), planted);
+    expect(settingsIn(readConfigData({ WFD_CONFIG_DIR: loose }))).toEqual({ pager: 'evil-pager' });
+    chmodSync(loose, 0o777);
+    expect(readConfigData({ WFD_CONFIG_DIR: loose })).toBeUndefined();
   });
 
   it('a config folder that is a link is not used', async () => {

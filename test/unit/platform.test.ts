@@ -2,6 +2,7 @@
  * Each platform's folders, keyring and file protection, from src/core/platform.ts: the one place
  * that knows them. macOS cannot run in CI here, so this is where its answers are held.
  */
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { configDir } from '../../src/core/auth/config-paths.js';
 import { KeyringError, systemKeyring } from '../../src/core/auth/keyring.js';
@@ -11,6 +12,7 @@ import {
   keyringBackend,
   platformDirs,
   privateFileAccess,
+  shellInvocation,
 } from '../../src/core/platform.js';
 import { budgetDir } from '../../src/core/shared-budget.js';
 
@@ -65,6 +67,29 @@ describe('the folders of each platform', () => {
   });
 });
 
+describe('the code cache folder of bin/code-cache.js, which cannot import platform.ts', () => {
+  const { userCacheDir } = createRequire(import.meta.url)('../../bin/code-cache.js') as {
+    userCacheDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string;
+  };
+  const envs: [NodeJS.Platform, NodeJS.ProcessEnv][] = [
+    ['linux', { HOME: '/h' }],
+    ['linux', { HOME: '/h', XDG_CACHE_HOME: '/k' }],
+    ['darwin', { HOME: '/Users/ann', XDG_CACHE_HOME: '/k' }],
+    ['win32', { LOCALAPPDATA: 'C:\\Users\\ann\\AppData\\Local', HOME: '/root' }],
+    ['win32', { USERPROFILE: 'C:\\Users\\bo', HOME: '/root' }],
+  ];
+
+  it.each(envs)('%s %j: the same folder as platformDirs().cache', (platform, env) => {
+    expect(userCacheDir(env, platform)).toBe(platformDirs(env, platform).cache);
+  });
+
+  it('WFD_CACHE_DIR wins on every platform', () => {
+    for (const platform of ['linux', 'darwin', 'win32'] as const) {
+      expect(userCacheDir({ HOME: '/h', WFD_CACHE_DIR: '/c' }, platform)).toBe('/c');
+    }
+  });
+});
+
 describe('the keyring of each platform', () => {
   it('names the store @napi-rs/keyring reaches there', () => {
     expect(keyringBackend('linux')).toBe('Secret Service');
@@ -95,6 +120,36 @@ describe('what keeps a private file private', () => {
     expect(privateFileAccess('linux')).toBe('mode 0600');
     expect(privateFileAccess('win32')).not.toMatch(/0600|mode/);
     expect(privateFileAccess('win32')).toMatch(/Windows account/);
+  });
+});
+
+describe('a command line through the system shell (pager, ! alias, browser)', () => {
+  it('POSIX: sh -c, the arguments as $1.. after --; none added without arguments', () => {
+    expect(shellInvocation('less -S', [], {}, 'linux')).toEqual({
+      file: '/bin/sh',
+      args: ['-c', 'less -S'],
+      windowsVerbatimArguments: false,
+    });
+    expect(shellInvocation('echo "$1"', ['a b', '$HOME'], {}, 'darwin').args).toEqual([
+      '-c',
+      'echo "$1"',
+      '--',
+      'a b',
+      '$HOME',
+    ]);
+  });
+
+  it('Windows: cmd (ComSpec) /d /s /c with the line quoted whole, the arguments appended in quotes', () => {
+    expect(shellInvocation('more', [], { ComSpec: 'C:\\Windows\\cmd.exe' }, 'win32')).toEqual({
+      file: 'C:\\Windows\\cmd.exe',
+      args: ['/d', '/s', '/c', '"more"'],
+      windowsVerbatimArguments: true,
+    });
+    expect(shellInvocation('start ""', ['https://x.test/?a=1&b=2'], {}, 'win32')).toEqual({
+      file: 'cmd.exe',
+      args: ['/d', '/s', '/c', '"start "" "https://x.test/?a=1&b=2""'],
+      windowsVerbatimArguments: true,
+    });
   });
 });
 

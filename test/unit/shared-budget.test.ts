@@ -28,6 +28,22 @@ const RULES = parseRateLimits('3/1s').rules; // 3 per second per token, 30 per m
 const alive = () => true;
 const MAX_WAIT = 15 * 60_000;
 
+const TOKEN = 'wfd_0123456789abcdef0123456789abcdef';
+
+/** A SharedBudget in `temp`'s folder `budget`, for one token; `options` replace the defaults. */
+function budgetIn(temp: { path: string }) {
+  return (options: Partial<ConstructorParameters<typeof SharedBudget>[0]> = {}) =>
+    new SharedBudget({
+      dir: join(temp.path, 'budget'),
+      origin: 'http://127.0.0.1:4010',
+      token: TOKEN,
+      rules: RULES,
+      requestTimeoutMs: 30_000,
+      maxWaitMs: MAX_WAIT,
+      ...options,
+    });
+}
+
 function answers(tag: string, ...times: number[]): BudgetLog {
   return { ...emptyLog(), answered: times.map((t) => ({ t, k: tag })) };
 }
@@ -122,17 +138,7 @@ describe('the shared log', () => {
 
 describe('SharedBudget', () => {
   const temp = useTempDir('wfd-budget-');
-  const TOKEN = 'wfd_0123456789abcdef0123456789abcdef';
-  const budget = (options: Partial<ConstructorParameters<typeof SharedBudget>[0]> = {}) =>
-    new SharedBudget({
-      dir: join(temp.path, 'budget'),
-      origin: 'http://127.0.0.1:4010',
-      token: TOKEN,
-      rules: RULES,
-      requestTimeoutMs: 30_000,
-      maxWaitMs: MAX_WAIT,
-      ...options,
-    });
+  const budget = budgetIn(temp);
 
   it('makes the second process wait for what the first one used, and says so once', () => {
     const first = budget();
@@ -217,18 +223,8 @@ describe('SharedBudget', () => {
 
 describe('SharedBudget and the rules of state files', () => {
   const temp = useTempDir('wfd-budget-');
-  const TOKEN = 'wfd_0123456789abcdef0123456789abcdef';
   const HOUR = 3_600_000;
-  const budget = (options: Partial<ConstructorParameters<typeof SharedBudget>[0]> = {}) =>
-    new SharedBudget({
-      dir: join(temp.path, 'budget'),
-      origin: 'http://127.0.0.1:4010',
-      token: TOKEN,
-      rules: RULES,
-      requestTimeoutMs: 30_000,
-      maxWaitMs: MAX_WAIT,
-      ...options,
-    });
+  const budget = budgetIn(temp);
   /** The budget's file, made by one request. */
   const budgetFile = (): string => {
     (budget().reserve(1_000) as SharedGrant).release(1_001);

@@ -7,9 +7,8 @@
  * Skipped when wine or node.exe is missing, unless CI=true (.ci/run installs both).
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,6 +20,7 @@ import {
   tempDir,
   useSandbox,
 } from '../e2e/harness.js';
+import { exportedFiles } from '../support/exported-files.js';
 import {
   newPrefix,
   onWindowsTerminal,
@@ -34,8 +34,6 @@ import {
 
 const ROOT = join(import.meta.dirname, '../..');
 const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
-
-const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
 interface ManifestFile {
   type?: string;
@@ -51,26 +49,11 @@ function manifestFiles(dir: string): ManifestFile[] {
     .filter((entry) => entry.type === undefined);
 }
 
-/** Every file under `dir` but the manifest, as `path sha256`, `/`-separated. */
-function onDisk(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (folder: string) => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name !== 'manifest.ndjson')
-        out.push(`${relative(dir, path).split(sep).join('/')} ${sha256(path)}`);
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
-
 /** The manifest says what is on disk, byte for byte, and nothing else is there. */
 function expectManifestTrue(dir: string): ManifestFile[] {
   const files = manifestFiles(dir);
   expect(files.length).toBeGreaterThan(0);
-  expect(files.map((file) => `${file.path} ${file.sha256}`).sort()).toEqual(onDisk(dir));
+  expect(files.map((file) => `${file.path} ${file.sha256}`).sort()).toEqual(exportedFiles(dir));
   return files;
 }
 
@@ -267,11 +250,11 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     // The names differ only where Windows forced it (the email form of the test above is in both).
     expect(expectManifestTrue(dir).length).toBe(manifestFiles(linuxDir).length);
     expect(
-      onDisk(dir)
+      exportedFiles(dir)
         .map((line) => line.split(' ').at(-1))
         .sort(),
     ).toEqual(
-      onDisk(linuxDir)
+      exportedFiles(linuxDir)
         .map((line) => line.split(' ').at(-1))
         .sort(),
     );

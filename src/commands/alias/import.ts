@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import type * as z from 'zod';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../core/errors.js';
+import { readTextSource } from '../../core/body.js';
 import { quote } from '../../core/quote.js';
 import { checkAlias, commandNames, parseAliasFile } from './aliases.js';
 import { ALIAS_IMPORT } from './flags.js';
@@ -17,14 +16,7 @@ export type AliasImportOptions = z.output<typeof AliasImportOptions>;
  */
 export async function runAliasImport(options: AliasImportOptions, ctx: Context): Promise<void> {
   const { file } = options;
-  let text: string;
-  try {
-    text = file === '-' ? await ctx.io.readStdin() : await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `cannot read ${quote(file)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
+  const text = await readTextSource(file, quote(file), () => ctx.io.readStdin());
   const aliases = parseAliasFile(text, file);
   const commands = await commandNames(ctx);
   for (const [name, expansion] of Object.entries(aliases)) checkAlias(name, expansion, commands);

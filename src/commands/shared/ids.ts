@@ -61,7 +61,7 @@ export async function collectIds(
  * as it arrives: `check` throws to stop reading. A word that grows past MAX_ID_LENGTH is handed
  * over at once, before its end arrives.
  */
-export async function idsOnStdin(
+async function idsOnStdin(
   stream: NodeJS.ReadableStream,
   check: (id: string, line: number) => void,
 ): Promise<string[]> {

@@ -5,6 +5,7 @@
  * processed (one grouped count, by template), and counts over the last 24 hours. `-o json`
  * (and --query/--fields) print the same report as one object, for scripts.
  */
+import type * as z from 'zod';
 import { countGroups, type GroupedCount } from '../../api/count-groups.js';
 import { countRequest, listRequest } from '../../api/list.js';
 import { verbSchema } from '../../cli/flag-schema.js';
@@ -27,7 +28,7 @@ import { renderOptions } from '../shared/output.js';
 import { STATUS } from './flags.js';
 
 export const StatusOptions = verbSchema(STATUS);
-type StatusOptions = { owner?: string | undefined };
+export type StatusOptions = z.output<typeof StatusOptions>;
 
 /** How many of the cases waiting longest are listed. */
 const LONGEST = 5;

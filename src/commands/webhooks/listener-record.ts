@@ -15,10 +15,11 @@ import { configDir } from '../../core/auth/config-paths.js';
 import { withFileLock } from '../../core/auth/lock.js';
 import { WfdError } from '../../core/errors.js';
 import { isRecord } from '../../core/guards.js';
+import { processAlive } from '../../core/process-alive.js';
 import { sha256Hex } from '../../core/sha256.js';
 import { readStateFile, writeStateFile } from '../../core/state-file.js';
 
-export const LISTENER_RECORD_FILE = 'webhooks-listen.json';
+const LISTENER_RECORD_FILE = 'webhooks-listen.json';
 
 /** One URL put on one form by one run. */
 export interface RecordedRegistration {
@@ -43,16 +44,6 @@ export function ownerOf(credentials: RecordOwner, origin: string): string {
   if (credentials.source === 'profile' && credentials.profileName)
     return `profile:${credentials.profileName}`;
   return `token:${sha256Hex(`${origin}\n${credentials.token ?? ''}`).slice(0, 16)}`;
-}
-
-/** True while process `pid` exists (EPERM: it exists, as another user's). */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export class ListenerRecord {
@@ -101,7 +92,7 @@ export class ListenerRecord {
    */
   async leftovers(): Promise<RecordedRegistration[]> {
     return (await this.#read()).filter(
-      (e) => e.owner === this.owner && e.api === this.api && (e.pid === process.pid || !isAlive(e.pid)),
+      (e) => e.owner === this.owner && e.api === this.api && (e.pid === process.pid || !processAlive(e.pid)),
     );
   }
 

@@ -13,7 +13,7 @@ import type { ApiClient } from '../../core/http.js';
 import { ExitCode } from '../../exit-codes.js';
 import type { WebhookEvent } from '../../resources/webhook-events.js';
 import type { RecordedRegistration } from './listener-record.js';
-import { readWebhooks, type WebhookMap } from './shared.js';
+import { readWebhooks, type WebhookMap, withReceiverEvents } from './shared.js';
 
 /** A form a URL is not confirmed taken off, and why. */
 export interface Leftover {
@@ -138,8 +138,6 @@ export async function removeLeftovers(
 async function takeOff(client: ApiClient, formId: string, url: string): Promise<boolean> {
   const current = await readWebhooks(client, formId);
   if (!own(current, url)) return false;
-  const next: WebhookMap = {};
-  for (const [other, events] of Object.entries(current)) if (other !== url) putOwn(next, other, events);
-  await client.request(updateForm(formId, { webhooks: next }));
+  await client.request(updateForm(formId, { webhooks: withReceiverEvents(current, url, []) }));
   return true;
 }

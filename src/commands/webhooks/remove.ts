@@ -2,11 +2,11 @@ import type * as z from 'zod';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
-import { own, putOwn } from '../../core/guards.js';
+import { own } from '../../core/guards.js';
 import { quote } from '../../core/quote.js';
 import { parseEvents } from '../shared/webhook-args.js';
 import { REMOVE_WEBHOOK } from './flags.js';
-import { rewriteWebhooks, UnknownReceiverError, WEBHOOK_FIELDS, type WebhookMap } from './shared.js';
+import { rewriteWebhooks, UnknownReceiverError, WEBHOOK_FIELDS, withReceiverEvents } from './shared.js';
 
 export const RemoveWebhookOptions = verbSchema(REMOVE_WEBHOOK);
 export type RemoveWebhookOptions = z.output<typeof RemoveWebhookOptions>;
@@ -26,13 +26,7 @@ export async function runRemoveWebhook(options: RemoveWebhookOptions, ctx: Conte
       });
     }
     const left = events ? known.filter((event) => !(events as string[]).includes(event)) : [];
-    // Rebuilt in order, so the URL keeps its place when some of its events stay.
-    const next: WebhookMap = {};
-    for (const [key, value] of Object.entries(current)) {
-      if (key !== url) putOwn(next, key, value);
-      else if (left.length > 0) putOwn(next, key, left);
-    }
-    return next;
+    return withReceiverEvents(current, url, left);
   });
 }
 

@@ -3,7 +3,7 @@ import { getForm, updateForm } from '../../api/forms.js';
 import type { Form } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
-import { isRecord } from '../../core/guards.js';
+import { isRecord, putOwn } from '../../core/guards.js';
 import type { ApiClient } from '../../core/http.js';
 import { ExitCode } from '../../exit-codes.js';
 import { type Column, createRowSink } from '../../output/render.js';
@@ -79,6 +79,19 @@ export async function readWebhooks(client: ApiClient, formId: string): Promise<W
     'run `wfd forms list` to see form ids',
   );
   return webhooksOf(form);
+}
+
+/**
+ * `current` with `url` notified of `events` only, in its place (rebuilt in order, so the URL keeps
+ * its place when some of its events stay); no events: without the URL.
+ */
+export function withReceiverEvents(current: WebhookMap, url: string, events: readonly string[]): WebhookMap {
+  const next: WebhookMap = {};
+  for (const [key, value] of Object.entries(current)) {
+    if (key !== url) putOwn(next, key, value);
+    else if (events.length > 0) putOwn(next, key, [...events]);
+  }
+  return next;
 }
 
 /** `remove` of a URL the form does not notify (exit 5, as a 404 would). */

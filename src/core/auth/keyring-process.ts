@@ -18,10 +18,10 @@ import { type KeyringAnswer, type KeyringCall, KeyringError, type KeyringRequest
 import type { HostAnswer, HostRequest } from './keyring-host.js';
 
 /** How long a keyring call may take, start of its process included (gh allows 3 s). */
-export const KEYRING_DEADLINE_MS = 5000;
+const KEYRING_DEADLINE_MS = 5000;
 
 export interface KeyringProcessOptions {
-  /** the program of the process (tests); by default dist/keyring-host.cjs, beside the bundle's chunks */
+  /** the program of the process (tests); by default dist/keyring-host.cjs, beside dist/wfd.cjs */
   script?: string;
   deadlineMs?: number;
 }
