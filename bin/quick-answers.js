@@ -1,8 +1,10 @@
-// Answers printed without loading the program: `wfd --version`, and `wfd [command...] --help` on a
-// pipe or to a file, 80 columns and no colour, from the page the build wrote (scripts/bundle.mjs;
-// test/e2e/help-pages.test.ts holds each equal to the program's). Reading the whole bundle and
-// building the command tree costs more than Node takes to start. A terminal is the program's:
-// it pages help (src/main.ts). Anything else, or any doubt, is left to the program too.
+// Answers printed without loading the program: `wfd --version`, and `wfd [command...] --help` laid
+// out 80 columns wide (a pipe, a file, an 80-column terminal), from the page the build wrote
+// (scripts/bundle.mjs): help has no colour, so the page is the same wherever it goes, and
+// test/e2e/help-pages.test.ts holds each equal to the program's own. At a terminal the page goes
+// through the user's pager, as the program pages help (dist/quick-pager.cjs, src/quick-pager.ts).
+// Reading the whole bundle and building the command tree costs more than Node takes to start.
+// Anything else, or any doubt, is left to the program, which prints the same.
 'use strict';
 
 const fs = require('node:fs');
@@ -12,7 +14,12 @@ const path = require('node:path');
 function printQuickAnswer(argv, env) {
   const text = quickAnswer(argv.slice(2), env);
   if (text === undefined) return false;
-  writeOut(text);
+  if (!onATerminal(1)) writeOut(text);
+  else {
+    require('../dist/quick-pager.cjs')
+      .pagePage(text, env)
+      .then((paged) => paged || writeOut(text));
+  }
   return true;
 }
 
@@ -23,10 +30,8 @@ function quickAnswer(args, env) {
   const words = args.slice(0, -1);
   const asksHelp = args.at(-1) === '--help' || args.at(-1) === '-h';
   if (!asksHelp || !words.every((word) => /^[a-z][a-z-]*$/.test(word))) return undefined;
-  // As src/output/io.ts decides: colour only when forced on a pipe; width COLUMNS, else 80.
-  if (env.FORCE_COLOR !== undefined || !neverATerminal(1)) return undefined;
-  const columns = Number(env.COLUMNS);
-  if (Number.isInteger(columns) && columns > 0 && columns !== 80) return undefined;
+  // Forced colour is the program's to decide; the page is laid out for 80 columns.
+  if (env.FORCE_COLOR !== undefined || width(env) !== 80) return undefined;
   try {
     return fs.readFileSync(
       path.join(__dirname, '..', 'dist', 'help', `${['wfd', ...words].join(' ')}.txt`),
@@ -37,14 +42,25 @@ function quickAnswer(args, env) {
   }
 }
 
-/** A pipe, a socket or a file (as src/output/io.ts tells them); a character device may be a terminal. */
-function neverATerminal(fd) {
+/** The width the program lays a page out to, as src/output/io.ts decides: a terminal's columns, else COLUMNS, else 80. */
+function width(env) {
+  const columns = onATerminal(1) ? process.stdout.columns : undefined;
+  if (columns > 0) return columns;
+  const given = Number(env.COLUMNS);
+  return Number.isInteger(given) && given > 0 ? given : 80;
+}
+
+let terminal;
+/** A terminal, as src/output/io.ts tells it: a pipe, a socket or a file never is (no need to load node:tty). */
+function onATerminal(fd) {
+  if (terminal !== undefined) return terminal;
   try {
     const stat = fs.fstatSync(fd);
-    return stat.isFIFO() || stat.isFile() || stat.isSocket();
+    terminal = !(stat.isFIFO() || stat.isFile() || stat.isSocket()) && require('node:tty').isatty(fd);
   } catch {
-    return false;
+    terminal = false;
   }
+  return terminal;
 }
 
 /** As io.writeOut: straight to the file descriptor, without opening process.stdout (Node's stream and net modules). */

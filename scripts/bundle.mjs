@@ -10,6 +10,7 @@
 //   dist/openapi-check.cjs  the API description's validator (ajv), for `wfd api --check`.
 //   dist/<part>.cjs    a heavy package few commands use (HEAVY below), required when one does.
 //   dist/keyring-host.cjs  the program of the keyring's own process.
+//   dist/quick-pager.cjs   the user's pager for a help page the build wrote, at a terminal.
 //   dist/help/*.txt    every help page laid out for 80 columns, as the program prints it to a
 //                      pipe, a file or an 80-column terminal (bin/quick-answers.js serves them).
 //
@@ -56,6 +57,8 @@ await build({
     ...Object.fromEntries(Object.entries(LOCAL_PARTS).map(([path, file]) => [file, path])),
     // The program of the keyring's own process (src/core/auth/keyring-process.ts starts it).
     'keyring-host': 'src/keyring-host.ts',
+    // A help page the build wrote, paged at a terminal without the program (bin/quick-answers.js).
+    'quick-pager': 'src/quick-pager.ts',
     ...Object.fromEntries(Object.entries(HEAVY).map(([name, file]) => [file, name])),
   },
   outdir: 'dist',

@@ -10,10 +10,9 @@ import { fstatSync, writeSync } from 'node:fs';
 import type { WriteStream } from 'node:tty';
 import type { Ora } from 'ora';
 import { UsageError } from '../core/errors.js';
-import { defaultPager, shellInvocation } from '../core/platform.js';
 import { escapeControls } from '../core/quote.js';
 import { redactToken } from '../core/redact.js';
-import { readConfigData, settingsIn } from '../core/settings.js';
+import { pagerCommand, pagesNothing, spawnPager } from './pager.js';
 import { readSecret } from './secret-prompt.js';
 import { countColumns, createTextMetrics } from './text-metrics.js';
 import { wrapBlock } from './wrap-block.js';
@@ -358,29 +357,9 @@ export class StreamIO implements IO {
   async startPager(): Promise<void> {
     if (this.pager || this.pagerDisabled || this.closed || !this.facts.stdoutTTY || !this.facts.pager) return;
     const command = this.facts.pager().trim();
-    if (command === '' || command === 'cat') return;
+    if (pagesNothing(command)) return;
     await this.flush();
-    const { spawn } = await import('node:child_process');
-    const env = { ...this.facts.env };
-    // As gh and git: less quits at once on output shorter than a screen (F), shows colour (R)
-    // and leaves the screen as it is (X).
-    env.LESS ??= 'FRX';
-    env.LV ??= '-c';
-    // wfd writes UTF-8 whatever the locale: less in a C locale would show its bytes as <C3><A9>.
-    const locale = env.LC_ALL || env.LC_CTYPE || env.LANG || '';
-    if (!/utf-?8/i.test(locale)) env.LESSCHARSET ??= 'utf-8';
-    // Through the shell, as git runs its pager (`less -S`, `head -c 100 > file`); Windows: cmd.
-    const shell = shellInvocation(command, [], env);
-    const child = spawn(shell.file, shell.args, {
-      stdio: ['pipe', 'inherit', 'inherit'],
-      env,
-      windowsVerbatimArguments: shell.windowsVerbatimArguments,
-    });
-    const exited = new Promise<void>((resolve) => {
-      child.once('close', () => resolve());
-      // A pager that cannot start: its pipe fails as a closed one does.
-      child.once('error', () => resolve());
-    });
+    const { child, exited } = await spawnPager(command, this.facts.env);
     this.pager = { child, exited, stdout: this.#stdout };
     this.spinner?.stop();
     this.#stdout = this.#watchStdout(child.stdin!);
@@ -520,14 +499,6 @@ export function createSystemIO(env: NodeJS.ProcessEnv = process.env, streams?: I
       pager: () => pagerCommand(env),
     },
   );
-}
-
-/** WFD_PAGER (even empty), else the config's `pager`, else PAGER, else the platform's: gh's order. */
-function pagerCommand(env: NodeJS.ProcessEnv): string {
-  if (env.WFD_PAGER !== undefined) return env.WFD_PAGER;
-  const configured = settingsIn(readConfigData(env)).pager;
-  if (configured !== undefined) return configured;
-  return env.PAGER || defaultPager();
 }
 
 /** A pipe, a socket or a file: known without opening the stream. A character device may be a terminal (or /dev/null). */

@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Command } from 'commander';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/main.js';
 import { createMemoryIO } from '../../src/output/memory-io.js';
 import { buildProgram } from '../../src/program.js';
-import { BIN, baseEnv } from './harness.js';
+import { BIN, baseEnv, onTerminal, tempDir } from './harness.js';
 
 // bin/quick-answers.js prints a help page on a pipe from dist/help, written by the build: each
 // must be, byte for byte, what the program prints for that command line.
@@ -95,9 +95,38 @@ describe('every page the build wrote is what the binary prints', () => {
     expect(everyPage({ FORCE_COLOR: '0' }, false)).toEqual(stored());
   });
 
-  // A terminal is always the program's (it pages help): the same page, 80 columns wide.
+  // At an 80-column terminal the stored page is served too (through the pager, cat here).
   it('on an 80-column terminal', () => {
     expect(everyPage({}, true)).toEqual(stored());
+  });
+
+  it('on an 80-column terminal, laid out by the program', () => {
+    expect(everyPage({ FORCE_COLOR: '0' }, true)).toEqual(stored());
+  });
+});
+
+describe('a page served at a terminal goes through the pager the program would use', () => {
+  const dir = tempDir('wfd-pager-');
+  afterAll(() => dir.remove());
+  const page = () => readFileSync(join(PAGES, 'wfd cases list.txt'), 'utf8');
+
+  it('WFD_PAGER', () => {
+    const out = join(dir.path, 'from-env.txt');
+    const screen = onTerminal(['cases', 'list', '--help'], { env: baseEnv({ WFD_PAGER: `cat > '${out}'` }) });
+    expect(screen).toBe('');
+    expect(readFileSync(out, 'utf8')).toBe(page());
+  });
+
+  it('the config file’s pager, over PAGER', () => {
+    const out = join(dir.path, 'from-config.txt');
+    const config = join(dir.path, 'config');
+    mkdirSync(config, { mode: 0o700 });
+    writeFileSync(join(config, 'config.json'), JSON.stringify({ settings: { pager: `cat > '${out}'` } }), {
+      mode: 0o600,
+    });
+    const env = baseEnv({ WFD_CONFIG_DIR: config, PAGER: 'false' });
+    onTerminal(['cases', 'list', '--help'], { env: { ...env, WFD_PAGER: undefined } });
+    expect(readFileSync(out, 'utf8')).toBe(page());
   });
 });
 

@@ -85,8 +85,11 @@ const HTTP = [
 const BUDGET: Record<string, string[]> = {
   '--version': [...QUICK, 'package.json'],
   'help, piped': QUICK, // the page the build wrote (dist/help) is read, not required
-  // The pager setting is read from the config file (node:os for the home folder).
-  'help at a terminal': [...PROGRAM, ...COMMANDER, ...STREAMS, 'node:tty', 'node:os'],
+  // The page the build wrote, through the pager: the setting is read from the config file
+  // (node:os for the home folder), the pager started (node:child_process).
+  'help at a terminal': [...QUICK, 'dist/quick-pager.cjs', ...COMMANDER, ...STREAMS, 'node:tty', 'node:os'],
+  // At another width the program lays the page out, and pages it.
+  'help at a wide terminal': [...PROGRAM, ...COMMANDER, ...STREAMS, 'node:tty', 'node:os'],
   'cases get': [...PROGRAM, ...COMMANDER, ...STREAMS, ...HTTP],
   'cases list': [...PROGRAM, ...COMMANDER, ...STREAMS, ...HTTP],
   'sandbox start': [
@@ -168,10 +171,19 @@ describe('the load budget of each kind of command', () => {
 
   it.each([[['--help']], [['cases', 'list', '--help']]])('help at a terminal: %j', (args) => {
     const trace = traced(baseEnv());
-    expect(onTerminal(args, { env: trace.env })).toMatch(/^Usage: wfd/m);
+    // A pager that is started, and ends with its input.
+    expect(onTerminal(args, { env: { ...trace.env, WFD_PAGER: 'cat -' } })).toMatch(/^Usage: wfd/m);
     const loaded = trace.read();
     expect(overBudget('help at a terminal', loaded, alone)).toEqual([]);
-    // A terminal is the program's: it lays the page out and pages it.
+    // The page the build wrote, paged: none of the program.
+    expect(beyondNode(loaded, alone)).not.toContain('dist/wfd.cjs');
+  });
+
+  it('help at a 100-column terminal', () => {
+    const trace = traced(baseEnv());
+    expect(onTerminal(['cases', 'list', '--help'], { env: trace.env, columns: 100 })).toMatch(/^Usage: wfd/m);
+    const loaded = trace.read();
+    expect(overBudget('help at a wide terminal', loaded, alone)).toEqual([]);
     expect(beyondNode(loaded, alone)).toContain('dist/wfd.cjs');
   });
 

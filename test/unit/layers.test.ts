@@ -21,6 +21,7 @@ const ORDER = [
   'program',
   'main',
   'keyring-host',
+  'quick-pager',
 ];
 /** plain data under every layer: they import nothing */
 const PLAIN_DATA = new Set(['global-options.ts', 'exit-codes.ts']);
