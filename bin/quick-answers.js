@@ -12,21 +12,25 @@ const path = require('node:path');
 
 /** Prints the answer to `argv` and returns true, or returns false when the program must run. */
 function printQuickAnswer(argv, env) {
-  const text = quickAnswer(argv.slice(2), env);
-  if (text === undefined) return false;
-  if (!onATerminal(1)) writeOut(text);
+  const args = argv.slice(2);
+  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V' || args[0] === '-v')) {
+    writeOut(`${require('../package.json').version}\n`);
+    return true;
+  }
+  const page = helpPage(args, env);
+  if (page === undefined) return false;
+  // At a terminal, help goes through the user's pager, as the program's would.
+  if (!onATerminal(1)) writeOut(page);
   else {
     require('../dist/quick-pager.cjs')
-      .pagePage(text, env)
-      .then((paged) => paged || writeOut(text));
+      .pagePage(page, env)
+      .then((paged) => paged || writeOut(page));
   }
   return true;
 }
 
-function quickAnswer(args, env) {
-  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V' || args[0] === '-v')) {
-    return `${require('../package.json').version}\n`;
-  }
+/** The page the build wrote for `wfd [command...] --help`, when the program would print just that. */
+function helpPage(args, env) {
   const words = args.slice(0, -1);
   const asksHelp = args.at(-1) === '--help' || args.at(-1) === '-h';
   if (!asksHelp || !words.every((word) => /^[a-z][a-z-]*$/.test(word))) return undefined;
