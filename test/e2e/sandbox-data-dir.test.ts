@@ -173,21 +173,16 @@ describe('sandbox start --data-dir', () => {
   });
 });
 
+/** `sandbox start` arguments of a small sandbox kept in `data`. */
+function smallDataDirSandbox(data: string): string[] {
+  return ['--no-profile', '--rate-limit', 'off', '--data-dir', data, '--cases', '20', '--forms', '10'];
+}
+
 describe('sandbox start on a damaged data dir', () => {
   it('refuses a journal damaged in the middle, naming file and byte; started again as the hint says, it warns of the uploads it keeps', async () => {
     const dir = tempDir();
     const data = join(dir.path, 'data');
-    const args = [
-      '--no-profile',
-      '--rate-limit',
-      'off',
-      '--data-dir',
-      data,
-      '--cases',
-      '20',
-      '--forms',
-      '10',
-    ];
+    const args = smallDataDirSandbox(data);
     try {
       const first = await startSandbox(args);
       const headers = {
@@ -256,17 +251,7 @@ describe('sandbox start on an emptied journal', () => {
   it('refuses to start from the seed while sandbox.json says there was a directory, and says how to', async () => {
     const dir = tempDir();
     const data = join(dir.path, 'data');
-    const args = [
-      '--no-profile',
-      '--rate-limit',
-      'off',
-      '--data-dir',
-      data,
-      '--cases',
-      '20',
-      '--forms',
-      '10',
-    ];
+    const args = smallDataDirSandbox(data);
     try {
       const first = await startSandbox(args);
       const res = await fetch(`${first.baseUrl}/v1/attachments`, {
