@@ -37,9 +37,7 @@ function templatePattern(path: string): RegExp {
 export function findOperation(doc: OpenApiDocument, method: string, path: string): OperationRef | undefined {
   const candidates = operationsOf(doc).filter((op) => op.method === method.toUpperCase());
   const literal = candidates.find((op) => op.path === path);
-  return (
-    literal ?? candidates.find((op) => (!op.path.includes('{') ? false : templatePattern(op.path).test(path)))
-  );
+  return literal ?? candidates.find((op) => op.path.includes('{') && templatePattern(op.path).test(path));
 }
 
 /**

@@ -14,12 +14,8 @@ const addFormats = addFormatsModule as unknown as typeof addFormatsModule.defaul
 /** A JSON pointer segment (RFC 6901). */
 const segment = (text: string) => text.replace(/~/g, '~0').replace(/\//g, '~1');
 
-export interface BodyCheck {
-  /** true: no schema says what this body may be (no JSON content, or none declared) */
-  readonly unchecked: boolean;
-  /** one line each: `/title: must be string`; empty when the body fits */
-  readonly errors: readonly string[];
-}
+/** What does not fit, one line each (`/title: must be string`); empty when all fits. */
+export type Mismatches = readonly string[];
 
 export class DescriptionValidator {
   readonly #ajv: Ajv2020;
@@ -34,10 +30,10 @@ export class DescriptionValidator {
   }
 
   /** The request body of `op` as JSON against its `application/json` schema. */
-  requestBody(op: OperationRef, body: unknown): BodyCheck {
+  requestBody(op: OperationRef, body: unknown): Mismatches {
     const operation = this.#operation(op);
     const content = (operation.requestBody as { content?: Record<string, unknown> } | undefined)?.content;
-    if (!content?.['application/json']) return { unchecked: true, errors: [] };
+    if (!content?.['application/json']) return [];
     return this.#check(`${this.#pointer(op)}/requestBody/content/application~1json/schema`, body);
   }
 
@@ -45,39 +41,32 @@ export class DescriptionValidator {
    * An answer of `op`: its status must be declared, and a JSON body must fit the status's
    * `application/json` schema (a `$ref`'d response followed).
    */
-  response(op: OperationRef, status: number, contentType: string | undefined, body: unknown): BodyCheck {
+  response(op: OperationRef, status: number, contentType: string | undefined, body: unknown): Mismatches {
     const responses = this.#operation(op).responses as Record<
       string,
       { $ref?: string; content?: Record<string, unknown> }
     >;
     const declared = responses[String(status)];
-    if (!declared) return { unchecked: false, errors: [`status ${status} is not declared`] };
+    if (!declared) return [`status ${status} is not declared`];
     const base = declared.$ref ? declared.$ref.slice(1) : `${this.#pointer(op)}/responses/${status}`;
     const response = declared.$ref ? this.#resolve(declared.$ref) : declared;
     const types = Object.keys(response.content ?? {});
     const json = contentType?.split(';')[0]?.trim() === 'application/json';
     if (!json) {
       const fits = types.length === 0 || types.some((type) => mediaMatches(type, contentType));
-      return {
-        unchecked: true,
-        errors: fits ? [] : [`content type ${contentType} is not declared for ${status}`],
-      };
+      return fits ? [] : [`content type ${contentType} is not declared for ${status}`];
     }
-    if (!types.includes('application/json'))
-      return { unchecked: false, errors: [`JSON is not declared for ${status}`] };
+    if (!types.includes('application/json')) return [`JSON is not declared for ${status}`];
     return this.#check(`${base}/content/application~1json/schema`, body);
   }
 
-  #check(pointer: string, value: unknown): BodyCheck {
+  #check(pointer: string, value: unknown): Mismatches {
     const validate = this.#ajv.getSchema(`${DOC_ID}#${pointer}`);
     if (!validate) throw new Error(`no schema at ${pointer}`);
-    if (validate(value)) return { unchecked: false, errors: [] };
-    return {
-      unchecked: false,
-      errors: (validate.errors ?? []).map(
-        (error) => `${error.instancePath || '/'}: ${error.message ?? 'invalid'}`,
-      ),
-    };
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map(
+      (error) => `${error.instancePath || '/'}: ${error.message ?? 'invalid'}`,
+    );
   }
 
   #pointer(op: OperationRef): string {

@@ -26,7 +26,7 @@ export async function checkAgainstDescription(method: string, path: string, body
     if (wanted) throw new UsageError(`--check: ${line} takes a body; give it with --input or -F/-f fields`);
     return;
   }
-  const { errors } = new DescriptionValidator(doc).requestBody(op, body);
+  const errors = new DescriptionValidator(doc).requestBody(op, body);
   if (errors.length === 0) return;
   const more = errors.length > 3 ? ` (and ${errors.length - 3} more)` : '';
   throw new UsageError(`--check: the body does not fit ${line}: ${errors.slice(0, 3).join('; ')}${more}`, {
