@@ -22,7 +22,7 @@
 // package; src imports zod as a namespace (`import * as z`), so esbuild keeps only the parts of
 // it src uses. The sandbox's types are bundled by scripts/bundle-types.mjs. Compiled code is cached
 // per user at run time (bin/code-cache.js).
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -83,6 +83,10 @@ await build({
 if (readFileSync('dist/wfd.cjs', 'utf8').includes('package.json')) {
   throw new Error('bundle: dist/wfd.cjs still reads package.json (scripts/version-inline.mjs)');
 }
+for (const file of readdirSync('dist').filter((name) => name.endsWith('.cjs'))) {
+  const path = join('dist', file);
+  writeFileSync(path, asciiOnly(readFileSync(path, 'utf8'), path));
+}
 
 // Help pages printed ahead (bin/quick-answers.js): building the command tree and laying out a
 // page costs more than Node takes to start, and a page on a pipe or in a file depends on nothing
@@ -108,4 +112,18 @@ function separateParts() {
       });
     },
   };
+}
+
+/**
+ * `code` with every character past ASCII written as a `\uXXXX` escape. V8 keeps a source that has
+ * one character past U+00FF as two bytes a character: dist/wfd.cjs took 2 MB instead of 1 and
+ * decoded twice as slowly at every start. esbuild escapes all of them (its `charset` is ASCII)
+ * but those in regular expression literals (one of a package's: `/['\u2018\u2019]/`), where a
+ * UTF-16 escape means the same. A character after a backslash would change meaning: refused.
+ */
+function asciiOnly(code, file) {
+  return code.replace(/[\u0080-\uffff]/g, (char, at) => {
+    if (code[at - 1] === '\\') throw new Error(`bundle: ${file}: an escaped non-ASCII character at ${at}`);
+    return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
 }

@@ -229,6 +229,15 @@ describe('the load budget of each kind of command', () => {
     expect(beyondNode(loaded, alone)).toContain('dist/sandbox.cjs');
   });
 
+  it('every file of dist/ that a command runs is ASCII (V8 would keep it as two bytes a character)', () => {
+    const files = readdirSync(join(ROOT, 'dist')).filter((name) => name.endsWith('.cjs'));
+    expect(files).toContain('wfd.cjs');
+    const wider = files.filter((name) =>
+      /[\u0080-\u00ff]/.test(readFileSync(join(ROOT, 'dist', name), 'latin1')),
+    );
+    expect(wider).toEqual([]);
+  });
+
   it('the trace sees what a command loads beyond its budget', () => {
     // `completion bash` prints a script, but a budget of help's would not allow the program.
     expect(overBudget('help, piped', run(['completion', 'bash']), alone)).toContain('dist/wfd.cjs');
