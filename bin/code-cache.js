@@ -46,7 +46,8 @@ const HEADER = MAGIC.length + 16;
 // A cache stops taking in commands at this many (each costs a rewrite).
 const MAX_COMMANDS = 100;
 // The CommonJS wrapper on a line of its own: lineOffset -1 keeps the file's line numbers in traces.
-const WRAPPER = '(function (exports, require, module, __filename, __dirname) {\n';
+const WRAPPER = Buffer.from('(function (exports, require, module, __filename, __dirname) {\n');
+const WRAPPER_END = Buffer.from('\n})');
 // Folders of other Node versions or installs not written for this long are removed when one is written.
 const STALE_MS = 24 * 60 * 60 * 1000;
 
@@ -98,11 +99,11 @@ function requireWithCodeCache(entry, cacheDir, env, command) {
     const module = new Module(filename);
     module.filename = filename;
     require.cache[filename] = module;
-    const source = fs.readFileSync(filename);
+    const { wrapped, source } = readWrapped(filename);
     const sourceKey = [source.length, crc32(source)];
     const name = path.basename(filename);
     const { data, commands = [], verdict } = readCache(chain, name, sourceKey);
-    const script = new vm.Script(`${WRAPPER}${source}\n})`, { filename, lineOffset: -1, cachedData: data });
+    const script = new vm.Script(wrapped, { filename, lineOffset: -1, cachedData: data });
     const accepted = data !== undefined && !script.cachedDataRejected;
     debug(`cache for ${filename} was ${accepted ? 'accepted' : data ? 'rejected' : verdict}`);
     if (!accepted) unsaved.push({ script, name, sourceKey, commands: [command] });
@@ -136,6 +137,34 @@ function requireWithCodeCache(entry, cacheDir, env, command) {
     if (unsaved.length > 0 && safeFolder(chain)) removeStaleFolders(root, path.basename(folder));
   });
   return load(entry);
+}
+
+/**
+ * The file inside the CommonJS wrapper, as one string made from one buffer: a string made by
+ * joining the file's text to the wrapper is a second copy of the megabyte, made when V8 compiles it.
+ * `source` is the file's bytes.
+ */
+function readWrapped(filename) {
+  const fd = fs.openSync(filename, 'r');
+  try {
+    const size = fs.fstatSync(fd).size;
+    const bytes = Buffer.allocUnsafeSlow(WRAPPER.length + size + WRAPPER_END.length);
+    WRAPPER.copy(bytes);
+    let read = 0;
+    while (read < size) {
+      const n = fs.readSync(fd, bytes, WRAPPER.length + read, size - read, null);
+      if (n === 0) break; // the file shrank while it was read
+      read += n;
+    }
+    const end = WRAPPER.length + read;
+    WRAPPER_END.copy(bytes, end);
+    return {
+      wrapped: bytes.toString('utf8', 0, end + WRAPPER_END.length),
+      source: bytes.subarray(WRAPPER.length, end),
+    };
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 /** A file's `require`: the bundle's own files (`./x.cjs`) through `load`, anything else through Node's. */
