@@ -74,9 +74,12 @@ await build({
   // are kept, so `--debug` stack traces stay readable.
   minifyWhitespace: true,
   minifySyntax: true,
-  // `import.meta.url` is the file's own URL, as in an ES module (src/core/auth/keyring-process.ts).
-  define: { 'import.meta.url': '__importMetaUrl' },
-  banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // `import.meta.url` is the file's own URL, as in an ES module (src/core/auth/keyring-process.ts),
+  // made when read: making it at every start cost a command some 0.2 ms.
+  define: { 'import.meta.url': '__importMeta.url' },
+  banner: {
+    js: "const __importMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };",
+  },
   plugins: [versionInline(pkg.version), separateParts()],
   logLevel: 'warning',
 });
