@@ -13,6 +13,14 @@ describe('checkJsonDepth', () => {
     expect(() => checkJsonDepth(`${'{"a":'.repeat(300)}1${'}'.repeat(300)}`)).toThrow(/nests deeper/);
   });
 
+  it('counts depth, not openers: a long page of shallow records passes', () => {
+    const page = JSON.stringify({
+      data: Array.from({ length: 400 }, (_, i) => ({ id: i, contact: { tags: [] } })),
+    });
+    expect(() => checkJsonDepth(page)).not.toThrow();
+    expect(() => checkJsonDepth(`[${page},${nested(256)}]`)).toThrow(/nests deeper/);
+  });
+
   it('brackets inside strings, escaped quotes included, do not count', () => {
     const text = JSON.stringify({ title: `\\"${'['.repeat(1000)}`, more: '"{{{{' });
     expect(() => checkJsonDepth(text)).not.toThrow();
