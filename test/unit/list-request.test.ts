@@ -37,4 +37,33 @@ describe('listRequest and countRequest', () => {
     expect(listRequest(CASES, []).schema!().safeParse({ meta: META, data: [row] }).success).toBe(false);
     expect(CASES.fields).toEqual(Object.keys(CASES.record));
   });
+
+  it('a record passes as it came (not a copy), and a refused one says where and why', () => {
+    const row = { id: 'c', title: 'T', owner: { id: 'u', name: 'Ana' }, data: { x: 1 }, extra: [1] };
+    const page = { meta: META, data: [row] };
+    expect(listRequest(CASES, []).schema!().parse(page).data[0]).toBe(row);
+    const issue = (value: unknown) => {
+      const result = Case().safeParse(value);
+      return result.success
+        ? undefined
+        : { path: result.error.issues[0]?.path, message: result.error.issues[0]?.message };
+    };
+    expect(issue(row)).toBeUndefined();
+    expect(issue({ ...row, owner: { id: 3 } })).toEqual({
+      path: ['owner', 'id'],
+      message: 'Invalid input: expected string, received number',
+    });
+    expect(issue({ title: 'no id' })).toEqual({
+      path: ['id'],
+      message: 'Invalid input: expected string, received undefined',
+    });
+    expect(issue([row])?.message).toBe('Invalid input: expected object, received array');
+    expect(issue({ ...row, archived_at: 5 })?.path).toEqual(['archived_at']);
+    expect(issue({ ...row, contact: 'Ana' })?.message).toBe(
+      'Invalid input: expected object, received string',
+    );
+    expect(issue({ ...row, steps: [{}, 2] })?.path).toEqual(['steps', 1]);
+    expect(issue({ ...row, data: 'any value', is_template: 'yes' })).toBeUndefined();
+    expect(issue({ ...row, archived_at: null, contact: null, owner: null })).toBeUndefined();
+  });
 });

@@ -1,0 +1,67 @@
+/**
+ * The check of a record against its resource table's fields (src/resources/types.ts), in place:
+ * nothing is copied, so a list of 80,000 cases allocates no second record per row. Lenient as the
+ * schemas are: unknown fields and `any` fields pass; each other field is checked as its shape says.
+ */
+import type { FieldShape, RecordFields } from '../resources/types.js';
+
+/** Why a record does not hold: where (the path inside it) and what was expected. */
+export interface RecordIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** The first field of `value` that its shape refuses, undefined when the record holds. */
+export function recordIssue(fields: RecordFields, value: unknown): RecordIssue | undefined {
+  if (!isObject(value)) return invalid([], 'object', value);
+  for (const name in fields) {
+    const issue = fieldIssue(fields[name]!, value[name], [name]);
+    if (issue) return issue;
+  }
+  return undefined;
+}
+
+function fieldIssue(shape: FieldShape, value: unknown, path: (string | number)[]): RecordIssue | undefined {
+  switch (shape) {
+    case 'key':
+      return typeof value === 'string' ? undefined : invalid(path, 'string', value);
+    case 'text':
+      return value === undefined || typeof value === 'string' ? undefined : invalid(path, 'string', value);
+    case 'text-or-null':
+      return value == null || typeof value === 'string' ? undefined : invalid(path, 'string', value);
+    case 'flag':
+      return value == null || typeof value === 'boolean' ? undefined : invalid(path, 'boolean', value);
+    case 'relation':
+      if (value == null) return undefined;
+      if (!isObject(value)) return invalid(path, 'object', value);
+      return value.id === undefined || typeof value.id === 'string'
+        ? undefined
+        : invalid([...path, 'id'], 'string', value.id);
+    case 'object':
+      return value == null || isObject(value) ? undefined : invalid(path, 'object', value);
+    case 'objects': {
+      if (value === undefined) return undefined;
+      if (!Array.isArray(value)) return invalid(path, 'array', value);
+      const index = value.findIndex((item) => !isObject(item));
+      return index < 0 ? undefined : invalid([...path, index], 'object', value[index]);
+    }
+    case 'any':
+      return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** As zod words it, so that every unexpected answer reads alike. */
+function invalid(path: (string | number)[], expected: string, value: unknown): RecordIssue {
+  return { path, message: `Invalid input: expected ${expected}, received ${kindOf(value)}` };
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number' && Number.isNaN(value)) return 'NaN';
+  return typeof value;
+}
