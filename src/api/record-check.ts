@@ -15,35 +15,36 @@ export interface RecordIssue {
 export function recordIssue(fields: RecordFields, value: unknown): RecordIssue | undefined {
   if (!isObject(value)) return invalid([], 'object', value);
   for (const name in fields) {
-    const issue = fieldIssue(fields[name]!, value[name], [name]);
+    // The path is made only for a field that fails: a long list checks millions that hold.
+    const issue = fieldIssue(fields[name]!, value[name], name);
     if (issue) return issue;
   }
   return undefined;
 }
 
-function fieldIssue(shape: FieldShape, value: unknown, path: (string | number)[]): RecordIssue | undefined {
+function fieldIssue(shape: FieldShape, value: unknown, name: string): RecordIssue | undefined {
   switch (shape) {
     case 'key':
-      return typeof value === 'string' ? undefined : invalid(path, 'string', value);
+      return typeof value === 'string' ? undefined : invalid([name], 'string', value);
     case 'text':
-      return value === undefined || typeof value === 'string' ? undefined : invalid(path, 'string', value);
+      return value === undefined || typeof value === 'string' ? undefined : invalid([name], 'string', value);
     case 'text-or-null':
-      return value == null || typeof value === 'string' ? undefined : invalid(path, 'string', value);
+      return value == null || typeof value === 'string' ? undefined : invalid([name], 'string', value);
     case 'flag':
-      return value == null || typeof value === 'boolean' ? undefined : invalid(path, 'boolean', value);
+      return value == null || typeof value === 'boolean' ? undefined : invalid([name], 'boolean', value);
     case 'relation':
       if (value == null) return undefined;
-      if (!isObject(value)) return invalid(path, 'object', value);
+      if (!isObject(value)) return invalid([name], 'object', value);
       return value.id === undefined || typeof value.id === 'string'
         ? undefined
-        : invalid([...path, 'id'], 'string', value.id);
+        : invalid([name, 'id'], 'string', value.id);
     case 'object':
-      return value == null || isObject(value) ? undefined : invalid(path, 'object', value);
+      return value == null || isObject(value) ? undefined : invalid([name], 'object', value);
     case 'objects': {
       if (value === undefined) return undefined;
-      if (!Array.isArray(value)) return invalid(path, 'array', value);
+      if (!Array.isArray(value)) return invalid([name], 'array', value);
       const index = value.findIndex((item) => !isObject(item));
-      return index < 0 ? undefined : invalid([...path, index], 'object', value[index]);
+      return index < 0 ? undefined : invalid([name, index], 'object', value[index]);
     }
     case 'any':
       return undefined;
