@@ -13,9 +13,17 @@ export function getIn(value: unknown, segments: readonly string[]): unknown {
   return current;
 }
 
+// A list reads the same few paths (its columns, --fields) in every row: each is split once.
+const segmentsOf = new Map<string, readonly string[]>();
+
 /** The value at a dot path (`getPath(form, 'contact.email')`), or undefined when missing. */
 export function getPath(value: unknown, path: string): unknown {
-  return getIn(value, path.split('.'));
+  let segments = segmentsOf.get(path);
+  if (segments === undefined) {
+    segments = path.split('.');
+    segmentsOf.set(path, segments);
+  }
+  return getIn(value, segments);
 }
 
 /**
