@@ -31,8 +31,8 @@ import { versionInline } from './version-inline.mjs';
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 /**
- * Packages that would make dist/wfd.cjs much larger (each is hundreds of KB) for one or two
- * commands, by the file they are bundled into. Every command pays for the size of dist/wfd.cjs
+ * Packages that would make dist/wfd.cjs larger for one or two commands, by the file they are
+ * bundled into. Every command pays for the size of dist/wfd.cjs
  * (read, checked and compiled at each start), so each is a file of its own (docs/development.md
  * has the figures).
  */
@@ -40,6 +40,12 @@ const HEAVY = {
   'pdf-lib': 'pdf-lib', // attachments merge
   selfsigned: 'selfsigned', // auth login's loopback certificate
   'jq-wasm/inline': 'jq', // --jq (jq compiled to WebAssembly)
+  // Smaller, but a tenth of wfd.cjs together (94 KB, read and decoded at every start), for a flag
+  // or a moment most commands never meet. (A package imported for its default export stays in
+  // wfd.cjs: through a part, import() would hand the module object, not the function.)
+  '@jmespath-community/jmespath': 'jmespath', // --query
+  'csv-stringify/sync': 'csv-stringify', // -o csv
+  'proper-lockfile': 'proper-lockfile', // the config file's lock, taken to change it
 };
 /**
  * Modules of src that are parts of their own, by source file: the sandbox library, which
