@@ -26,6 +26,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { asciiOnly } from './ascii-only.mjs';
 import { versionInline } from './version-inline.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -121,18 +122,4 @@ function separateParts() {
       });
     },
   };
-}
-
-/**
- * `code` with every character past ASCII written as a `\uXXXX` escape. V8 keeps a source that has
- * one character past U+00FF as two bytes a character: dist/wfd.cjs took 2 MB instead of 1 and
- * decoded twice as slowly at every start. esbuild escapes all of them (its `charset` is ASCII)
- * but those in regular expression literals (one of a package's: `/['\u2018\u2019]/`), where a
- * UTF-16 escape means the same. A character after a backslash would change meaning: refused.
- */
-function asciiOnly(code, file) {
-  return code.replace(/[\u0080-\uffff]/g, (char, at) => {
-    if (code[at - 1] === '\\') throw new Error(`bundle: ${file}: an escaped non-ASCII character at ${at}`);
-    return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
-  });
 }

@@ -114,7 +114,7 @@ function page(title: string, error: string | undefined, body: Html): Html {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${error ? 'Error: ' : ''}${title} · wfd sandbox</title>
+<title>${error ? 'Error: ' : ''}${title} &middot; wfd sandbox</title>
 <style>${new Html(STYLE)}</style>
 </head>
 <body>
