@@ -13,7 +13,7 @@ export function asciiOnly(code, file) {
   if (!/[\u0080-\uffff]/.test(code)) return code;
   const regexes = escapableRanges(code, file);
   let next = 0;
-  return code.replace(/(\\*)([\u0080-\uffff])/g, (match, backslashes, char, at) => {
+  return code.replace(/(\\*)([\u0080-\uffff])/g, (_match, backslashes, char, at) => {
     const where = at + backslashes.length;
     while (next < regexes.length && regexes[next][1] <= where) next++;
     const range = regexes[next];
@@ -23,10 +23,10 @@ export function asciiOnly(code, file) {
         `bundle: ${file}:${line}: a non-ASCII character outside a regular expression or comment`,
       );
     }
-    const escape = `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    const escaped = `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
     // An odd run of backslashes escapes the character itself (an identity escape, `\é`, which
     // means `é`): the escape takes the last backslash's place.
-    return backslashes.length % 2 === 1 ? `${backslashes.slice(1)}${escape}` : `${backslashes}${escape}`;
+    return backslashes.length % 2 === 1 ? `${backslashes.slice(1)}${escaped}` : `${backslashes}${escaped}`;
   });
 }
 
