@@ -4,7 +4,8 @@ import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { readTextSource } from '../../core/body.js';
 import { quote } from '../../core/quote.js';
-import { checkAlias, commandNames, parseAliasFile } from './aliases.js';
+import { NOUN_NAMES } from '../index.js';
+import { checkAlias, parseAliasFile } from './aliases.js';
 import { ALIAS_IMPORT } from './flags.js';
 
 export const AliasImportOptions = verbSchema(ALIAS_IMPORT);
@@ -18,8 +19,7 @@ export async function runAliasImport(options: AliasImportOptions, ctx: Context):
   const { file } = options;
   const text = await readTextSource(file, quote(file), () => ctx.io.readStdin());
   const aliases = parseAliasFile(text, file);
-  const commands = await commandNames(ctx);
-  for (const [name, expansion] of Object.entries(aliases)) checkAlias(name, expansion, commands);
+  for (const [name, expansion] of Object.entries(aliases)) checkAlias(name, expansion, NOUN_NAMES);
   const store = await ctx.config();
   const outcome = await store.update((config) => {
     const kept: string[] = [];

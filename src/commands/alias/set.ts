@@ -2,7 +2,8 @@ import type * as z from 'zod';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
-import { checkAlias, commandNames } from './aliases.js';
+import { NOUN_NAMES } from '../index.js';
+import { checkAlias } from './aliases.js';
 import { ALIAS_SET } from './flags.js';
 
 export const AliasSetOptions = verbSchema(ALIAS_SET);
@@ -12,7 +13,7 @@ export type AliasSetOptions = z.output<typeof AliasSetOptions>;
 export async function runAliasSet(options: AliasSetOptions, ctx: Context): Promise<void> {
   const expansion =
     options.shell && !options.expansion.startsWith('!') ? `!${options.expansion}` : options.expansion;
-  checkAlias(options.name, expansion, await commandNames(ctx));
+  checkAlias(options.name, expansion, NOUN_NAMES);
   const store = await ctx.config();
   const replaced = await store.update((config) => {
     const had = config.aliases?.[options.name];
