@@ -14,6 +14,7 @@ import type { Context } from '../../context.js';
 import type { ApiClient } from '../../core/http.js';
 import { buildListQuery } from '../../core/list-query/build.js';
 import type { QueryParam } from '../../core/list-query/types.js';
+import { pageRequest } from '../../core/paginate.js';
 import { escapeControls } from '../../core/quote.js';
 import { effectiveSettings, readConfigData } from '../../core/settings.js';
 import { renderItem } from '../../output/render.js';
@@ -59,9 +60,7 @@ export async function runStatus(options: StatusOptions, ctx: Context): Promise<v
   const [workspace, stages, longest, forms, casesCreated, casesUpdated, formsCreated] = await Promise.all([
     boundWorkspace(client),
     client.request(countGroups('/cases/count', openCases, ['parent_status', 'waiting_for'])),
-    client.request(
-      listRequest(CASES, [...waiting, ['sort', 'updated_at'], ...page(LONGEST)] as QueryParam[]),
-    ),
+    client.request(pageRequest(listRequest(CASES, [...waiting, ['sort', 'updated_at']]), 1, LONGEST)),
     client.request(countGroups('/forms/count', unprocessed, ['flow.slug'])),
     count(client, CASES, query(CASES, {}, [since])),
     count(client, CASES, query(CASES, {}, [since.replace('created_at', 'updated_at')])),
@@ -96,13 +95,6 @@ export async function runStatus(options: StatusOptions, ctx: Context): Promise<v
   if (render.format === 'table' && !render.fields && render.query === undefined && !render.quiet)
     await ctx.io.write(screen(report, now, ctx.io.terminalWidth()));
   else await renderItem(ctx.io, render, report);
-}
-
-function page(size: number): QueryParam[] {
-  return [
-    ['page[number]', '1'],
-    ['page[size]', String(size)],
-  ];
 }
 
 function count(client: ApiClient, resource: ResourceDef, query: QueryParam[]): Promise<number> {
