@@ -3,6 +3,7 @@
  * nothing is copied, so a list of 80,000 cases allocates no second record per row. Lenient as the
  * schemas are: unknown fields and `any` fields pass; each other field is checked as its shape says.
  */
+import { isRecord } from '../core/guards.js';
 import type { FieldShape, RecordFields } from '../resources/types.js';
 
 /** Why a record does not hold: where (the path inside it) and what was expected. */
@@ -13,7 +14,7 @@ export interface RecordIssue {
 
 /** The first field of `value` that its shape refuses, undefined when the record holds. */
 export function recordIssue(fields: RecordFields, value: unknown): RecordIssue | undefined {
-  if (!isObject(value)) return invalid([], 'object', value);
+  if (!isRecord(value)) return invalid([], 'object', value);
   for (const name in fields) {
     // The path is made only for a field that fails: a long list checks millions that hold.
     const issue = fieldIssue(fields[name]!, value[name], name);
@@ -34,25 +35,21 @@ function fieldIssue(shape: FieldShape, value: unknown, name: string): RecordIssu
       return value == null || typeof value === 'boolean' ? undefined : invalid([name], 'boolean', value);
     case 'relation':
       if (value == null) return undefined;
-      if (!isObject(value)) return invalid([name], 'object', value);
+      if (!isRecord(value)) return invalid([name], 'object', value);
       return value.id === undefined || typeof value.id === 'string'
         ? undefined
         : invalid([name, 'id'], 'string', value.id);
     case 'object':
-      return value == null || isObject(value) ? undefined : invalid([name], 'object', value);
+      return value == null || isRecord(value) ? undefined : invalid([name], 'object', value);
     case 'objects': {
       if (value === undefined) return undefined;
       if (!Array.isArray(value)) return invalid([name], 'array', value);
-      const index = value.findIndex((item) => !isObject(item));
+      const index = value.findIndex((item) => !isRecord(item));
       return index < 0 ? undefined : invalid([name, index], 'object', value[index]);
     }
     case 'any':
       return undefined;
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** As zod words it, so that every unexpected answer reads alike. */
