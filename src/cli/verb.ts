@@ -6,7 +6,7 @@
 import type * as z from 'zod';
 import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
-import { flagKey } from '../core/flag-key.js';
+import { flagKey, flagName } from '../core/flag-key.js';
 import { quote } from '../core/quote.js';
 import type { VerbFlags } from './flags.js';
 
@@ -76,9 +76,4 @@ function describeIssue(issue: z.core.$ZodIssue, positional: readonly string[]): 
   return typeof issue.input === 'string'
     ? `invalid ${name} ${quote(issue.input)}: ${issue.message}`
     : `${name}: ${issue.message}`;
-}
-
-/** `waitingFor` -> `--waiting-for`; positional arguments keep their name. */
-function flagName(key: string): string {
-  return `--${key.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)}`;
 }

@@ -2,3 +2,8 @@
 export function flagKey(flag: string): string {
   return flag.replace(/-([a-z])/g, (_, ch: string) => ch.toUpperCase());
 }
+
+/** `waitingFor` -> `--waiting-for`: the flag whose value commander stores under `key`. */
+export function flagName(key: string): string {
+  return `--${key.replace(/[A-Z]/g, (ch) => `-${ch.toLowerCase()}`)}`;
+}

@@ -14,6 +14,7 @@ import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { formatDuration } from '../../core/duration.js';
 import { NetworkError, UsageError, WfdError } from '../../core/errors.js';
+import { flagName } from '../../core/flag-key.js';
 import type { ApiClient } from '../../core/http.js';
 import { GRACE_MS, onInterrupt } from '../../core/interrupt.js';
 import { assertUuid } from '../../core/list-query/values.js';
@@ -162,7 +163,7 @@ async function cleanUp(options: ListenWebhooksOptions, ctx: Context): Promise<vo
     (key) => options[key] !== undefined,
   );
   if (given.length > 0) {
-    const flags = given.map((key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+    const flags = given.map(flagName);
     throw new UsageError(`--clean-up starts no listener: drop ${flags.join(', ')}`);
   }
   const client = await ctx.api();
