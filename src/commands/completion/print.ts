@@ -4,6 +4,7 @@ import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { ConfigFileError } from '../../core/auth/config-file.js';
+import type { ConfigStore } from '../../core/auth/store.js';
 import { UsageError } from '../../core/errors.js';
 import { PARENT_STATUSES } from '../../resources/cases.js';
 import { COMPLETION } from './flags.js';
@@ -13,8 +14,8 @@ export const CompletionOptions = verbSchema(COMPLETION);
 export type CompletionOptions = z.output<typeof CompletionOptions>;
 
 export async function runCompletion(options: CompletionOptions, ctx: Context): Promise<void> {
-  if (options.profiles) return printProfileNames(ctx);
-  if (options.aliases) return printAliasNames(ctx);
+  if (options.profiles) return printConfigNames(ctx, (store) => Object.keys(store.profiles()));
+  if (options.aliases) return printConfigNames(ctx, (store) => Object.keys(store.contents().aliases ?? {}));
   if (options.statuses) return printCaseStatuses(ctx);
   if (!options.shell) {
     throw new UsageError('missing argument <shell>', {
@@ -26,33 +27,21 @@ export async function runCompletion(options: CompletionOptions, ctx: Context): P
 }
 
 /**
- * The saved profile names, one a line, for the scripts to complete `--profile` and `auth switch`
- * while the user waits: the config file is read, nothing else (no lock, no network), and a
- * config file that cannot be read prints nothing rather than an error in the middle of a line.
+ * Names from the config file, one a line (the saved profiles, for `--profile` and `auth switch`;
+ * the aliases), for the scripts to complete while the user waits: the config file is read,
+ * nothing else (no lock, no network), and a config file that cannot be read prints nothing
+ * rather than an error in the middle of a line.
  */
-async function printProfileNames(ctx: Context): Promise<void> {
+async function printConfigNames(ctx: Context, names: (store: ConfigStore) => string[]): Promise<void> {
   const store = await ctx.config();
-  let names: string[];
+  let found: string[];
   try {
-    names = Object.keys(store.profiles());
+    found = names(store);
   } catch (error) {
     if (error instanceof ConfigFileError) return;
     throw error;
   }
-  await ctx.io.write(names.map((name) => `${name}\n`).join(''));
-}
-
-/** The aliases' names, one a line, read as the profile names are: nothing but the file, no error mid-line. */
-async function printAliasNames(ctx: Context): Promise<void> {
-  const store = await ctx.config();
-  let names: string[];
-  try {
-    names = Object.keys(store.contents().aliases ?? {});
-  } catch (error) {
-    if (error instanceof ConfigFileError) return;
-    throw error;
-  }
-  await ctx.io.write(names.map((name) => `${name}\n`).join(''));
+  await ctx.io.write(found.map((name) => `${name}\n`).join(''));
 }
 
 /**

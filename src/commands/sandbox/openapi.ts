@@ -13,8 +13,8 @@ export const OpenApiSandboxOptions = verbSchema(OPENAPI);
 export type OpenApiSandboxOptions = z.output<typeof OpenApiSandboxOptions>;
 
 export async function runOpenApiSandbox(options: OpenApiSandboxOptions, ctx: Context): Promise<void> {
-  const server = (options.server ?? 'http://127.0.0.1:4010').replace(/\/+$/, '');
-  await ctx.io.write(`${JSON.stringify(openApiDescription(server), null, 2)}\n`);
+  const description = openApiDescription(options.server?.replace(/\/+$/, ''));
+  await ctx.io.write(`${JSON.stringify(description, null, 2)}\n`);
 }
 
 export const verb = defineVerb(OPENAPI, OpenApiSandboxOptions, runOpenApiSandbox);
