@@ -26,8 +26,9 @@ export async function collectIds(
   { keepRepeats = false, accepts = isUuid, expected = 'a UUID' }: IdChecks = {},
 ): Promise<string[]> {
   const expecting = `expected ${expected}; nothing was sent`;
+  const fromStdin = args.length === 1 && args[0] === '-';
   let given: string[];
-  if (args.length === 1 && args[0] === '-') {
+  if (fromStdin) {
     given = await idsOnStdin(stdin(), (id, line) => {
       if (id.length > MAX_ID_LENGTH) {
         throw new UsageError(
@@ -43,7 +44,8 @@ export async function collectIds(
   const ids = keepRepeats ? given : [...new Set(given)];
   if (ids.length === 0)
     throw new UsageError(`no ${what} ids given`, { hint: 'pass ids as arguments, or - to read stdin' });
-  const bad = ids.filter((id) => !accepts(id));
+  // Ids from stdin were checked as they arrived, each with its line.
+  const bad = fromStdin ? [] : ids.filter((id) => !accepts(id));
   if (bad.length > 0) {
     // Cut and escaped: a 400 KB argument must not become a 400 KB error line.
     const shown = bad
