@@ -91,3 +91,11 @@ export function loggedInLine(
   const who = user?.email ? ` as ${user.name ? `${user.name} <${user.email}>` : user.email}` : '';
   return `✓ Logged in to ${where}${who}; saved as profile "${target.profileName}"`;
 }
+
+/** `no profile named "x"`, with the saved profiles (or how to make one) as its hint. */
+export function noProfileNamed(store: ConfigStore, name: string): UsageError {
+  const known = Object.keys(store.profiles());
+  return new UsageError(`no profile named ${quote(name)}`, {
+    hint: known.length ? `saved profiles: ${known.join(', ')}` : 'log in first: `wfd auth login`',
+  });
+}

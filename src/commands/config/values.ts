@@ -7,6 +7,7 @@ import type { ConfigStore } from '../../core/auth/store.js';
 import { UsageError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
 import { SETTINGS, type SettingDef, type SettingKey, settingNamed, settingsIn } from '../../core/settings.js';
+import { noProfileNamed } from '../auth/shared.js';
 
 /** The setting `key` names (the argument's values were checked when parsed). */
 export function settingDef(key: string): SettingDef {
@@ -18,23 +19,22 @@ export function settingDef(key: string): SettingDef {
   return def;
 }
 
-/** The profile --profile names for `def`, checked: it exists, and `def` may be set per profile. */
-export function targetProfile(store: ConfigStore, ctx: Context, def: SettingDef): string | undefined {
+/** The profile --profile names, checked: it exists. */
+export function namedProfile(store: ConfigStore, ctx: Context): string | undefined {
   const name = ctx.globals.profile;
-  if (name === undefined) return undefined;
-  if (!def.perProfile)
+  if (name !== undefined && !store.profile(name)) throw noProfileNamed(store, name);
+  return name;
+}
+
+/** The profile --profile names for `def`, checked: `def` may be set per profile, and the profile exists. */
+export function targetProfile(store: ConfigStore, ctx: Context, def: SettingDef): string | undefined {
+  if (ctx.globals.profile !== undefined && !def.perProfile)
     throw new UsageError(`${def.key} is one setting for all profiles: drop --profile`, {
       hint: `per profile: ${SETTINGS.filter((d) => d.perProfile)
         .map((d) => d.key)
         .join(', ')}`,
     });
-  if (!store.profile(name)) {
-    const known = Object.keys(store.profiles());
-    throw new UsageError(`no profile named ${quote(name)}`, {
-      hint: known.length ? `saved profiles: ${known.join(', ')}` : 'log in first: `wfd auth login`',
-    });
-  }
-  return name;
+  return namedProfile(store, ctx);
 }
 
 /** The value in force: the profile's own (when given and allowed), else the one for all, else the default. */
