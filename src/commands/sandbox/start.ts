@@ -3,6 +3,7 @@ import type * as z from 'zod';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
+import type { ConfigStore, Profile } from '../../core/auth/store.js';
 import { UsageError, WfdError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
 import type { RunningSandbox } from '../../sandbox/index.js';
@@ -126,15 +127,20 @@ const PORT_NAMED = /^sandbox-\d+(?:-.+)?$/;
  */
 async function removeProfiles(ctx: Context, sandbox: RunningSandbox): Promise<string[]> {
   const tokens = new Set(sandbox.workspaces.map((workspace) => workspace.token));
-  return (await ctx.config()).update((config) => {
-    const names = Object.keys(config.profiles).filter((name) => {
-      const profile = config.profiles[name]!;
-      return (
-        PORT_NAMED.test(name) && profile.baseUrl === sandbox.baseUrl && tokens.has(String(profile.token))
-      );
-    });
+  return removePortNamed(
+    await ctx.config(),
+    (profile) => profile.baseUrl === sandbox.baseUrl && tokens.has(String(profile.token)),
+  );
+}
+
+/** Removes the port-named profiles `which` picks (and a current profile that is gone); their names. */
+function removePortNamed(store: ConfigStore, which: (profile: Profile) => boolean): Promise<string[]> {
+  return store.update((config) => {
+    const names = Object.keys(config.profiles).filter(
+      (name) => PORT_NAMED.test(name) && which(config.profiles[name]!),
+    );
     for (const name of names) delete config.profiles[name];
-    if (config.currentProfile !== undefined && names.includes(config.currentProfile))
+    if (config.currentProfile !== undefined && !Object.hasOwn(config.profiles, config.currentProfile))
       delete config.currentProfile;
     return names;
   });
@@ -157,13 +163,7 @@ async function pruneStoppedSandboxes(ctx: Context, sandbox: RunningSandbox): Pro
       if (!(await answers(address))) stopped.add(address);
     }),
   );
-  if (stopped.size === 0) return;
-  await store.update((config) => {
-    for (const [name, profile] of Object.entries(config.profiles))
-      if (PORT_NAMED.test(name) && stopped.has(profile.baseUrl)) delete config.profiles[name];
-    if (config.currentProfile !== undefined && !Object.hasOwn(config.profiles, config.currentProfile))
-      delete config.currentProfile;
-  });
+  if (stopped.size > 0) await removePortNamed(store, (profile) => stopped.has(profile.baseUrl));
 }
 
 /** How long a sandbox named by a saved profile has to answer before it is taken for stopped. */
