@@ -8,7 +8,6 @@
  * outlived its output by that long and held 30 MB more. Node's own parser is native.
  */
 import type { ClientRequest, Agent as HttpAgent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { LookupFunction } from 'node:net';
 import type { Duplex, Readable } from 'node:stream';
 import type { MultipartBody } from './multipart.js';
 
@@ -52,8 +51,6 @@ export const BODY_TIMEOUT = 'WFD_BODY_TIMEOUT';
 export interface NodeHttpTransportOptions {
   /** connections to the origin at most at a time */
   connections: number;
-  /** resolves the origin's host name (the sandbox refuses reserved names without a DNS query) */
-  lookup?: LookupFunction;
   /**
    * opens each connection instead of a TCP connection to the origin's host: the run tests'
    * fake server on a loopback port, reached as `http://api.test`
@@ -129,8 +126,8 @@ export class NodeHttpTransport implements Transport {
   }
 
   #newAgent(Agent: typeof HttpAgent): HttpAgent {
-    const { connections, lookup, connect } = this.#options;
-    const agent = new Agent({ keepAlive: true, maxSockets: connections, ...(lookup ? { lookup } : {}) });
+    const { connections, connect } = this.#options;
+    const agent = new Agent({ keepAlive: true, maxSockets: connections });
     if (connect) Object.assign(agent, { createConnection: connect });
     return agent;
   }

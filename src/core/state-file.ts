@@ -109,11 +109,11 @@ export function readStateFile(path: string): string | undefined {
 
 /**
  * Replaces a state file so that a reader sees the old content or the new, never a part: a
- * temporary file beside it (random name, created exclusively, `mode` from its creation, so a
+ * temporary file beside it (random name, created exclusively, mode 0600 from its creation, so a
  * secret is never readable by others, not even for a moment), fsynced, renamed over the target;
  * then the folder is fsynced. On any error the temporary file is removed.
  */
-export async function writeStateFile(path: string, data: string, mode = 0o600): Promise<void> {
+export async function writeStateFile(path: string, data: string): Promise<void> {
   // Loaded here, not with the module: every command reads the config file, few write it.
   const [{ randomBytes }, { open, rm, rename }] = await Promise.all([
     import('node:crypto'),
@@ -126,7 +126,7 @@ export async function writeStateFile(path: string, data: string, mode = 0o600): 
     const handle = await open(
       temporary,
       constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW,
-      mode,
+      0o600,
     );
     try {
       await handle.writeFile(data, 'utf8');
