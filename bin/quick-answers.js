@@ -20,7 +20,7 @@ function printQuickAnswer(argv, env) {
   const page = helpPage(args, env);
   if (page === undefined) return false;
   // At a terminal, help goes through the user's pager, as the program's would.
-  if (!onATerminal(1)) writeOut(page);
+  if (!stdoutIsATerminal()) writeOut(page);
   else {
     require('../dist/quick-pager.cjs')
       .pagePage(page, env)
@@ -48,19 +48,19 @@ function helpPage(args, env) {
 
 /** The width the program lays a page out to, as src/output/io.ts decides: a terminal's columns, else COLUMNS, else 80. */
 function width(env) {
-  const columns = onATerminal(1) ? process.stdout.columns : undefined;
+  const columns = stdoutIsATerminal() ? process.stdout.columns : undefined;
   if (columns > 0) return columns;
   const given = Number(env.COLUMNS);
   return Number.isInteger(given) && given > 0 ? given : 80;
 }
 
 let terminal;
-/** A terminal, as src/output/io.ts tells it: a pipe, a socket or a file never is (no need to load node:tty). */
-function onATerminal(fd) {
+/** Whether stdout is a terminal, as src/output/io.ts tells it: a pipe, a socket or a file never is (no need to load node:tty). */
+function stdoutIsATerminal() {
   if (terminal !== undefined) return terminal;
   try {
-    const stat = fs.fstatSync(fd);
-    terminal = !(stat.isFIFO() || stat.isFile() || stat.isSocket()) && require('node:tty').isatty(fd);
+    const stat = fs.fstatSync(1);
+    terminal = !(stat.isFIFO() || stat.isFile() || stat.isSocket()) && require('node:tty').isatty(1);
   } catch {
     terminal = false;
   }
