@@ -14,7 +14,7 @@ import { exitOnCtrlC } from './core/interrupt.js';
 import { aliasesIn, readConfigData } from './core/settings.js';
 import { ExitCode } from './exit-codes.js';
 import { createSystemIO, type IO } from './output/io.js';
-import { buildProgram, invokedCommand, subcommandNamed } from './program.js';
+import { buildProgram, helpAsked, invokedCommand, subcommandNamed } from './program.js';
 
 // The build writes the version in its place (scripts/version-inline.mjs).
 const VERSION: string = createRequire(import.meta.url)('../package.json').version;
@@ -56,7 +56,7 @@ export async function run(argv: string[], runtime: Partial<WfdRuntime> = {}): Pr
   try {
     const args = withHelpForBareCommand(program, argv);
     // Help at a terminal is long (the root's is 80 lines): paged, as gh pages it.
-    if (args.includes('--help') || args.includes('-h')) await io.startPager();
+    if (helpAsked(args)) await io.startPager();
     // `wfd ALIAS --help` says what the alias stands for, above the help of its command.
     if (aliasNote && helpAsked(args)) io.writeOut(aliasNote);
     await program.parseAsync(args);
@@ -136,12 +136,6 @@ async function applyAlias(
   if (expanded.kind === 'command') return [...head, ...expanded.words];
   const { runShellAlias } = await import('./cli/shell-alias.js');
   return runShellAlias(expanded.line, expanded.args, runtime.env);
-}
-
-/** --help or -h before any `--`. */
-function helpAsked(args: readonly string[]): boolean {
-  const end = args.indexOf('--');
-  return (end < 0 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
 }
 
 /** --help, --version, and a bare `wfd` or `wfd cases`, which show help as gh does. */

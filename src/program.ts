@@ -64,8 +64,11 @@ export function invokedCommand(program: Command, argv: readonly string[]): Comma
   return command;
 }
 
-/** A command line that asks for help shows a whole command page, or lists its verbs. */
-const asksForHelp = (argv: readonly string[]) => argv.includes('--help') || argv.includes('-h');
+/** Whether a command line asks for help: --help or -h before any `--` (after it, words are operands). */
+export function helpAsked(args: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  return (end < 0 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
+}
 
 /**
  * Builds the program: the whole command tree, or with `argv` only the subtree of the noun it
@@ -106,7 +109,8 @@ export function buildProgram(runtime: WfdRuntime, argv?: readonly string[]): Com
   addLearnMore(program, [['wfd help <topic>', 'read a help topic']]);
   program.helpCommand(false);
   const stubs = registerCommands(program, argv ? (invokedNoun(argv) ?? null) : undefined);
-  buildFlags(program, argv && !asksForHelp(argv) ? commandWords(argv) : undefined, stubs);
+  // A command line that asks for help shows a whole command page, or lists its verbs.
+  buildFlags(program, argv && !helpAsked(argv) ? commandWords(argv) : undefined, stubs);
   addGlobalOptions(program, globalCommanderOptions(), stubs);
   return program;
 }
