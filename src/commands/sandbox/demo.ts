@@ -12,6 +12,7 @@ import { NO_FLAGS } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { CancelledError, WfdError } from '../../core/errors.js';
+import { shellWord } from '../../core/shell-word.js';
 import { createMemoryIO } from '../../output/memory-io.js';
 import { type KeyReader, keyReader } from './demo-keys.js';
 import { type Tour, tour } from './demo-tour.js';
@@ -110,7 +111,7 @@ function guide(
       await ctx.io.write(`\n# ${text}\n`);
     },
     async step(args, expected = 0) {
-      await ctx.io.write(`$ wfd ${args.map(quote).join(' ')}\n`);
+      await ctx.io.write(`$ wfd ${args.map(shellWord).join(' ')}\n`);
       expectCode(args, await run(args), expected);
     },
     async quietly(args) {
@@ -119,7 +120,7 @@ function guide(
       return lines(captured.stdout());
     },
     async shown(args) {
-      await ctx.io.write(`$ wfd ${args.map(quote).join(' ')}\n`);
+      await ctx.io.write(`$ wfd ${args.map(shellWord).join(' ')}\n`);
       const captured = memoryIO();
       const code = await run(args, captured.io);
       await ctx.io.write(captured.stdout());
@@ -128,7 +129,7 @@ function guide(
       return lines(captured.stdout());
     },
     async inBackground(args, ready) {
-      await ctx.io.write(`$ wfd ${args.map(quote).join(' ')} &\n`);
+      await ctx.io.write(`$ wfd ${args.map(shellWord).join(' ')} &\n`);
       const captured = memoryIO();
       const done = run(args, captured.io).then((code) => expectCode(args, code));
       background.push(done);
@@ -153,13 +154,9 @@ function guide(
     async head(path, count) {
       const text = await readFile(path, 'utf8');
       const shown = text.split('\n').slice(0, count).join('\n');
-      await ctx.io.write(`$ head -n ${count} ${quote(path)}\n${shown}\n`);
+      await ctx.io.write(`$ head -n ${count} ${shellWord(path)}\n${shown}\n`);
     },
   };
-}
-
-function quote(arg: string): string {
-  return /^[\w@%./:=,-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
 export const verb = defineVerb(NO_FLAGS, DemoOptions, runDemo);
