@@ -4,7 +4,16 @@
 // there; and standard output and error going to files, since Node under Wine fails (EBADF) to
 // write to a pipe. The test suite has its own copy of this (test/windows/wine.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 
@@ -42,12 +51,18 @@ export function runUnderWine(program, args, { env = process.env, cwd } = {}) {
   try {
     const out = openSync(join(dir, 'out'), 'w');
     const err = openSync(join(dir, 'err'), 'w');
-    const result = spawnSync('wine', [program, ...args], {
-      cwd,
-      env: { ...env, PATH: process.env.PATH, WINEPREFIX: prefix, WINEDEBUG: '-all' },
-      stdio: ['ignore', out, err],
-      timeout: 300_000,
-    });
+    let result;
+    try {
+      result = spawnSync('wine', [program, ...args], {
+        cwd,
+        env: { ...env, PATH: process.env.PATH, WINEPREFIX: prefix, WINEDEBUG: '-all' },
+        stdio: ['ignore', out, err],
+        timeout: 300_000,
+      });
+    } finally {
+      closeSync(out);
+      closeSync(err);
+    }
     return {
       ...result,
       stdout: readFileSync(join(dir, 'out'), 'utf8'),

@@ -11,7 +11,7 @@
  * Paths handed to Windows programs are Windows paths: Wine maps `/` to drive Z:.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RunResult } from '../e2e/harness.js';
@@ -83,15 +83,18 @@ export function startWindows(
 ): WindowsProcess {
   const dir = mkdtempSync(join(tmpdir(), 'wfd-wine-run-'));
   const files = { stdout: join(dir, 'stdout'), stderr: join(dir, 'stderr') };
+  const fds = [
+    options.stdinFile ? openSync(options.stdinFile, 'r') : 'ignore',
+    openSync(files.stdout, 'w'),
+    openSync(files.stderr, 'w'),
+  ] as const;
   const child = spawn('wine', [program, ...args], {
     cwd: options.cwd,
     env: prefix.env(options.env),
-    stdio: [
-      options.stdinFile ? openSync(options.stdinFile, 'r') : 'ignore',
-      openSync(files.stdout, 'w'),
-      openSync(files.stderr, 'w'),
-    ],
+    stdio: [...fds],
   });
+  // The child has its own copies: ours would stay open for the rest of the suite.
+  for (const fd of fds) if (typeof fd === 'number') closeSync(fd);
   const output = () => ({
     stdout: readFileSync(files.stdout, 'utf8'),
     stderr: readFileSync(files.stderr, 'utf8'),
