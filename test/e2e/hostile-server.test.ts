@@ -2,7 +2,7 @@
  * The built binary against a server that tries to drive it into a loop, a hang, a crash, a
  * terminal takeover or a token leak: a small in-test HTTP server plays that server.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeCase } from '../support/factories.js';
-import { BIN, baseEnv, runWfd, tempDir } from './harness.js';
+import { BIN, baseEnv, collectRun, runWfd, tempDir } from './harness.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -244,27 +244,28 @@ describe('a server whose TLS certificate is self-signed', () => {
 });
 
 describe('arguments that are not UTF-8', () => {
-  /** Runs wfd through sh, so that `printf` puts raw bytes (\351: é in Latin-1) in its arguments. */
+  /**
+   * Runs wfd through sh, so that `printf` puts raw bytes (\351: é in Latin-1) in its arguments;
+   * without blocking this process, whose server must be free to count a request wfd sends.
+   */
   const runRaw = (script: string) =>
-    spawnSync('sh', ['-c', `"$NODE" "$BIN" ${script}`], {
-      env: { ...env, NODE: process.execPath, BIN },
-      encoding: 'utf8',
-      timeout: 15_000,
-    });
+    collectRun(
+      spawn('sh', ['-c', `"$NODE" "$BIN" ${script}`], { env: { ...env, NODE: process.execPath, BIN } }),
+    );
 
-  it('--where with invalid UTF-8 is refused (exit 2), not sent with U+FFFD', () => {
-    const result = runRaw(`cases list --where "$(printf 'title = caf\\351')"`);
-    expect(result.status).toBe(2);
+  it('--where with invalid UTF-8 is refused (exit 2), not sent with U+FFFD', async () => {
+    const result = await runRaw(`cases list --where "$(printf 'title = caf\\351')"`);
+    expect(result.code).toBe(2);
     expect(result.stderr).toContain('error: invalid --where "title = caf\uFFFD": it holds U+FFFD');
     expect(requests).toBe(0);
   });
 
-  it('an upload of a file whose name is not UTF-8 says why it is not found', () => {
+  it('an upload of a file whose name is not UTF-8 says why it is not found', async () => {
     const dir = join(config.path, 'latin1');
     mkdirSync(dir, { recursive: true });
     writeFileSync(Buffer.from(join(dir, 'caf\xe9.txt'), 'latin1'), 'bytes');
-    const result = runRaw(`attachments upload "$(printf '${dir}/caf\\351.txt')"`);
-    expect(result.status).toBe(2);
+    const result = await runRaw(`attachments upload "$(printf '${dir}/caf\\351.txt')"`);
+    expect(result.code).toBe(2);
     expect(result.stderr).toContain('its name, as given, is not valid UTF-8');
     expect(result.stderr).not.toContain('no such file');
     expect(requests).toBe(0);
