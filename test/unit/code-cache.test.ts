@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
-  existsSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -222,6 +221,7 @@ describe('the code cache (bin/code-cache.js)', () => {
 
   it('a full disk: the program runs, and no file is left behind', (context) => {
     mkdirSync(cacheDir, { mode: 0o700 });
+    // 4 KiB, not test/support/small-disk.ts's 16: the cache's folders fit, its file does not.
     const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=4k,mode=0700', 'tmpfs', cacheDir]);
     if (mounted.status !== 0) context.skip();
     try {
@@ -288,6 +288,5 @@ describe('the code cache (bin/code-cache.js)', () => {
       'module.exports={hello:()=>[typeof require("node:os").cpus, typeof require.resolve("node:fs"), require.main.filename.endsWith("driver.cjs"), typeof require.cache].join(",")};',
     );
     expect(run().stdout).toBe('function,string,true,object wfd.cjs\n');
-    expect(existsSync(join(dir, 'driver.cjs'))).toBe(true);
   });
 });
