@@ -2,7 +2,15 @@ import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, baseEnv, runWfd, type StartedSandbox, startSandbox, tempDir } from './harness.js';
+import {
+  BIN,
+  baseEnv,
+  loginWithToken,
+  runWfd,
+  type StartedSandbox,
+  startSandbox,
+  tempDir,
+} from './harness.js';
 
 let sandbox: StartedSandbox;
 const dirs: { remove(): void }[] = [];
@@ -27,10 +35,7 @@ describe('auth login', () => {
     const dir = configDir();
     const env = baseEnv({ WFD_CONFIG_DIR: dir });
     const [acme] = sandbox.workspaces;
-    const login = await runWfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl], {
-      env,
-      stdin: `${acme!.token}\n`,
-    });
+    const login = await loginWithToken(sandbox, `${acme!.token}\n`, env);
     expect(login.code, login.stderr).toBe(0);
     expect(login.stderr).toContain(`Logged in to workspace ${acme!.name} (${acme!.slug})`);
     expect(login.stdout).toBe('');
@@ -59,10 +64,7 @@ describe('auth login', () => {
     const dir = configDir();
     const env = baseEnv({ WFD_CONFIG_DIR: dir });
     const [acme] = sandbox.workspaces;
-    const login = await runWfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl], {
-      env,
-      stdin: acme!.token,
-    });
+    const login = await loginWithToken(sandbox, acme!.token, env);
     expect(login.code, login.stderr).toBe(0);
     expect(login.stderr).toBe(
       `wfd: the token of profile "default" is saved in ${join(dir, 'config.json')} (mode 0600): the system keyring (Secret Service) did not answer: no D-Bus session (DBUS_SESSION_BUS_ADDRESS is not set)\n` +
@@ -85,10 +87,7 @@ describe('auth login', () => {
   it('refuses an invalid token with exit 3 and saves nothing', async () => {
     const dir = configDir();
     const env = baseEnv({ WFD_CONFIG_DIR: dir });
-    const login = await runWfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl], {
-      env,
-      stdin: 'wfd_0000000000000000000000000000dead\n',
-    });
+    const login = await loginWithToken(sandbox, 'wfd_0000000000000000000000000000dead\n', env);
     expect(login.code).toBe(3);
     expect(login.stderr).toMatch(/^error: the token was refused by .*Invalid token/m);
     expect(login.stderr).not.toContain('wfd_0000000000000000000000000000dead');

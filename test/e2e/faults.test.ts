@@ -20,15 +20,6 @@ useSandbox(['--cases', '5000', '--forms', '600', '--seed', '11', '--slow-ms', '2
   env = { ...fixture.env, WFD_RATE_LIMIT: 'off' };
 });
 
-async function setFaults(faults: string, on = sandbox): Promise<void> {
-  const response = await fetch(`${on.baseUrl}/_sandbox/faults`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ faults }),
-  });
-  expect(response.status).toBe(200);
-}
-
 async function ids(args: string[]): Promise<string[]> {
   const result = await runWfd([...args, '--all', '-q'], { env, timeoutMs: 120_000 });
   expect(result.code, result.stderr).toBe(0);
@@ -37,10 +28,10 @@ async function ids(args: string[]): Promise<string[]> {
 
 describe('with faults injected', () => {
   it('cases list --all and forms list --all return exactly the rows of a fault-free run', async () => {
-    await setFaults('off');
+    await sandbox.setFaults('off');
     const quietCases = await ids(['cases', 'list']);
     const quietForms = await ids(['forms', 'list']);
-    await setFaults(FAULTS);
+    await sandbox.setFaults(FAULTS);
     await sandbox.resetRequests();
     const noisyCases = await ids(['cases', 'list']);
     const noisyForms = await ids(['forms', 'list']);
@@ -53,9 +44,9 @@ describe('with faults injected', () => {
   }, 180_000);
 
   it('a bulk archive of 50 ids reports for each id the state the sandbox holds afterwards', async () => {
-    await setFaults('off');
+    await sandbox.setFaults('off');
     const targets = (await runWfd(['cases', 'list', '--no-archived', '--limit', '50', '-q'], { env })).stdout;
-    await setFaults(FAULTS);
+    await sandbox.setFaults(FAULTS);
     const report = await runWfd(['cases', 'archive', '-', '-o', 'json'], {
       env,
       stdin: targets,
@@ -63,7 +54,7 @@ describe('with faults injected', () => {
     });
     const rows = JSON.parse(report.stdout) as { id: string; result: string }[];
     expect(rows).toHaveLength(50);
-    await setFaults('off');
+    await sandbox.setFaults('off');
     const archived = new Set(await ids(['cases', 'list', '--archived']));
     for (const row of rows) {
       if (row.result === 'unknown') continue;
@@ -78,14 +69,14 @@ describe('with faults injected', () => {
   }, 180_000);
 
   it('with --retries 0 a list fails with the code of the fault it met, and says what failed', async () => {
-    await setFaults('429:0.3,503:0.3,reset:0.3');
+    await sandbox.setFaults('429:0.3,503:0.3,reset:0.3');
     const result = await runWfd(['cases', 'list', '--all', '-q', '--retries', '0'], { env });
     expect([1, 7, 8]).toContain(result.code);
     const errors = result.stderr.split('\n').filter((line) => line.startsWith('error: '));
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatch(/HTTP 429|HTTP 503|network error talking to/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
-    await setFaults('off');
+    await sandbox.setFaults('off');
   });
 
   it('attachments export writes every file whole: the manifest, the disk and a quiet export agree', async () => {
@@ -103,7 +94,7 @@ describe('with faults injected', () => {
         timeoutMs: 120_000,
       });
       expect(first.code, first.stderr).toBe(0);
-      await setFaults(FAULTS, own);
+      await own.setFaults(FAULTS);
       const exportTo = (extra: string[]) =>
         runWfd(['attachments', 'export', '--dir', noisy.path, '--retries', '10', ...extra], {
           env: ownEnv,

@@ -1,8 +1,8 @@
 /** gh's habits against the sandbox: --jq on lists, records and `wfd api`; aliases. */
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, lines, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
+import { lines, runWfd, type StartedSandbox, tempDir, useSandbox, wfdOnPath } from './harness.js';
 
 let sandbox: StartedSandbox;
 let env: NodeJS.ProcessEnv;
@@ -89,8 +89,7 @@ describe('wfd alias', () => {
     // A `wfd` on PATH, as a user's shell line would call it.
     const bin = join(dir.path, 'bin');
     mkdirSync(bin, { recursive: true });
-    writeFileSync(join(bin, 'wfd'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`);
-    chmodSync(join(bin, 'wfd'), 0o755);
+    wfdOnPath(bin);
     const path = { ...own().env, PATH: `${bin}${delimiter}${own().env.PATH ?? ''}` };
     await runWfd(
       ['alias', 'set', '--shell', 'count-of', `wfd cases count --parent-status "$1" | sed 's/^/n=/'`],

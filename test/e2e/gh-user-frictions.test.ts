@@ -3,14 +3,20 @@
  * it: the built binary against the sandbox, on a pseudo-terminal where the terminal matters.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { examplesOf } from '../../src/cli/help-page.js';
 import { createMemoryIO } from '../../src/output/memory-io.js';
 import { buildProgram } from '../../src/program.js';
 import { WEBHOOK_EVENTS } from '../../src/resources/webhook-events.js';
-import { BIN, baseEnv, onTerminal, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
+import {
+  baseEnv,
+  onTerminal,
+  runWfd,
+  type StartedSandbox,
+  tempDir,
+  useSandbox,
+  wfdOnPath,
+} from './harness.js';
 
 let sandbox: StartedSandbox;
 let env: NodeJS.ProcessEnv;
@@ -134,8 +140,7 @@ describe('frictions of issue 28', () => {
     expect(lines.length).toBeGreaterThanOrEqual(2);
     const bin = tempDir('wfd-docs-');
     try {
-      writeFileSync(join(bin.path, 'wfd'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`);
-      chmodSync(join(bin.path, 'wfd'), 0o755);
+      wfdOnPath(bin.path);
       for (const line of lines) {
         const dir = tempDir();
         try {

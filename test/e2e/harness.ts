@@ -4,7 +4,7 @@
  * on an ephemeral loopback port. Nothing is mocked: every request crosses real HTTP.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -41,6 +41,11 @@ export function baseEnv(extra: Record<string, string | undefined> = {}): NodeJS.
   return env;
 }
 
+/** Writes `dir/wfd`, a shell script running the built wfd: a `wfd` for PATH, as a user's shell line calls it. */
+export function wfdOnPath(dir: string): void {
+  writeFileSync(join(dir, 'wfd'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`, { mode: 0o755 });
+}
+
 export function tempDir(prefix = 'wfd-e2e-'): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
@@ -67,6 +72,15 @@ export function runWfd(
   });
 }
 
+/** `wfd auth login --with-token --base-url <the sandbox's>`, the token on stdin. */
+export function loginWithToken(
+  sandbox: { baseUrl: string },
+  token: string,
+  env: NodeJS.ProcessEnv,
+): Promise<RunResult> {
+  return runWfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl], { env, stdin: token });
+}
+
 /** The exit code and the whole output of a spawned process, `stdin` written to it (when piped). */
 export function collectRun(child: ChildProcess, stdin = ''): Promise<RunResult> {
   return new Promise((resolve, reject) => {
@@ -91,6 +105,8 @@ export interface StartedSandbox extends SandboxInfo {
   /** the /v1 requests the sandbox saw since the last reset */
   requests(): Promise<{ count: number; requests: { method: string; url: string; status: number }[] }>;
   resetRequests(): Promise<void>;
+  /** injects faults into /v1 requests from now on (`--faults` syntax; 'off' ends them) */
+  setFaults(faults: string): Promise<void>;
 }
 
 /** Starts `wfd sandbox start --port 0 -o json` and reads its first stdout line. */
@@ -130,6 +146,14 @@ export async function startSandbox(
     },
     async resetRequests() {
       await fetch(`${info.baseUrl}/_sandbox/requests`, { method: 'DELETE' });
+    },
+    async setFaults(faults) {
+      const response = await fetch(`${info.baseUrl}/_sandbox/faults`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ faults }),
+      });
+      if (response.status !== 200) throw new Error(`PUT /_sandbox/faults: HTTP ${response.status}`);
     },
   };
 }

@@ -9,7 +9,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, baseEnv, collectRun, runWfd, type StartedSandbox, startSandbox, tempDir } from './harness.js';
+import {
+  BIN,
+  baseEnv,
+  collectRun,
+  loginWithToken,
+  runWfd,
+  type StartedSandbox,
+  startSandbox,
+  tempDir,
+} from './harness.js';
 
 let sandbox: StartedSandbox;
 let bus: Server;
@@ -62,10 +71,7 @@ describe('a session bus that accepts and never answers', () => {
   it('auth login --with-token keeps the token in config.json, saying why', async () => {
     const { dir, env } = user();
     const [acme] = sandbox.workspaces;
-    const login = await runWfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl], {
-      env,
-      stdin: acme!.token,
-    });
+    const login = await loginWithToken(sandbox, acme!.token, env);
     expect(login.code, login.stderr).toBe(0);
     expect(login.stderr).toBe(
       `wfd: the token of profile "default" is saved in ${join(dir, 'config.json')} (mode 0600): ${NO_ANSWER}\n` +

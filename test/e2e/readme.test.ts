@@ -5,7 +5,7 @@
  * install something, start a server or follow a log forever are listed in NOT_RUN, with why.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { examplesOf } from '../../src/cli/help-page.js';
@@ -13,7 +13,15 @@ import { createMemoryIO } from '../../src/output/memory-io.js';
 import { buildProgram } from '../../src/program.js';
 import type { Json } from '../sandbox/helpers.js';
 import { type CommandLine, shellBlocks } from '../support/markdown-commands.js';
-import { BIN, baseEnv, collectRun, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
+import {
+  baseEnv,
+  collectRun,
+  runWfd,
+  type StartedSandbox,
+  tempDir,
+  useSandbox,
+  wfdOnPath,
+} from './harness.js';
 
 /** Lines not run, each with the reason; anything else in a shell block of the README runs. */
 const NOT_RUN: readonly [pattern: RegExp, reason: string][] = [
@@ -101,8 +109,7 @@ async function readerShell(sandbox: StartedSandbox, home: string): Promise<Shell
   const cwd = join(home, 'work');
   const reports = join(home, 'reports');
   for (const dir of [bin, cwd, reports, join(home, 'config')]) mkdirSync(dir, { recursive: true });
-  writeFileSync(join(bin, 'wfd'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`);
-  chmodSync(join(bin, 'wfd'), 0o755);
+  wfdOnPath(bin);
   writeFileSync(join(home, 'token'), `${sandbox.workspaces[0]!.token}\n`);
   const ids = await placeholders(sandbox);
   return {
@@ -226,8 +233,7 @@ describe('the bulk recipe of `wfd cases list --help`, on more matches than a pag
     expect(matching).toBeGreaterThan(30);
 
     const bin = tempDir('wfd-recipe-');
-    writeFileSync(join(bin.path, 'wfd'), `#!/bin/sh\nexec '${process.execPath}' '${BIN}' "$@"\n`);
-    chmodSync(join(bin.path, 'wfd'), 0o755);
+    wfdOnPath(bin.path);
     const result = await collectRun(
       spawn('/bin/sh', ['-c', recipe], { env: { ...env, PATH: `${bin.path}:${env.PATH}` } }),
     );

@@ -303,15 +303,6 @@ describe('webhooks listen --forms', () => {
   });
 });
 
-async function setFaults(faults: string): Promise<void> {
-  const response = await fetch(`${sandbox.baseUrl}/_sandbox/faults`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ faults }),
-  });
-  expect(response.status).toBe(200);
-}
-
 describe('webhooks listen --forms, when its clean-up fails or never runs', () => {
   it.each(['reset:1', '503:1'])(
     'a clean-up met by %s names each URL left with its remove command; --clean-up removes them later',
@@ -321,11 +312,11 @@ describe('webhooks listen --forms, when its clean-up fails or never runs', () =>
       await registered(listener, forms);
       let result: RunResult;
       try {
-        await setFaults(faults);
+        await sandbox.setFaults(faults);
         listener.child.kill('SIGINT');
         result = await listener.done;
       } finally {
-        await setFaults('off');
+        await sandbox.setFaults('off');
       }
       expect(result.code).toBe(130);
       for (const form of forms) {

@@ -9,7 +9,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hook, oauthLogin } from '../e2e/auth-oauth-driver.js';
-import { baseEnv, runWfd, type StartedSandbox, startSandbox, tempDir } from '../e2e/harness.js';
+import {
+  baseEnv,
+  loginWithToken,
+  runWfd,
+  type StartedSandbox,
+  startSandbox,
+  tempDir,
+} from '../e2e/harness.js';
 
 const inSession = process.env.WFD_KEYRING_SESSION === '1';
 if (!inSession)
@@ -54,10 +61,7 @@ describe.runIf(inSession)('tokens in the Secret Service (GNOME Keyring)', () => 
   it('login keeps the token in the keyring, none in config.json; it survives a restart of the keyring; logout removes it', async () => {
     const { dir, env } = user();
     const [acme] = sandbox.workspaces;
-    const login = await runWfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl], {
-      env,
-      stdin: acme!.token,
-    });
+    const login = await loginWithToken(sandbox, acme!.token, env);
     expect(login.code, login.stderr).toBe(0);
     expect(login.stderr).toBe(
       `✓ Logged in to workspace ${acme!.name} (${acme!.slug}); saved as profile "default"\n`,
@@ -150,10 +154,7 @@ describe.runIf(inSession)('tokens in the Secret Service (GNOME Keyring)', () => 
     const { dir, env } = user();
     const [acme, globex] = sandbox.workspaces;
     const { DBUS_SESSION_BUS_ADDRESS: _bus, ...noBus } = env;
-    const login = await runWfd(['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl], {
-      env: noBus,
-      stdin: acme!.token,
-    });
+    const login = await loginWithToken(sandbox, acme!.token, noBus);
     expect(login.code, login.stderr).toBe(0);
     expect(login.stderr).toMatch(
       /^wfd: the token of profile "default" is saved in .*config\.json \(mode 0600\)/,
