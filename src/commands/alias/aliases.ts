@@ -4,6 +4,7 @@
  * subset gh's alias files use: plain, 'single-quoted' and "double-quoted" values, # comments).
  */
 import { ALIAS_NAME, splitWords } from '../../cli/alias-expansion.js';
+import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { quote } from '../../core/quote.js';
 
@@ -27,6 +28,11 @@ export function checkAlias(name: string, expansion: string, commands: readonly s
         hint: `for example 'cases list --owner $1'; a shell command line starts with ! (or use --shell)`,
       },
     );
+}
+
+/** The names of wfd's commands, which no alias may take. */
+export async function commandNames(ctx: Context): Promise<string[]> {
+  return (await ctx.program()).commands.map((command) => command.name());
 }
 
 /** A value as YAML reads it back: plain when it can be, else single-quoted. */

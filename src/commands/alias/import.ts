@@ -4,8 +4,7 @@ import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { readTextSource } from '../../core/body.js';
 import { quote } from '../../core/quote.js';
-import { NOUN_NAMES } from '../index.js';
-import { checkAlias, parseAliasFile } from './aliases.js';
+import { checkAlias, commandNames, parseAliasFile } from './aliases.js';
 import { ALIAS_IMPORT } from './flags.js';
 
 export const AliasImportOptions = verbSchema(ALIAS_IMPORT);
@@ -19,7 +18,8 @@ export async function runAliasImport(options: AliasImportOptions, ctx: Context):
   const { file } = options;
   const text = await readTextSource(file, quote(file), () => ctx.io.readStdin());
   const aliases = parseAliasFile(text, file);
-  for (const [name, expansion] of Object.entries(aliases)) checkAlias(name, expansion, NOUN_NAMES);
+  const commands = await commandNames(ctx);
+  for (const [name, expansion] of Object.entries(aliases)) checkAlias(name, expansion, commands);
   const store = await ctx.config();
   const outcome = await store.update((config) => {
     const kept: string[] = [];

@@ -2,8 +2,7 @@ import type * as z from 'zod';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
-import { NOUN_NAMES } from '../index.js';
-import { checkAlias } from './aliases.js';
+import { checkAlias, commandNames } from './aliases.js';
 import { ALIAS_SET } from './flags.js';
 
 export const AliasSetOptions = verbSchema(ALIAS_SET);
@@ -13,7 +12,7 @@ export type AliasSetOptions = z.output<typeof AliasSetOptions>;
 export async function runAliasSet(options: AliasSetOptions, ctx: Context): Promise<void> {
   const expansion =
     options.shell && !options.expansion.startsWith('!') ? `!${options.expansion}` : options.expansion;
-  checkAlias(options.name, expansion, NOUN_NAMES);
+  checkAlias(options.name, expansion, await commandNames(ctx));
   const store = await ctx.config();
   const replaced = await store.update((config) => {
     const had = config.aliases?.[options.name];
