@@ -13,7 +13,10 @@ export function certificateFailure(error: unknown, origin: string): NetworkError
   for (let e: unknown = error; e instanceof Error; e = e.cause) {
     const code = (e as NodeJS.ErrnoException).code;
     if (typeof code !== 'string' || !CERTIFICATE_CODE.test(code)) continue;
-    return new NetworkError(`cannot connect to ${origin}: its TLS certificate was refused (${e.message})`, {
+    // OpenSSL's reason, without the advice Node 24 adds about its own flags (`; if the root CA
+    // is installed locally, try running Node.js with --use-system-ca`): the hint says what to do.
+    const reason = e.message.split('; ')[0];
+    return new NetworkError(`cannot connect to ${origin}: its TLS certificate was refused (${reason})`, {
       hint: 'check the base URL; for a server with a certificate of your own CA, give Node the CA: NODE_EXTRA_CA_CERTS=/path/to/ca.pem',
       cause: error,
       requestSent: false,
