@@ -107,7 +107,8 @@ describe('wfd-cli/sandbox in another project', () => {
     // uses (dist/pdf-lib.cjs...): require's cache lists every file of the package it loaded.
     const check = `import { createRequire } from 'node:module';
 const m = await import('wfd-cli/sandbox');
-console.log(Object.keys(m).filter((name) => name !== 'default').join(','));
+// Node 23 and later also name the whole CommonJS exports object 'module.exports'.
+console.log(Object.keys(m).filter((name) => name !== 'default' && name !== 'module.exports').join(','));
 console.log(Object.keys(createRequire(import.meta.url).cache).join('\\n'));`;
     const result = spawnSync(process.execPath, ['--input-type=module', '-e', check], {
       cwd: dir.path,
