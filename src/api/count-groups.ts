@@ -13,7 +13,7 @@
  * - the total as `count`, `total`, `total_count`, `meta.total_count` or `data.count`, else the
  *   sum of the groups; an answer with a total and no groups is a count the API did not group.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isRecord } from '../core/guards.js';
 import type { ApiRequest, QueryParams } from '../core/http.js';
 
@@ -27,12 +27,15 @@ export function countGroups(
   fields: readonly string[],
 ): ApiRequest<GroupedCount> {
   const schema = () =>
-    z.unknown().transform((body, ctx) => {
-      const parsed = parseGroupedCount(body, fields);
-      if (typeof parsed !== 'string') return parsed;
-      ctx.issues.push({ code: 'custom', message: parsed, input: body });
-      return z.NEVER;
-    });
+    z.pipe(
+      z.unknown(),
+      z.transform((body, ctx) => {
+        const parsed = parseGroupedCount(body, fields);
+        if (typeof parsed !== 'string') return parsed;
+        ctx.issues.push({ code: 'custom', message: parsed, input: body });
+        return z.NEVER;
+      }),
+    );
   return { method: 'GET', path, query: [...query, ['group_by', fields.join(',')]], schema };
 }
 

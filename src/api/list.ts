@@ -3,7 +3,7 @@
  * path is the table's name, the answer's schema comes from its record fields. A list request is
  * the first page's without page params; paginate() adds `page[number]` and `page[size]`.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { ApiRequest, QueryParams } from '../core/http.js';
 import type { Page } from '../core/paginate.js';
 import type { RecordFields, ResourceDef } from '../resources/types.js';
@@ -12,16 +12,16 @@ import { Count, envelope, type RecordSchema, recordSchema } from './schemas.js';
 /** A record of a resource whose table declares fields `F`. */
 export type RecordOf<F extends RecordFields> = z.infer<RecordSchema<F>>;
 
-const pageSchemas = new WeakMap<RecordFields, z.ZodType>();
+const pageSchemas = new WeakMap<RecordFields, z.ZodMiniType>();
 
 /** The paginated envelope of the resource's records, built once per table. */
-function pageSchema<F extends RecordFields>(fields: F): z.ZodType<Page<RecordOf<F>>> {
+function pageSchema<F extends RecordFields>(fields: F): z.ZodMiniType<Page<RecordOf<F>>> {
   let schema = pageSchemas.get(fields);
   if (!schema) {
     schema = envelope(recordSchema(fields));
     pageSchemas.set(fields, schema);
   }
-  return schema as z.ZodType<Page<RecordOf<F>>>;
+  return schema as z.ZodMiniType<Page<RecordOf<F>>>;
 }
 
 /** GET /v1/<name> with the given filters and sort (spec: "Endpoints", "Filtering", "Sorting"). */

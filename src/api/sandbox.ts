@@ -2,7 +2,7 @@
  * The sandbox's test hooks, which live outside `/v1` and take no token (src/sandbox/README.md,
  * "Test hooks"). Built like any request, so `--dry-run` and `--debug` show them.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ApiRequest, QueryParams } from '../core/http.js';
 
 /** What `POST /_sandbox/trigger` takes: the event, the form, and what the respondent adds. */

@@ -6,7 +6,7 @@
  * Each schema is a getter that builds it on first use (`Case()`): a one-shot command checks one
  * answer, and building every schema up front would cost it more than that check.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isRecord } from '../core/guards.js';
 import { once } from '../core/once.js';
 import { CASE_RECORD } from '../resources/cases.js';
@@ -27,13 +27,15 @@ export const WorkspaceList = once(() => z.looseObject({ data: z.array(Workspace(
 
 /** What each field shape of the resource tables (src/resources/types.ts) holds, as zod types. */
 type Shapes = {
-  key: z.ZodString;
-  text: z.ZodOptional<z.ZodString>;
-  'text-or-null': z.ZodOptional<z.ZodNullable<z.ZodString>>;
-  flag: z.ZodOptional<z.ZodNullable<z.ZodBoolean>>;
-  relation: z.ZodOptional<z.ZodNullable<z.ZodObject<{ id: z.ZodOptional<z.ZodString> }, z.core.$loose>>>;
-  object: z.ZodOptional<z.ZodNullable<z.ZodObject<Record<never, never>, z.core.$loose>>>;
-  objects: z.ZodOptional<z.ZodArray<z.ZodObject<Record<never, never>, z.core.$loose>>>;
+  key: z.ZodMiniString;
+  text: z.ZodMiniOptional<z.ZodMiniString>;
+  'text-or-null': z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString>>;
+  flag: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniBoolean>>;
+  relation: z.ZodMiniOptional<
+    z.ZodMiniNullable<z.ZodMiniObject<{ id: z.ZodMiniOptional<z.ZodMiniString> }, z.core.$loose>>
+  >;
+  object: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniObject<Record<never, never>, z.core.$loose>>>;
+  objects: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<Record<never, never>, z.core.$loose>>>;
 };
 
 /** The checked fields of a record: those whose shape is not `any`. */
@@ -42,10 +44,10 @@ type CheckedFields<F extends RecordFields> = {
 };
 
 /** The lenient zod schema of a record whose fields a resource table declares. */
-export type RecordSchema<F extends RecordFields> = z.ZodObject<CheckedFields<F>, z.core.$loose>;
+export type RecordSchema<F extends RecordFields> = z.ZodMiniObject<CheckedFields<F>, z.core.$loose>;
 
 // One schema per table, whether a list or a single record asks for it.
-const recordSchemas = new WeakMap<RecordFields, z.ZodType>();
+const recordSchemas = new WeakMap<RecordFields, z.ZodMiniType>();
 
 /**
  * A record's schema from its table's fields (record-check.ts): the record is checked in place
@@ -55,10 +57,12 @@ const recordSchemas = new WeakMap<RecordFields, z.ZodType>();
 export function recordSchema<F extends RecordFields>(fields: F): RecordSchema<F> {
   let schema = recordSchemas.get(fields);
   if (!schema) {
-    schema = z.unknown().superRefine((value, ctx) => {
-      const issue = recordIssue(fields, value);
-      if (issue) ctx.addIssue({ code: 'custom', input: value, ...issue });
-    });
+    schema = z.unknown().check(
+      z.superRefine((value, ctx) => {
+        const issue = recordIssue(fields, value);
+        if (issue) ctx.addIssue({ code: 'custom', input: value, ...issue });
+      }),
+    );
     recordSchemas.set(fields, schema);
   }
   return schema as unknown as RecordSchema<F>;
@@ -74,9 +78,9 @@ export type Form = z.infer<ReturnType<typeof Form>>;
 export const FormResponse = once(() =>
   z.looseObject({
     id: z.string(),
-    answers: z.unknown().optional(),
-    attachments: z.array(z.looseObject({})).nullable().optional(),
-    signatures: z.array(z.looseObject({})).nullable().optional(),
+    answers: z.optional(z.unknown()),
+    attachments: z.optional(z.nullable(z.array(z.looseObject({})))),
+    signatures: z.optional(z.nullable(z.array(z.looseObject({})))),
   }),
 );
 export type FormResponse = z.infer<ReturnType<typeof FormResponse>>;
@@ -86,8 +90,8 @@ export const FormTemplateOptions = once(() => z.looseObject({}));
 
 const step = () =>
   z.looseObject({
-    title: z.string().nullable().optional(),
-    fields: z.array(z.looseObject({})).optional(),
+    title: z.optional(z.nullable(z.string())),
+    fields: z.optional(z.array(z.looseObject({}))),
   });
 
 /**
@@ -95,7 +99,7 @@ const step = () =>
  * is read as the same thing (the spec does not show the shape).
  */
 export const FormTemplateSteps = once(() =>
-  z.preprocess(
+  preprocess(
     (value) => {
       if (Array.isArray(value)) return { steps: value };
       if (isRecord(value) && !('steps' in value) && Array.isArray(value.data)) {
@@ -104,7 +108,7 @@ export const FormTemplateSteps = once(() =>
       }
       return value;
     },
-    z.looseObject({ steps: z.array(step()).optional() }),
+    z.looseObject({ steps: z.optional(z.array(step())) }),
   ),
 );
 export type FormTemplateSteps = z.infer<ReturnType<typeof FormTemplateSteps>>;
@@ -116,21 +120,21 @@ export type Signature = z.infer<ReturnType<typeof Signature>>;
 /** The `meta` of the spec's paginated envelope (src/core/paginate.ts), as every list answer is checked. */
 const pageMeta = once(() =>
   z.looseObject({
-    total_count: z.number().int().nonnegative(),
-    total_pages: z.number().int().nonnegative(),
-    page_size: z.number().int().positive(),
-    current_page: z.number().int().positive(),
+    total_count: z.int().check(z.nonnegative()),
+    total_pages: z.int().check(z.nonnegative()),
+    page_size: z.int().check(z.positive()),
+    current_page: z.int().check(z.positive()),
   }),
 );
 
 /** The paginated collection envelope of the spec. */
-export function envelope<T extends z.ZodType>(item: T) {
+export function envelope<T extends z.ZodMiniType>(item: T) {
   return z.looseObject({ meta: pageMeta(), data: z.array(item) });
 }
 
 /** A single resource, bare or wrapped in `{data: ...}` (the spec does not say which). */
-export function single<T extends z.ZodType>(item: T) {
-  return z.preprocess((value) => {
+export function single<T extends z.ZodMiniType>(item: T) {
+  return preprocess((value) => {
     if (value && typeof value === 'object' && 'data' in value && !('id' in value)) {
       const data = (value as { data: unknown }).data;
       if (data && typeof data === 'object' && !Array.isArray(data)) return data;
@@ -141,7 +145,7 @@ export function single<T extends z.ZodType>(item: T) {
 
 /** `/count` answers: `{count}`, `{data: {count}}`, `{meta: {total_count}}` or a bare number. */
 export const Count = once(() =>
-  z.preprocess((value) => {
+  preprocess((value) => {
     if (typeof value === 'number') return value;
     const v = value as {
       count?: unknown;
@@ -149,7 +153,7 @@ export const Count = once(() =>
       meta?: { total_count?: unknown };
     } | null;
     return v?.count ?? v?.data?.count ?? v?.meta?.total_count ?? value;
-  }, z.number().int().nonnegative()),
+  }, z.int().check(z.nonnegative())),
 );
 
 /**
@@ -159,33 +163,39 @@ export const Count = once(() =>
 export const Attachment = once(() =>
   z.looseObject({
     id: z.string(),
-    filename: z.string().nullable().optional(),
-    content_type: z.string().nullable().optional(),
-    size: z.number().int().nonnegative().nullable().optional(),
+    filename: z.optional(z.nullable(z.string())),
+    content_type: z.optional(z.nullable(z.string())),
+    size: z.optional(z.nullable(z.int().check(z.nonnegative()))),
   }),
 );
 export type Attachment = z.infer<ReturnType<typeof Attachment>>;
 
 /** The answer to an upload, as a list: `{data: [...]}`, a bare array, or one object, bare or under `data`. */
 export const UploadedAttachments = once(() =>
-  z.preprocess((value) => {
-    if (Array.isArray(value)) return value;
-    if (isRecord(value) && !('id' in value) && 'data' in value) {
-      return Array.isArray(value.data) ? value.data : [value.data];
-    }
-    return [value];
-  }, z.array(Attachment()).min(1)),
+  preprocess(
+    (value) => {
+      if (Array.isArray(value)) return value;
+      if (isRecord(value) && !('id' in value) && 'data' in value) {
+        return Array.isArray(value.data) ? value.data : [value.data];
+      }
+      return [value];
+    },
+    z.array(Attachment()).check(z.minLength(1)),
+  ),
 );
 
 /** A form as an export reads it: its responses, each with the attachments it lists. */
 export const FormFiles = once(() =>
   z.looseObject({
     id: z.string(),
-    updated_at: z.string().optional(),
-    responses: z
-      .array(z.looseObject({ id: z.string(), attachments: z.array(Attachment()).nullable().optional() }))
-      .nullable()
-      .optional(),
+    updated_at: z.optional(z.string()),
+    responses: z.optional(
+      z.nullable(
+        z.array(
+          z.looseObject({ id: z.string(), attachments: z.optional(z.nullable(z.array(Attachment()))) }),
+        ),
+      ),
+    ),
   }),
 );
 export type FormFiles = z.infer<ReturnType<typeof FormFiles>>;
@@ -199,8 +209,13 @@ export const DocIntelJob = once(() =>
   z.looseObject({
     id: z.string(),
     status: z.string(),
-    result: z.unknown().optional(),
-    error: z.unknown().optional(),
+    result: z.optional(z.unknown()),
+    error: z.optional(z.unknown()),
   }),
 );
 export type DocIntelJob = z.infer<ReturnType<typeof DocIntelJob>>;
+
+/** zod's `preprocess`, which zod/mini leaves out: `transform` first, then `schema` checks its value. */
+export function preprocess<T extends z.ZodMiniType>(transform: (value: unknown) => unknown, schema: T) {
+  return z.pipe(z.transform(transform), schema);
+}

@@ -4,12 +4,12 @@
  * the declaration does not name is refused, never silently dropped. Loaded by verb modules
  * only, so zod stays off the start-up path.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { flagKey } from '../core/flag-key.js';
 import type { ArgDef, FlagDef, TextChecks, VerbFlags } from './flags.js';
 
 /** The zod shape of a verb's arguments and flags, by the keys commander stores them under. */
-function flagsShape(spec: VerbFlags): Record<string, z.ZodType> {
+function flagsShape(spec: VerbFlags): Record<string, z.ZodMiniType> {
   return Object.fromEntries([
     ...(spec.args ?? []).map((arg) => [flagKey(arg.name), argType(arg)] as const),
     ...spec.flags.map((def) => [flagKey(def.flag), flagType(def)] as const),
@@ -18,20 +18,20 @@ function flagsShape(spec: VerbFlags): Record<string, z.ZodType> {
 
 /** The options schema of a verb; its checks between flags are added by the verb (`.refine`). */
 export function verbSchema<const S extends VerbFlags>(spec: S) {
-  return z.strictObject(flagsShape(spec)) as z.ZodObject<ShapeOf<S>, z.core.$strict>;
+  return z.strictObject(flagsShape(spec)) as z.ZodMiniObject<ShapeOf<S>, z.core.$strict>;
 }
 
-function argType(arg: ArgDef): z.ZodType {
+function argType(arg: ArgDef): z.ZodMiniType {
   const one = arg.values ? oneOf(arg.values) : text(arg);
-  if (arg.variadic) return arg.optional ? z.array(one).optional() : z.array(one).min(1);
-  return arg.optional ? one.optional() : one;
+  if (arg.variadic) return arg.optional ? z.optional(z.array(one)) : z.array(one).check(z.minLength(1));
+  return arg.optional ? z.optional(one) : one;
 }
 
 // Flags declared alike share one schema (zod schemas are immutable): building a schema per flag
 // was most of the start of a list verb (cases list: 19 flags, 7 kinds).
-const flagTypes = new Map<string, z.ZodType>();
+const flagTypes = new Map<string, z.ZodMiniType>();
 
-function flagType(def: FlagDef): z.ZodType {
+function flagType(def: FlagDef): z.ZodMiniType {
   // Everything flagType, valueType and text read of `def`, and nothing else.
   const { kind, repeatable, default: fallback, required, trim, nonEmpty, pattern } = def;
   const values = kind === 'enum' ? def.values : undefined;
@@ -45,15 +45,15 @@ function flagType(def: FlagDef): z.ZodType {
   return type;
 }
 
-function buildFlagType(def: FlagDef): z.ZodType {
+function buildFlagType(def: FlagDef): z.ZodMiniType {
   const one = valueType(def);
   const many = def.repeatable ? z.array(one) : one;
-  if (def.kind === 'negated') return many.default(true);
-  if (def.default !== undefined) return many.default(def.default as never);
-  return def.required ? many : many.optional();
+  if (def.kind === 'negated') return z._default(many, true as never);
+  if (def.default !== undefined) return z._default(many, def.default as never);
+  return def.required ? many : z.optional(many);
 }
 
-function valueType(def: FlagDef): z.ZodType {
+function valueType(def: FlagDef): z.ZodMiniType {
   switch (def.kind) {
     case 'switch':
     case 'negated':
@@ -61,7 +61,7 @@ function valueType(def: FlagDef): z.ZodType {
     // Checked as commander reads them (arg-parsers.ts).
     case 'integer':
     case 'duration':
-      return z.number().int();
+      return z.int();
     case 'enum':
       return oneOf((def.values ?? []).map((value) => (typeof value === 'string' ? value : value[0])));
     default:
@@ -69,16 +69,16 @@ function valueType(def: FlagDef): z.ZodType {
   }
 }
 
-function text(checks: TextChecks): z.ZodString {
+function text(checks: TextChecks): z.ZodMiniString {
   let schema = z.string();
-  if (checks.trim) schema = schema.trim();
-  if (checks.nonEmpty) schema = schema.min(1, 'must not be empty');
-  if (checks.pattern) schema = schema.regex(checks.pattern.regex, checks.pattern.message);
+  if (checks.trim) schema = schema.check(z.trim());
+  if (checks.nonEmpty) schema = schema.check(z.minLength(1, 'must not be empty'));
+  if (checks.pattern) schema = schema.check(z.regex(checks.pattern.regex, checks.pattern.message));
   return schema;
 }
 
 /** `expected bash, zsh or fish` */
-function oneOf(values: readonly string[]): z.ZodType<string> {
+function oneOf(values: readonly string[]): z.ZodMiniType<string> {
   const words = values.length > 1 ? `${values.slice(0, -1).join(', ')} or ${values.at(-1)}` : values.join('');
   return z.enum(values as [string, ...string[]], { message: `expected ${words}` });
 }
@@ -94,16 +94,16 @@ type ValueOf<F> = F extends { kind: 'switch' | 'negated' }
       : string;
 type Stored<F> = F extends { repeatable: true } ? ValueOf<F>[] : ValueOf<F>;
 type FlagField<F> = F extends { kind: 'negated' } | { default: string | number } | { required: true }
-  ? z.ZodType<Stored<F>>
-  : z.ZodOptional<z.ZodType<Stored<F>>>;
+  ? z.ZodMiniType<Stored<F>>
+  : z.ZodMiniOptional<z.ZodMiniType<Stored<F>>>;
 type ArgValue<A> = A extends { values: readonly (infer V extends string)[] } ? V : string;
 type ArgField<A> = A extends { variadic: true }
   ? A extends { optional: true }
-    ? z.ZodOptional<z.ZodType<ArgValue<A>[]>>
-    : z.ZodType<ArgValue<A>[]>
+    ? z.ZodMiniOptional<z.ZodMiniType<ArgValue<A>[]>>
+    : z.ZodMiniType<ArgValue<A>[]>
   : A extends { optional: true }
-    ? z.ZodOptional<z.ZodType<ArgValue<A>>>
-    : z.ZodType<ArgValue<A>>;
+    ? z.ZodMiniOptional<z.ZodMiniType<ArgValue<A>>>
+    : z.ZodMiniType<ArgValue<A>>;
 type FlagsOf<S> = S extends { flags: readonly (infer F)[] } ? F : never;
 type ArgsOf<S> = S extends { args: readonly (infer A)[] } ? A : never;
 type ShapeOf<S extends VerbFlags> = {

@@ -3,11 +3,12 @@
  * function, and what it prints. Imported only by verb modules, which load lazily, so zod stays
  * off the start-up path.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
 import { flagKey, flagName } from '../core/flag-key.js';
 import { quote } from '../core/quote.js';
+import { safeParse } from '../core/zod-parse.js';
 import type { VerbFlags } from './flags.js';
 
 export interface Verb<O> {
@@ -31,7 +32,7 @@ export interface VerbMeta {
  * A verb from its declared arguments and flags (`spec`, which commander's options also come
  * from), its schema (built from `spec`, plus the checks between flags) and its run function.
  */
-export function defineVerb<S extends z.ZodType>(
+export function defineVerb<S extends z.core.$ZodType>(
   spec: VerbFlags,
   schema: S,
   run: (options: z.output<S>, ctx: Context) => Promise<void>,
@@ -43,7 +44,7 @@ export function defineVerb<S extends z.ZodType>(
     parse(raw) {
       // reportInput: the issue carries the value, so the message can quote it. jitless: parsed
       // once per process, a compiled parser (zod's `new Function`) would never pay back.
-      const result = schema.safeParse(raw, { reportInput: true, jitless: true });
+      const result = safeParse(schema, raw, { reportInput: true, jitless: true });
       if (result.success) return result.data;
       throw new UsageError(describeIssue(result.error.issues[0]!, positional));
     },
@@ -54,8 +55,13 @@ export function defineVerb<S extends z.ZodType>(
 }
 
 /** The top-level keys of an object schema, also behind a preprocess or a transform. */
-function schemaKeys(schema: z.ZodType): string[] {
-  const def = schema._zod.def as { type: string; shape?: object; in?: z.ZodType; out?: z.ZodType };
+function schemaKeys(schema: z.core.$ZodType): string[] {
+  const def = schema._zod.def as {
+    type: string;
+    shape?: object;
+    in?: z.core.$ZodType;
+    out?: z.core.$ZodType;
+  };
   if (def.type === 'object' && def.shape) return Object.keys(def.shape);
   if (def.type !== 'pipe' || !def.in || !def.out) return [];
   const before = schemaKeys(def.in);

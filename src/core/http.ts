@@ -11,7 +11,7 @@
 import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ZodType } from 'zod';
+import type * as z from 'zod/mini';
 import { parseBaseUrl } from './base-url.js';
 import { count } from './counts.js';
 import { checkDownloadStatus, redirectedError } from './download-status.js';
@@ -99,7 +99,7 @@ export interface ApiRequest<T = unknown> {
    * made when the request has gone out: a zod schema takes a millisecond or two to build, which
    * the wait for the server then hides
    */
-  schema?: () => ZodType<T>;
+  schema?: () => z.ZodMiniType<T>;
   root?: boolean;
   /**
    * Sending it twice leaves the same state (archive by the spec's state machine): a 502, 503 or

@@ -1,6 +1,7 @@
-import type { ZodType } from 'zod';
+import type * as z from 'zod/mini';
+import { safeParse } from './zod-parse.js';
 
-const parsedBefore = new WeakSet<ZodType>();
+const parsedBefore = new WeakSet<z.core.$ZodType>();
 
 /**
  * `schema.safeParse(answer)`, without zod's compiled parser for a schema's first answer. zod v4
@@ -8,8 +9,8 @@ const parsedBefore = new WeakSet<ZodType>();
  * over the pages of a long list, but costs a one-shot command's single answer about 3 ms more
  * than zod's generic parser. Both check the same; later answers of the schema use the compiled one.
  */
-export function parseAnswer<T>(schema: ZodType<T>, answer: unknown) {
+export function parseAnswer<T>(schema: z.core.$ZodType<T>, answer: unknown) {
   const first = !parsedBefore.has(schema);
   parsedBefore.add(schema);
-  return schema.safeParse(answer, { jitless: first });
+  return safeParse(schema, answer, { jitless: first });
 }

@@ -202,7 +202,7 @@ describe('the documentation of the manifest', () => {
   it('lists every kind of line the manifest holds, with each of its fields', () => {
     const docs = readFileSync(join(import.meta.dirname, '../../docs/attachments.md'), 'utf8');
     for (const schema of TYPED_ENTRIES) {
-      const type = schema.shape.type.value;
+      const type = schema.shape.type._zod.def.values[0];
       const row = docs.split('\n').find((line) => new RegExp(`^\\| \`${type}\` +\\|`).test(line));
       expect(row, `docs/attachments.md has no row for type ${type}`).toBeDefined();
       for (const field of Object.keys(schema.shape).filter((key) => key !== 'type'))

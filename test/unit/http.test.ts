@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { parseBaseUrl } from '../../src/core/base-url.js';
 import { ApiError, NetworkError, UsageError } from '../../src/core/errors.js';
 import { ApiClient, encodeQuery, isLoopback } from '../../src/core/http.js';

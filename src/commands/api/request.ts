@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { preprocess } from '../../api/schemas.js';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
@@ -33,8 +34,8 @@ function requestLine(raw: unknown): unknown {
 }
 
 // After requestLine, `<method-or-path>` is gone and the method and the path are both known.
-const ApiFlags = verbSchema(API).partial({ methodOrPath: true }).required({ method: true, path: true });
-export const ApiOptions = z.preprocess(requestLine, ApiFlags);
+const ApiFlags = z.required(z.partial(verbSchema(API), { methodOrPath: true }), { method: true, path: true });
+export const ApiOptions = preprocess(requestLine, ApiFlags);
 export type ApiOptions = z.infer<typeof ApiFlags>;
 
 /** Endpoints at the host root (spec: the OAuth endpoints), and the sandbox's test hooks. */

@@ -12,7 +12,7 @@
  */
 import { mkdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { downloadAttachment } from '../../api/attachments.js';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
@@ -34,13 +34,14 @@ import { PartialFailure } from '../shared/partial-failure.js';
 import { DOWNLOAD } from './flags.js';
 import { filenameOf, ID_HINT } from './shared.js';
 
-export const DownloadAttachmentsOptions = verbSchema(DOWNLOAD)
-  .refine((o) => !(o.outputFile !== undefined && o.dir !== undefined), {
+export const DownloadAttachmentsOptions = verbSchema(DOWNLOAD).check(
+  z.refine((o) => !(o.outputFile !== undefined && o.dir !== undefined), {
     message: "-O and --dir cannot be used together: -O names one file, --dir a folder for the server's names",
-  })
-  .refine((o) => !(o.clobber && o.skipExisting), {
+  }),
+  z.refine((o) => !(o.clobber && o.skipExisting), {
     message: '--clobber and --skip-existing cannot be used together: pick one',
-  });
+  }),
+);
 export type DownloadAttachmentsOptions = z.output<typeof DownloadAttachmentsOptions>;
 
 const COLUMNS: Column[] = [

@@ -23,7 +23,7 @@ import { constants, writeSync } from 'node:fs';
 import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { FILE_MODE } from '../../core/file-modes.js';
 
 export const MANIFEST_NAME = 'manifest.ndjson';
@@ -44,7 +44,7 @@ const FileEntry = z.object({
   form_id: z.string(),
   response_id: z.string(),
   path: z.string(),
-  bytes: z.number().int().nonnegative(),
+  bytes: z.int().check(z.nonnegative()),
   sha256: z.string(),
   downloaded_at: z.string(),
 });
@@ -55,7 +55,7 @@ const MergedEntry = z.object({
   form_id: z.string(),
   ids: z.array(z.string()),
   path: z.string(),
-  bytes: z.number().int().nonnegative(),
+  bytes: z.int().check(z.nonnegative()),
   sha256: z.string(),
   downloaded_at: z.string(),
 });
@@ -67,9 +67,9 @@ const RunEntry = z.object({
   completed_at: z.string(),
   /** the forms query of the run (filters, --since), as its query string without the `?` */
   query: z.string(),
-  forms: z.number().int().nonnegative(),
-  files: z.number().int().nonnegative(),
-  bytes: z.number().int().nonnegative(),
+  forms: z.int().check(z.nonnegative()),
+  files: z.int().check(z.nonnegative()),
+  bytes: z.int().check(z.nonnegative()),
 });
 export type RunEntry = z.infer<typeof RunEntry>;
 
@@ -88,7 +88,7 @@ const FormEntry = z.object({
     z.object({
       id: z.string(),
       attachments: z.array(
-        z.object({ id: z.string(), filename: z.string().nullish(), size: z.number().nullish() }),
+        z.object({ id: z.string(), filename: z.nullish(z.string()), size: z.nullish(z.number()) }),
       ),
     }),
   ),
@@ -177,7 +177,7 @@ function parseLine(line: string): ManifestEntry | undefined {
     return undefined;
   }
   for (const schema of [...TYPED_ENTRIES, FileEntry] as const) {
-    const parsed = schema.safeParse(value);
+    const parsed = z.safeParse(schema, value);
     if (parsed.success) return parsed.data;
   }
   return undefined;

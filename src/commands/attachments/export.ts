@@ -25,7 +25,7 @@
  *    after it, one error line. Either way the manifest lists exactly the files on disk.
  */
 import { dirname, join } from 'node:path';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { getFormFiles } from '../../api/attachments.js';
 import { listRequest } from '../../api/list.js';
 import { verbSchema } from '../../cli/flag-schema.js';
@@ -101,11 +101,13 @@ export type ExportAttachmentsOptions = FilterFlagValues & {
 };
 
 export const ExportAttachmentsOptions = (
-  verbSchema(EXPORT) as unknown as z.ZodType<ExportAttachmentsOptions>
-).refine((o) => !(o.since !== undefined && o.incremental), {
-  message:
-    '--since and --incremental cannot be used together: --incremental adds every file the manifest lacks',
-});
+  verbSchema(EXPORT) as unknown as z.ZodMiniType<ExportAttachmentsOptions>
+).check(
+  z.refine((o) => !(o.since !== undefined && o.incremental), {
+    message:
+      '--since and --incremental cannot be used together: --incremental adds every file the manifest lacks',
+  }),
+);
 
 /** The columns of the row per exported file (plain, CSV): from its manifest line. */
 const COLUMNS: Column[] = [

@@ -3,7 +3,7 @@
  * (`GET /v1/attachments?ids=...`), in the order given, a repeated id repeated. Saved through a
  * temporary file renamed once complete, or streamed to stdout with `-O -` (never a terminal).
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';

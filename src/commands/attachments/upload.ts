@@ -8,7 +8,7 @@
  * Every file is checked (exists, readable, not a folder) before any request: exit 2 otherwise.
  */
 import { readFile } from 'node:fs/promises';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { uploadJson, uploadMultipart } from '../../api/attachments.js';
 import type { Attachment } from '../../api/schemas.js';
 import { verbSchema } from '../../cli/flag-schema.js';

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
@@ -11,8 +11,8 @@ import { boundWorkspace, loggedInLine, loginTarget, tokenStorageOf } from './sha
 const DEFAULT_TIMEOUT_MS = 5 * 60_000;
 const OAUTH_ONLY = ['clientId', 'redirectUri', 'manual', 'scope', 'timeout'] as const;
 
-export const LoginOptions = verbSchema(LOGIN)
-  .superRefine((options, issues) => {
+const LoginFlags = verbSchema(LOGIN).check(
+  z.superRefine((options, issues) => {
     if (options.oauth && options.withToken) {
       issues.addIssue({
         code: 'custom',
@@ -35,8 +35,15 @@ export const LoginOptions = verbSchema(LOGIN)
         });
       }
     }
-  })
-  .transform((options) => ({ ...options, timeout: options.timeout ?? DEFAULT_TIMEOUT_MS }));
+  }),
+);
+export const LoginOptions = z.pipe(
+  LoginFlags,
+  z.transform((options: z.output<typeof LoginFlags>) => ({
+    ...options,
+    timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+  })),
+);
 export type LoginOptions = z.output<typeof LoginOptions>;
 
 /** A personal token (prompt or stdin), or with --oauth the browser sign-in (./oauth-login.ts). */

@@ -3,7 +3,7 @@
  * extraction job (POST /v1/document-intelligence), after uploading the file when given one. Prints
  * the job's id (`-o json`: the job); with `--wait`, its result (see shared.ts).
  */
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
@@ -23,11 +23,12 @@ import {
   waitFor,
 } from './shared.js';
 
-export const CreateDocintelOptions = verbSchema(CREATE_DOCINTEL)
-  .refine((o) => (o.file === undefined) !== (o.attachment === undefined), {
+export const CreateDocintelOptions = verbSchema(CREATE_DOCINTEL).check(
+  z.refine((o) => (o.file === undefined) !== (o.attachment === undefined), {
     message: 'give the document: --file FILE or --attachment ID (one of them)',
-  })
-  .refine((o) => o.timeout === undefined || o.wait, { message: '--timeout bounds a wait: add --wait' });
+  }),
+  z.refine((o) => o.timeout === undefined || o.wait, { message: '--timeout bounds a wait: add --wait' }),
+);
 export type CreateDocintelOptions = z.output<typeof CreateDocintelOptions>;
 
 export async function runCreateDocintel(options: CreateDocintelOptions, ctx: Context): Promise<void> {

@@ -4,7 +4,7 @@
  * job exits 1 with its reason; a time-out exits 8 naming the job, to come back to with
  * `wfd docintel get <id> --wait`.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';

@@ -3,7 +3,7 @@
  * terminal, JSON otherwise); with `--wait`, once it is completed or failed. A failed job exits 1
  * with its reason, a wait that times out exits 8.
  */
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { getDocIntelJob } from '../../api/docintel.js';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
@@ -14,9 +14,9 @@ import { explainNotFound } from '../shared/not-found.js';
 import { GET_DOCINTEL } from './flags.js';
 import { DEFAULT_WAIT_MS, finish, waitFor } from './shared.js';
 
-export const GetDocintelOptions = verbSchema(GET_DOCINTEL).refine((o) => o.timeout === undefined || o.wait, {
-  message: '--timeout bounds a wait: add --wait',
-});
+export const GetDocintelOptions = verbSchema(GET_DOCINTEL).check(
+  z.refine((o) => o.timeout === undefined || o.wait, { message: '--timeout bounds a wait: add --wait' }),
+);
 export type GetDocintelOptions = z.output<typeof GetDocintelOptions>;
 
 export async function runGetDocintel(options: GetDocintelOptions, ctx: Context): Promise<void> {

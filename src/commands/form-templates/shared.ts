@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { quote } from '../../core/quote.js';
 import { explainNotFound } from '../shared/not-found.js';

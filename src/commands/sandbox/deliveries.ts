@@ -3,7 +3,7 @@
  * (`/_sandbox/deliveries`) with their outcome and attempts; followed, a delivery is printed again
  * at each change (an attempt, its outcome).
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { readDeliveries } from '../../api/sandbox.js';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';

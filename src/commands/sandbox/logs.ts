@@ -4,7 +4,7 @@
  * account's: when, the method, the URL as sent, the status, how long, the token's prefix, an
  * injected fault. --since and --tail bound what came before, as `docker logs` does.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { readRequestLog } from '../../api/sandbox.js';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';

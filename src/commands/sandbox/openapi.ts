@@ -2,7 +2,7 @@
  * `wfd sandbox openapi`: the OpenAPI 3.1 description a sandbox serves at /openapi.json, printed
  * without starting one (for generators and editors, and for `wfd api`'s checks offline).
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';

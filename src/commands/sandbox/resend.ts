@@ -3,7 +3,7 @@
  * /_sandbox/deliveries/{id}/resend`, no token) to send a recorded delivery again, as a new
  * delivery of the same payload to the same URL, and prints that delivery.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { resendDelivery } from '../../api/sandbox.js';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';

@@ -2,7 +2,7 @@
  * `wfd sandbox reset --data-dir DIR`: a data directory back to its seed. It keeps the seed
  * parameters; a sandbox running on the directory (its lock) makes it refuse.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';

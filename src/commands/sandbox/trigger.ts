@@ -3,7 +3,7 @@
  * the web application) through its no-token hook `POST /_sandbox/trigger`, which emits the event
  * to the form's webhooks. The base URL is the usual one (--base-url, WFD_BASE_URL, the profile).
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { triggerEvent } from '../../api/sandbox.js';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';

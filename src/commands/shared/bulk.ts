@@ -12,7 +12,7 @@
  * Exit 0 when every id reached its state; otherwise the code the problems share (8 for unknown
  * outcomes), or 1 when they differ.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { listWorkspaces } from '../../api/workspaces.js';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { bulkIdsFlags } from '../../cli/flags.js';

@@ -1,5 +1,5 @@
 /** The `<noun> get <id>` verbs: one record by UUID (or prefix, or reference), a detail view on a terminal, JSON when asked. */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { verbSchema } from '../../cli/flag-schema.js';
 import type { VerbFlags } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
@@ -39,6 +39,6 @@ export function defineGetVerb<T extends Record<string, unknown>>(def: GetVerbDef
     const item = await explainNotFound(client.request(def.request(id)), `${def.noun} ${id}`, def.hint);
     await renderItem(ctx.io, render, item, { view: def.view });
   };
-  const schema = verbSchema(def.flags) as unknown as z.ZodType<GetOptions>;
+  const schema = verbSchema(def.flags) as unknown as z.ZodMiniType<GetOptions>;
   return { schema, run, verb: defineVerb(def.flags, schema, run, { fields: def.fields }) };
 }

@@ -2,7 +2,7 @@
  * The list and count verbs of a resource, generated from its table: a list verb file is then
  * a few lines (see commands/cases/list.ts).
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { countGroups } from '../../api/count-groups.js';
 import { countRequest, listRequest } from '../../api/list.js';
 import { verbSchema } from '../../cli/flag-schema.js';
@@ -43,7 +43,7 @@ export type CountOptions = FilterFlagValues & MethodTwoOptions & { groupBy?: str
 /** `<noun> list`: the resource's query from the flags, then its pages streamed through the renderer. */
 export function defineListVerb<F extends RecordFields>(resource: ResourceDef<F>) {
   const spec = listFlags(resource);
-  const schema = verbSchema(spec) as unknown as z.ZodType<ListOptions>;
+  const schema = verbSchema(spec) as unknown as z.ZodMiniType<ListOptions>;
   const run = async (options: ListOptions, ctx: Context): Promise<void> => {
     // Built (and so validated) before credentials are read: bad input exits 2 with no request.
     const query = buildListQuery(resource, { flags: options, ...options, now: ctx.now() });
@@ -58,7 +58,7 @@ export function defineListVerb<F extends RecordFields>(resource: ResourceDef<F>)
  */
 export function defineCountVerb(resource: ResourceDef) {
   const spec = countFlags(resource);
-  const schema = verbSchema(spec) as unknown as z.ZodType<CountOptions>;
+  const schema = verbSchema(spec) as unknown as z.ZodMiniType<CountOptions>;
   const run = async (options: CountOptions, ctx: Context): Promise<void> => {
     // Built (and so validated) before credentials are read: bad input exits 2 with no request.
     const query = buildListQuery(resource, { flags: options, ...options, now: ctx.now() });

@@ -3,7 +3,7 @@
  * temporary file renamed on success (src/core/files.ts), or to stdout when it is not a terminal.
  * A 404, a 403, a broken connection or Ctrl-C leaves no file behind.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { downloadSignature } from '../../api/signatures.js';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';

@@ -5,7 +5,7 @@
  * processed (one grouped count, by template), and counts over the last 24 hours. `-o json`
  * (and --query/--fields) print the same report as one object, for scripts.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { countGroups, type GroupedCount } from '../../api/count-groups.js';
 import { countRequest, listRequest } from '../../api/list.js';
 import { verbSchema } from '../../cli/flag-schema.js';

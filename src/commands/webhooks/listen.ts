@@ -8,7 +8,7 @@
  * fewer, 1 when a registration is left, 130 on Ctrl-C and 143 on SIGTERM (src/core/interrupt.ts);
  * the port is closed in every case.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';

@@ -4,25 +4,25 @@
  * Token requests are form-encoded (the spec allows JSON too; forms are what RFC 6749 servers
  * all take), and the ApiClient redacts their secret fields wherever it shows a request.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ApiRequest } from '../http.js';
 
 export const OAuthMetadata = z.looseObject({
-  authorization_endpoint: z.string().optional(),
-  token_endpoint: z.string().optional(),
-  token_endpoint_auth_methods_supported: z.array(z.string()).optional(),
-  scopes_supported: z.array(z.string()).optional(),
+  authorization_endpoint: z.optional(z.string()),
+  token_endpoint: z.optional(z.string()),
+  token_endpoint_auth_methods_supported: z.optional(z.array(z.string())),
+  scopes_supported: z.optional(z.array(z.string())),
 });
 export type OAuthMetadata = z.infer<typeof OAuthMetadata>;
 
 /** `expiresIn` is the spec's name; `expires_in` is RFC 6749's, accepted from other servers. */
 export const TokenResponse = z.looseObject({
-  access_token: z.string().min(1),
-  token_type: z.string().optional(),
-  expiresIn: z.number().positive().optional(),
-  expires_in: z.number().positive().optional(),
-  refresh_token: z.string().min(1).optional(),
-  id_token: z.string().optional(),
+  access_token: z.string().check(z.minLength(1)),
+  token_type: z.optional(z.string()),
+  expiresIn: z.optional(z.number().check(z.positive())),
+  expires_in: z.optional(z.number().check(z.positive())),
+  refresh_token: z.optional(z.string().check(z.minLength(1))),
+  id_token: z.optional(z.string()),
 });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
