@@ -91,6 +91,20 @@ function requireWithCodeCache(entry, cacheDir, env, command) {
   const chain = [cacheDir, root, folder];
   const unsaved = [];
 
+  // The script of a file, with its cache when the cache holds. The file's bytes and the cache's
+  // (a megabyte or two) are dropped on return, before the bundle runs: its start allocates enough
+  // for V8's first collection, which would move buffers still held then to the old generation,
+  // where a short run never collects them (1.1-1.3 MiB of peak RSS on Node 24).
+  const compile = (filename, name) => {
+    const { wrapped, source } = readWrapped(filename);
+    const sourceKey = [source.length, crc32(source)];
+    const { data, commands = [], verdict } = readCache(chain, name, sourceKey);
+    const script = new vm.Script(wrapped, { filename, lineOffset: -1, cachedData: data });
+    const accepted = data !== undefined && !script.cachedDataRejected;
+    debug(`cache for ${filename} was ${accepted ? 'accepted' : data ? 'rejected' : verdict}`);
+    return { script, sourceKey, commands, accepted };
+  };
+
   // Modules are Node's own, in require.cache: each file exists once, whoever requires it, and
   // what a process loaded can be listed as usual.
   const load = (filename) => {
@@ -99,13 +113,8 @@ function requireWithCodeCache(entry, cacheDir, env, command) {
     const module = new Module(filename);
     module.filename = filename;
     require.cache[filename] = module;
-    const { wrapped, source } = readWrapped(filename);
-    const sourceKey = [source.length, crc32(source)];
     const name = path.basename(filename);
-    const { data, commands = [], verdict } = readCache(chain, name, sourceKey);
-    const script = new vm.Script(wrapped, { filename, lineOffset: -1, cachedData: data });
-    const accepted = data !== undefined && !script.cachedDataRejected;
-    debug(`cache for ${filename} was ${accepted ? 'accepted' : data ? 'rejected' : verdict}`);
+    const { script, sourceKey, commands, accepted } = compile(filename, name);
     if (!accepted) unsaved.push({ script, name, sourceKey, commands: [command] });
     else if (!commands.includes(command) && commands.length < MAX_COMMANDS) {
       unsaved.push({ script, name, sourceKey, commands: [...commands, command] });
