@@ -25,6 +25,7 @@ import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as z from 'zod/mini';
 import { FILE_MODE } from '../../core/file-modes.js';
+import { safeParse } from '../../core/zod-parse.js';
 
 export const MANIFEST_NAME = 'manifest.ndjson';
 
@@ -177,7 +178,7 @@ function parseLine(line: string): ManifestEntry | undefined {
     return undefined;
   }
   for (const schema of [...TYPED_ENTRIES, FileEntry] as const) {
-    const parsed = z.safeParse(schema, value);
+    const parsed = safeParse(schema, value);
     if (parsed.success) return parsed.data;
   }
   return undefined;
