@@ -19,8 +19,8 @@
 // With `dynamic-import` marked unsupported, esbuild writes an import() of such a part as that
 // require too, so nothing sets up the ES module loader. Everything is bundled (package.json
 // has no runtime `dependencies` but the keyring binding): an install fetches nothing but this
-// package; src imports zod as a namespace (`import * as z`), so esbuild keeps only the parts of
-// it src uses. The sandbox's types are bundled by scripts/bundle-types.mjs. Compiled code is cached
+// package; src imports zod as a namespace (`import * as z from 'zod/mini'`, the sandbox from
+// 'zod'), so esbuild keeps only the parts of it src uses. The sandbox's types are bundled by scripts/bundle-types.mjs. Compiled code is cached
 // per user at run time (bin/code-cache.js).
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

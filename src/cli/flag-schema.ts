@@ -16,7 +16,7 @@ function flagsShape(spec: VerbFlags): Record<string, z.ZodMiniType> {
   ]);
 }
 
-/** The options schema of a verb; its checks between flags are added by the verb (`.refine`). */
+/** The options schema of a verb; its checks between flags are added by the verb (`.check(z.refine(...))`). */
 export function verbSchema<const S extends VerbFlags>(spec: S) {
   return z.strictObject(flagsShape(spec)) as z.ZodMiniObject<ShapeOf<S>, z.core.$strict>;
 }
