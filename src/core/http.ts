@@ -28,12 +28,12 @@ import {
   type ResponseBody,
   type Transport,
 } from './node-transport.js';
-import { parseAnswer } from './parse-answer.js';
 import { type RetrySetting, rateLimitedHint } from './rate-limited-hint.js';
 import { redactSecrets, redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
 import { certificateFailure } from './tls-failure.js';
 import { withMinimumRate } from './transfer-rate.js';
+import { safeParse } from './zod-parse.js';
 
 export type QueryParams = ReadonlyArray<readonly [string, string]>;
 
@@ -240,7 +240,7 @@ export class ApiClient {
     const json = text.length > 0 ? parseJson(text, answer.status) : undefined;
     if (answer.status >= 400) throw this.error(answer.status, answer.headers, json);
     if (!schema) return { value: json as T, headers: answer.headers };
-    const parsed = parseAnswer(schema, json);
+    const parsed = safeParse(schema, json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
