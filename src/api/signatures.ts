@@ -3,7 +3,7 @@
  * is asked for is not shown: wfd sends `Accept: application/pdf`, then `?download=true` when
  * JSON came back (DESIGN.md).
  */
-import type { ApiRequest } from '../core/http.js';
+import type { ApiRequest } from '../core/http/http.js';
 import { once } from '../core/once.js';
 import { Signature, single } from './schemas.js';
 

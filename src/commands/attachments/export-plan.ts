@@ -5,7 +5,7 @@
  * before they start). Pure: the command reads the forms and the manifest, this decides.
  */
 
-import { FolderNames, safeFilename } from '../../core/safe-filename.js';
+import { FolderNames, safeFilename } from '../../core/files/safe-filename.js';
 import { MAX_PAGE_SIZE } from '../../resources/paging.js';
 import type { FileEntry } from './export-manifest.js';
 

@@ -11,12 +11,12 @@
  * still in flight count as inside every window: the log can only err on the safe side, whatever
  * the network delays.
  *
- * Processes sharing a token share one budget through `shared` (src/core/shared-budget.ts): a
+ * Processes sharing a token share one budget through `shared` (src/core/budget/shared-budget.ts): a
  * request starts once this process's log and the machine's both allow it.
  */
 
-import { count } from './counts.js';
-import { formatDuration, UNIT_MS } from './duration.js';
+import { count } from '../text/counts.js';
+import { formatDuration, UNIT_MS } from '../text/duration.js';
 
 export interface RateRule {
   readonly limit: number;
@@ -78,7 +78,7 @@ export function parseRateLimits(text: string): RateLimits {
   return { rules };
 }
 
-/** The budget shared with other processes (src/core/shared-budget.ts). */
+/** The budget shared with other processes (src/core/budget/shared-budget.ts). */
 export interface SharedRateBudget {
   /** a grant for a request starting at `now`, or when (epoch ms) to ask again */
   reserve(now: number): { release(now: number): void } | number;
