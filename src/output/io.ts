@@ -1,6 +1,6 @@
 /**
  * The one holder of terminal facts: the three streams, whether each is a TTY, colour, prompting,
- * width, spinners, the pager. Commands and renderers ask `io` instead of reading `process` (STYLE.md pattern 4).
+ * width, spinners, the pager. Commands and renderers ask `io` instead of reading `process`, so a test hands them memory streams.
  *
  * Imported on every run, `--version` and `--help` included, so it loads no chalk, ora or other
  * output library at module level: `startSpinner` imports ora when a spinner is really shown.

@@ -3,7 +3,7 @@
  * id, `--concurrency` at a time, a result row per id in input order (stdout), a line per problem
  * and a summary (stderr). `--dry-run` prints one request per id and sends nothing.
  *
- * It reports what is true, not what it hoped (DESIGN.md "Mutations whose outcome is unknown"):
+ * It reports what is true, not what it hoped (a mutation whose outcome is unknown is never called failed):
  * when the connection broke after a request was sent, the request is not sent again; the record
  * is read back and reported `archived (confirmed)` when it holds the state asked for, `unknown`
  * when that cannot be told. A refused token (401), or a token that lost its workspace (403 and

@@ -12,7 +12,7 @@ import { WEBHOOK_EVENTS } from '../../resources/webhook-events.js';
 import type { ForwardResult } from './forward.js';
 import type { Delivery } from './receiver.js';
 
-/** What a delivery says about itself, from its headers first (DESIGN.md), then its body. */
+/** What a delivery says about itself, from its headers first (`X-Wfd-Event`, `X-Wfd-Delivery`), then its body. */
 export interface DeliveryFacts {
   event: string | undefined;
   deliveryId: string | undefined;

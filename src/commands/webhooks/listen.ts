@@ -1,6 +1,6 @@
 /**
  * `wfd webhooks listen`: receives webhook deliveries on a local port and prints one line each
- * (DESIGN.md's output contract). The first stderr line is `listening on http://HOST:PORT/PATH`.
+ * (plain or ndjson, as every command's stdout is data). The first stderr line is `listening on http://HOST:PORT/PATH`.
  * With --forms it registers its own URL on those forms for the run and removes exactly what it
  * added when it stops (registration.ts); what is not confirmed removed is named with the command
  * that removes it, and stays in a record on disk (listener-record.ts) that the next --forms run,

@@ -47,7 +47,7 @@ export async function printWebhooks(ctx: Context, webhooks: WebhookMap): Promise
 }
 
 /**
- * Read-modify-write of a form's webhooks (DESIGN.md: `webhooks` is sent whole, after a read):
+ * Read-modify-write of a form's webhooks (`webhooks` is sent whole, after a read, since a PATCH replaces the map):
  * GET the form, apply `change` to its map, PATCH the result (or print it under --dry-run) and
  * print the webhooks the API answered. A change that changes nothing sends no PATCH.
  */

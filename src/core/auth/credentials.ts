@@ -1,5 +1,5 @@
 /**
- * Which token and base URL a run uses. Precedence (DESIGN.md): `WFD_TOKEN` > `--profile` >
+ * Which token and base URL a run uses. Precedence: `WFD_TOKEN` > `--profile` >
  * `WFD_PROFILE` > the current profile; the base URL: `--base-url` > `WFD_BASE_URL` > profile.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The client-side rate limiter (DESIGN.md "Rate limit"): keeps one process under the API's
+ * The client-side rate limiter: keeps one process under the API's
  * limits, 100 requests per minute per token and 1,000 per hour per client, so bulk work does not
  * meet 429 at all. Shared by every request of a run.
  *
@@ -33,7 +33,7 @@ export const SPEC_PER_TOKEN: RateRule = { limit: 100, windowMs: 60_000 };
 /** The spec's limit per client ("Limits"). */
 const SPEC_PER_CLIENT: RateRule = { limit: 1_000, windowMs: 3_600_000 };
 
-/** What DESIGN.md and the spec state: per token, then per client. */
+/** The API's limits: per token, then per client. */
 export const SPEC_LIMITS: RateLimits = { rules: [SPEC_PER_TOKEN, SPEC_PER_CLIENT] };
 
 const WINDOW_NAMES = new Map([

@@ -1,5 +1,5 @@
 /**
- * The rules of every file wfd keeps between runs (DESIGN.md "Platform"): the config file, its
+ * The rules of every file wfd keeps between runs: the config file, its
  * tokens and the loopback certificate, the shared rate budget. Another user must not be able to
  * make wfd write through a link, read a file they planted, or find a temporary file left behind:
  *
