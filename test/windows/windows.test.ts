@@ -115,6 +115,25 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     expect(Math.max(...screen.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
   });
 
+  it('prints a list at a terminal without a pager by default; a pager Windows lacks loses nothing', async () => {
+    const list = `${windowsPath(WIN_NODE)} ${windowsPath(BIN)} cases list --limit 12`;
+    const unpaged = onWindowsTerminal(prefix, list, { env: client() });
+    expect(unpaged.code, unpaged.stdout).toBe(0);
+    expect(unpaged.stdout).toMatch(/^REFERENCE +TITLE/m);
+    expect(unpaged.stdout.match(/^ACME-\d+ /gm)).toHaveLength(12);
+    expect(unpaged.stdout).toContain('Chloé');
+    expect(unpaged.stdout).not.toMatch(/warning|├/);
+    expect(Math.max(...unpaged.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
+    // `wfd config set pager less`, as on Linux: cmd cannot find it (exit code 9009).
+    const env = client({ WFD_CONFIG_DIR: windowsPath(join(work.path, 'pager')) });
+    ok(await wfd(['config', 'set', 'pager', 'less'], { env }));
+    const paged = onWindowsTerminal(prefix, list, { env });
+    expect(paged.code, paged.stdout).toBe(0);
+    expect(paged.stdout.match(/^ACME-\d+ /gm)).toHaveLength(12);
+    expect(paged.stdout).toContain('warning: pager "less" failed (exit code 9009); output not paged\n');
+    expect(paged.stdout).toContain('hint: `wfd config set pager <command>` sets another (`cat`: none)\n');
+  });
+
   it('logs in with a token kept in %APPDATA%, and says who can read the file, not a mode', async () => {
     const token = file('token.txt', `${sandbox.workspaces[0]!.token}\n`);
     // The default config folder of Windows: no WFD_CONFIG_DIR, no token in the environment.
