@@ -587,7 +587,7 @@ _wfd_values() {
     *'|<key>')
       how=values values='pager prompt browser output owner color' ;;
     *'|<shell>')
-      how=values values='bash zsh fish' ;;
+      how=values values='bash zsh fish powershell' ;;
     *'|<topic>')
       how=commands values='filters formats exit-codes environment' ;;
     *) how='' values='' ;;

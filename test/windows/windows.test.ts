@@ -11,6 +11,11 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verbFields } from '../../src/commands/completion/generate.js';
+import { SCRIPT_FILES, SHELLS } from '../../src/commands/completion/shells.js';
+import { commandNodes } from '../../src/commands/completion/tree.js';
+import { createMemoryIO } from '../../src/output/memory-io.js';
+import { buildProgram } from '../../src/program.js';
 import {
   BIN,
   lines,
@@ -21,6 +26,7 @@ import {
   useSandbox,
 } from '../e2e/harness.js';
 import { exportedFiles } from '../support/exported-files.js';
+import { readPowerShellTables, unbalancedBracket } from './powershell-tables.js';
 import {
   newPrefix,
   onWindowsTerminal,
@@ -366,14 +372,40 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     }
   }, 90_000);
 
-  it('prints the completion scripts that are committed', async () => {
-    for (const [shell, path] of [
-      ['bash', 'completions/wfd.bash'],
-      ['zsh', 'completions/_wfd'],
-      ['fish', 'completions/wfd.fish'],
-    ] as const) {
+  it('prints the completion scripts that are committed, PowerShell with the tables of the command tree', async () => {
+    for (const shell of SHELLS) {
       const result = ok(await wfd(['completion', shell]));
-      expect(result.stdout, shell).toBe(readFileSync(join(ROOT, path), 'utf8'));
+      expect(result.stdout, shell).toBe(readFileSync(join(ROOT, SCRIPT_FILES[shell]), 'utf8'));
     }
+    // PowerShell cannot run here: what it would read of the script is read back.
+    const script = readFileSync(join(ROOT, SCRIPT_FILES.powershell), 'utf8');
+    // ASCII: what Windows PowerShell's `>` (UTF-16) and any code page keep as it is.
+    expect(script).toMatch(/^[\t\n -~]*$/);
+    expect(unbalancedBracket(script)).toBeUndefined();
+    expect(script).toContain(
+      "Register-ArgumentCompleter -Native -CommandName 'wfd', 'wfd.exe' -ScriptBlock $completer",
+    );
+    const tables = readPowerShellTables(script);
+    const program = buildProgram({ io: createMemoryIO().io, env: {}, version: '0' });
+    const nodes = commandNodes(program, await verbFields(program));
+    expect([...tables.commands.keys()]).toEqual(nodes.map((node) => node.path));
+    for (const node of nodes) {
+      const command = tables.commands.get(node.path)!;
+      expect(command.Subs, node.path).toEqual(node.subcommands.map((c) => c.word));
+      expect(command.Flags, node.path).toEqual(node.flags.map((c) => c.word));
+      expect(command.FlagDescs, node.path).toEqual(node.flags.map((c) => c.description));
+      expect(command.ValueFlags, node.path).toEqual(node.valueFlags);
+      expect(command.Args, node.path).toEqual(node.arguments);
+      for (const name of node.names)
+        expect(tables.children.get(`${node.path.split(' ').slice(0, -1).join(' ')}|${name}`)).toBe(node.path);
+    }
+    // -o (the format) and -O (a file) are told apart: the tables ignore no case.
+    expect(tables.values.get('*|-o')?.Words).toEqual(['table', 'plain', 'json', 'ndjson', 'csv']);
+    expect(tables.values.get('cases list|--sort')?.Words).toContain('-created_at');
+    expect(tables.values.get('*|--events')).toMatchObject({ How: 'list' });
+    expect(tables.values.get('*|--profile')).toMatchObject({ How: 'profiles', Words: [] });
+    expect(tables.commands.get('cases list')?.FlagDescs).toContain(
+      "filter the JSON output with a jq program (jq's language, strings printed bare, as gh's --jq)",
+    );
   });
 });

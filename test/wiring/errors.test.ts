@@ -66,7 +66,7 @@ const BAD_LINES: [args: string[], error: string, hint: string][] = [
   // the verb's schema (zod)
   [
     ['completion', 'ksh'],
-    'invalid <shell> "ksh": expected bash, zsh or fish',
+    'invalid <shell> "ksh": expected bash, zsh, fish or powershell',
     'run `wfd completion --help` to see the usage',
   ],
   // checks of the global options, before the verb
