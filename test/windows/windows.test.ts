@@ -168,6 +168,16 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     const doctor = await wfd(['doctor', '-o', 'json'], { env });
     const checks = JSON.parse(doctor.stdout) as { check: string; status: string; detail: string }[];
     expect(checks.find((c) => c.check === 'config file')).toMatchObject({ status: 'ok' });
+    // Windows' words: its Credential Manager and the folder's permissions, no D-Bus or modes.
+    const text = await wfd(['doctor'], { env });
+    expect(text.stdout).toMatch(
+      /^! keyring +the system keyring \(Windows Credential Manager\) does not answer/m,
+    );
+    expect(text.stdout).toContain('to use the keyring, install wfd again with its keyring binding');
+    expect(text.stdout).toMatch(
+      /^✓ config folder .*\(readable as its folder allows: under your user profile/m,
+    );
+    expect(`${text.stdout}${login.stderr}`).not.toMatch(/D-Bus|Secret Service|0600|0700|chmod/);
   });
 
   it('lists, gets and counts cases as on Linux', async () => {
