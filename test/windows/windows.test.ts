@@ -257,6 +257,50 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     expect(expectManifestTrue(dir)).toHaveLength(names.length);
   });
 
+  it('keeps every exported path within 259 characters, cutting long names, the manifest saying so', async () => {
+    const email = 'windows-long-paths@example.org';
+    const form = (await (
+      await fetch(`${sandbox.baseUrl}/v1/forms`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${sandbox.workspaces[0]!.token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ flow: { slug: 'customer-feedback' }, user: { email } }),
+      })
+    ).json()) as { id: string };
+    const long = `${'Annual statement of accounts and notes '.repeat(4)}.pdf`;
+    const triggered = await fetch(`${sandbox.baseUrl}/_sandbox/trigger`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        event: 'responses:completed',
+        form_id: form.id,
+        filenames: [long, long, 'a.txt'],
+      }),
+    });
+    expect(triggered.status).toBe(202);
+    // Two UUID folders and these names would reach about 300 characters.
+    const dir = join(work.path, 'a folder for the exports of the finance department');
+    const result = ok(await wfd(['attachments', 'export', '--dir', windowsPath(dir), '--email', email]));
+    expect(result.stderr).toContain(
+      'wfd: 2 file names cut to keep each path within 259 characters, as Windows tools need; the manifest keeps each original_name',
+    );
+    const entries = lines(readFileSync(join(dir, 'manifest.ndjson'), 'utf8'))
+      .map((line) => JSON.parse(line) as ManifestFile & { original_name?: string })
+      .filter((entry) => entry.type === undefined);
+    expect(entries).toHaveLength(3);
+    for (const entry of entries) {
+      expect(
+        `${windowsPath(dir)}\\${entry.path.replaceAll('/', '\\')}`.length,
+        entry.path,
+      ).toBeLessThanOrEqual(259);
+    }
+    expect(entries.filter((entry) => entry.original_name?.startsWith('Annual statement'))).toHaveLength(2);
+    expect(entries.find((entry) => entry.path.endsWith('/a.txt'))?.original_name).toBeUndefined();
+    expectManifestTrue(dir);
+  });
+
   it('finishes with --resume an export whose process was killed', async () => {
     const dir = join(work.path, 'killed');
     // Slow enough to be killed midway: 4 requests a second.

@@ -109,6 +109,15 @@ export function defaultPager(platform: NodeJS.Platform = process.platform): stri
   return platform === 'win32' ? '' : 'less';
 }
 
+/**
+ * The longest path wfd gives a file it names itself (an export's), in UTF-16 units: on Windows,
+ * MAX_PATH less its terminator, as Explorer and many tools open nothing longer (Node would write
+ * it); elsewhere none that a name from the API could reach.
+ */
+export function maxPathLength(platform: NodeJS.Platform = process.platform): number | undefined {
+  return platform === 'win32' ? 259 : undefined;
+}
+
 /** A program and its arguments, for node:child_process's spawn. */
 export interface ShellInvocation {
   file: string;
