@@ -1,8 +1,9 @@
 // `npm run release [-- --out DIR]`: everything a release offers, in one folder (release/ by
 // default, emptied first): the npm tarball (wfd-cli-X.Y.Z.tgz), the single executables
-// (wfd-linux-x64, and wfd-win-x64.exe, made under Wine) and SHA256SUMS over them, in the format
-// `sha256sum -c` reads. Built from `npm run build`, `npm pack` and scripts/build-binary.mjs, so a
-// release holds what those make and nothing else. test/windows/release.test.ts runs it and checks
+// (wfd-linux-x64, and wfd-win-x64.exe, made under Wine), the Debian package of the Linux one
+// (wfd_X.Y.Z_amd64.deb) and SHA256SUMS over them, in the format `sha256sum -c` reads. Built from
+// `npm run build`, `npm pack`, scripts/build-binary.mjs and scripts/build-deb.mjs, so a release
+// holds what those make and nothing else. test/windows/release.test.ts runs it and checks
 // each file; docs/development.md says how to publish one.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -23,6 +24,10 @@ run(npm, ['run', 'build']);
 run(npm, ['pack', '--ignore-scripts', '--pack-destination', out, '--loglevel=error']);
 const buildBinary = [process.execPath, join(root, 'scripts/build-binary.mjs')];
 run(buildBinary, ['--out', out]);
+run(
+  [process.execPath, join(root, 'scripts/build-deb.mjs')],
+  ['--binary', join(out, 'wfd-linux-x64'), '--out', out],
+);
 run(buildBinary, ['--target', 'win-x64', '--out', out]);
 
 const files = readdirSync(out).sort();
