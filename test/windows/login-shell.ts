@@ -47,7 +47,7 @@ const PROMPT_READY = `${ESC}[?2004h`;
 /**
  * Types `keys` at the first prompt of an interactive login `shell` on a pseudo-terminal, waits
  * until the screen's text (escape sequences dropped) matches `until`, then clears the line and
- * exits. Returns that text; fails with what the screen showed after 30 s without a match.
+ * exits. Returns that text; fails with what the screen showed after 60 s without a match.
  */
 export function typeAtPrompt(
   shell: LoginShell,
@@ -70,8 +70,8 @@ export function typeAtPrompt(
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${shell}: no ${until} on the screen after 30 s:\n${text()}`));
-    }, 30_000);
+      reject(new Error(`${shell}: no ${until} on the screen after 60 s:\n${text()}`));
+    }, 60_000);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       raw += chunk;
       if (!typed && raw.includes(PROMPT_READY)) {

@@ -26,6 +26,7 @@ const ROOT = join(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   name: string;
   version: string;
+  description: string;
   homepage: string;
   license: string;
   man: string[];
@@ -33,6 +34,9 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
 const TARBALL = `${pkg.name}-${pkg.version}.tgz`;
 const DEB = `wfd_${pkg.version.replace('-', '~')}_amd64.deb`;
 const ARTIFACTS = [TARBALL, 'wfd-linux-x64', 'wfd-win-x64.exe', DEB];
+/** The Homebrew formula and the Scoop manifest, made from SHA256SUMS for the files at RELEASE_URL. */
+const MANIFESTS = ['wfd.rb', 'wfd.json'];
+const RELEASE_URL = `https://downloads.example.com/wfd/v${pkg.version}`;
 
 /** What the executable links, as Node's official Linux binaries do. */
 const DEPENDS = 'libc6 (>= 2.28), libgcc-s1 (>= 3.4), libstdc++6 (>= 7)';
@@ -64,12 +68,16 @@ describe.skipIf(skipWindows)('npm run release', () => {
 
   beforeAll(() => {
     prefix = newPrefix();
-    const made = spawnSync(process.execPath, [join(ROOT, 'scripts/release.mjs'), '--out', release], {
-      cwd: ROOT,
-      env: { ...process.env, WINEPREFIX: prefix.path },
-      encoding: 'utf8',
-      timeout: 600_000,
-    });
+    const made = spawnSync(
+      process.execPath,
+      [join(ROOT, 'scripts/release.mjs'), '--out', release, '--url', `${RELEASE_URL}/`],
+      {
+        cwd: ROOT,
+        env: { ...process.env, WINEPREFIX: prefix.path },
+        encoding: 'utf8',
+        timeout: 600_000,
+      },
+    );
     if (made.status !== 0) throw new Error(`npm run release failed:\n${made.stderr}`);
   }, 620_000);
   afterAll(() => {
@@ -77,12 +85,35 @@ describe.skipIf(skipWindows)('npm run release', () => {
     dir.remove();
   });
 
-  it('holds the tarball, both executables and SHA256SUMS, and the sums match', () => {
-    expect(readdirSync(release).sort()).toEqual(['SHA256SUMS', ...ARTIFACTS].sort());
+  it('holds the tarball, both executables, the .deb and SHA256SUMS, and the sums match', () => {
+    expect(readdirSync(release).sort()).toEqual(['SHA256SUMS', ...ARTIFACTS, ...MANIFESTS].sort());
     const sums = lines(readFileSync(join(release, 'SHA256SUMS'), 'utf8'));
     expect(sums).toEqual(ARTIFACTS.sort().map((name) => `${sha256(join(release, name))}  ${name}`));
     const check = spawnSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: release, encoding: 'utf8' });
     expect(check.status, check.stdout + check.stderr).toBe(0);
+  });
+
+  it('has a Homebrew formula and a Scoop manifest naming the files by their sums', () => {
+    const formula = readFileSync(join(release, 'wfd.rb'), 'utf8');
+    expect(formula).toMatch(/^class Wfd < Formula\n/);
+    expect(formula).toContain(
+      `  url "${RELEASE_URL}/${TARBALL}"\n  sha256 "${sha256(join(release, TARBALL))}"\n`,
+    );
+    expect(formula).toContain(`  homepage "${pkg.homepage}"\n`);
+    expect(formula).toContain(`/node_modules/${pkg.name}/man/*.1`);
+    expect(JSON.parse(readFileSync(join(release, 'wfd.json'), 'utf8'))).toEqual({
+      version: pkg.version,
+      description: pkg.description,
+      homepage: pkg.homepage,
+      license: pkg.license,
+      architecture: {
+        '64bit': {
+          url: `${RELEASE_URL}/wfd-win-x64.exe#/wfd.exe`,
+          hash: sha256(join(release, 'wfd-win-x64.exe')),
+        },
+      },
+      bin: 'wfd.exe',
+    });
   });
 
   it('is ready to publish: npm publish --dry-run passes, with the fields the registry shows', () => {
@@ -230,7 +261,8 @@ describe.skipIf(skipWindows)('npm run release', () => {
       execFileSync('dpkg-deb', ['-x', deb(), unpacked]);
       const listing = execFileSync('dpkg-deb', ['-c', deb()], { encoding: 'utf8' });
       expect(listing).toMatch(/^-rwxr-xr-x root\/root .* \.\/usr\/bin\/wfd$/m);
-      expect(listing).not.toMatch(/^(?!d|-r[w-]-r--r--|-rwxr-xr-x)/m);
+      const owners = /^(drwxr-xr-x|-rw-r--r--|-rwxr-xr-x) root\/root /;
+      expect(lines(listing).filter((line) => !owners.test(line))).toEqual([]);
       expect(sha256(join(unpacked, 'usr/bin/wfd'))).toBe(sha256(join(release, 'wfd-linux-x64')));
       for (const page of pkg.man) {
         const packed = join(unpacked, 'usr/share/man/man1', `${basename(page)}.gz`);
@@ -328,9 +360,9 @@ describe.skipIf(skipWindows)('npm run release', () => {
 
       it.each([
         // bash: the first TAB loads the script (bash-completion's loader) and completes `case`,
-        // the second rings, the third lists.
+        // the second rings, the third lists; zsh lists at the second; fish at the first.
         ['bash', 'wfd ca\t\t\t', /case-templates +cases/],
-        ['zsh', 'wfd ca\t', /case-templates +-- List case templates\ncases +-- List, read/],
+        ['zsh', 'wfd ca\t\t', /case-templates +-- List case templates\ncases +-- List, read/],
         ['fish', 'wfd ca\t', /cases +\(List, read[^\n]*\ncase-templates +\(List case templates\)/],
       ] as const)(
         '%s completes `wfd ca<TAB>` with nothing in its rc files about wfd',
@@ -338,6 +370,7 @@ describe.skipIf(skipWindows)('npm run release', () => {
           const screen = await typeAtPrompt(shell, keys, list, env);
           expect(screen).toMatch(list);
         },
+        90_000,
       );
 
       it('removed with apt, leaves nothing of it on the machine', () => {
