@@ -11,6 +11,7 @@
 //   /usr/share/zsh/vendor-completions/_wfd            `npm run completions` generates them: each
 //   /usr/share/fish/vendor_completions.d/wfd.fish     file there goes to its shell's folder
 //   /usr/share/doc/wfd/copyright                      wfd's licence, and Node's inside the executable
+//   /usr/share/lintian/overrides/wfd                  what lintian says of Node's binary, explained
 //
 // The version is package.json's (a pre-release `1.0.0-rc.1` becomes `1.0.0~rc.1`, which Debian
 // sorts before 1.0.0). Maintainer: $DEBFULLNAME <$DEBEMAIL>, as Debian's own tools read them.
@@ -133,12 +134,11 @@ function stage() {
 /** DEBIAN/control (the fields a package index takes) and DEBIAN/md5sums. */
 function writeControl() {
   const files = listFiles(tree);
-  const sums = files.map(
-    (file) =>
-      `${createHash('md5')
-        .update(readFileSync(join(tree, file)))
-        .digest('hex')}  ${file}\n`,
-  );
+  const md5 = (file) =>
+    createHash('md5')
+      .update(readFileSync(join(tree, file)))
+      .digest('hex');
+  const sums = files.map((file) => `${md5(file)}  ${file}\n`);
   const kib = files.reduce((total, file) => total + Math.ceil(statSync(join(tree, file)).size / 1024), 0);
   const control = {
     Package: name,
