@@ -36,7 +36,11 @@ import { gzipSync } from 'node:zlib';
 const root = resolve(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
-/** Where each committed completion script goes: the folder its shell loads completions from. */
+/**
+ * Where each committed completion script goes: the folder its shell loads completions from, or
+ * null for a shell that loads none from a system folder (PowerShell reads only its $PROFILE). A
+ * new script in completions/ stops the build until it has its entry here.
+ */
 const COMPLETION_PLACES = {
   'wfd.bash': 'usr/share/bash-completion/completions/wfd', // bash-completion's loader, on first TAB
   _wfd: 'usr/share/zsh/vendor-completions/_wfd', // on Debian's zsh $fpath, read by compinit
@@ -89,9 +93,10 @@ const completions = readdirSync(join(root, 'completions'))
   .sort()
   .map((file) => {
     const place = COMPLETION_PLACES[file];
-    if (!place) fail(`completions/${file} has no place in the package: add it to COMPLETION_PLACES`);
+    if (place === undefined) fail(`completions/${file} has no entry in COMPLETION_PLACES: add one`);
     return [file, place];
-  });
+  })
+  .filter(([, place]) => place !== null);
 
 const tree = mkdtempSync(join(tmpdir(), 'wfd-deb-'));
 let built;
