@@ -695,7 +695,7 @@ function printTable(header, rows) {
   process.stdout.write(`${out.join('\n')}\n`);
 }
 
-/** The goals of start-up and one-shot commands (DESIGN.md "Testing"), on every Node line. */
+/** The goals of start-up and one-shot commands on every Node line: ratios to the baseline, the tail after the output, peak RSS. */
 const GOALS = { oneshot: 1.8, version: 1.2, tailMs: 15, rssMB: 60 };
 
 const span = (stat, digits, unit = '') =>

@@ -1,5 +1,5 @@
 /**
- * The options every command accepts (DESIGN.md, "Command contract"), declared once: commander's
+ * The options every command accepts, declared once: commander's
  * options, the `GlobalOptions` type and the checks of their values are all derived from this
  * table. Loaded on every start: plain data and tiny parsers only.
  */

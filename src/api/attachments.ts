@@ -2,10 +2,10 @@
  * Attachments (spec: "POST /attachments", "GET /attachments/{id}", "GET /attachments?ids=...").
  * Each function builds a request; the caller sends it (`client.request` for uploads,
  * `client.stream` for downloads, whose bodies go to disk) or prints it (`--dry-run`). The
- * bodies are wfd's reading where the spec says "not shown" (DESIGN.md): one file part per file,
+ * bodies are wfd's reading where the spec says "not shown": one file part per file,
  * or JSON `{filename, content_type, content}` with the content in base64.
  */
-import type { ApiRequest } from '../core/http.js';
+import type { ApiRequest } from '../core/http/http.js';
 import { once } from '../core/once.js';
 import { type Attachment, FormFiles, single, UploadedAttachments } from './schemas.js';
 

@@ -1,9 +1,9 @@
 /**
  * Document intelligence (spec: "POST /document-intelligence", "GET /document-intelligence/{id}").
- * The job's body and fields are "not shown": wfd sends `{attachment_id, fields?}` (DESIGN.md) and
+ * The job's body and fields are "not shown": wfd sends `{attachment_id, fields?}`, one plausible shape, and
  * reads the job leniently (src/api/schemas.ts).
  */
-import type { ApiRequest } from '../core/http.js';
+import type { ApiRequest } from '../core/http/http.js';
 import { once } from '../core/once.js';
 import { DocIntelJob, single } from './schemas.js';
 

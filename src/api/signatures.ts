@@ -1,9 +1,9 @@
 /**
  * Signatures (spec: "GET /signatures/{id}: signature metadata or the signed file"). How the file
  * is asked for is not shown: wfd sends `Accept: application/pdf`, then `?download=true` when
- * JSON came back (DESIGN.md).
+ * JSON came back, so either kind of server answers with the file.
  */
-import type { ApiRequest } from '../core/http.js';
+import type { ApiRequest } from '../core/http/http.js';
 import { once } from '../core/once.js';
 import { Signature, single } from './schemas.js';
 

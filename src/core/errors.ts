@@ -85,7 +85,7 @@ export class NetworkError extends WfdError {
   }
 }
 
-/** DESIGN.md's mapping of HTTP statuses to exit codes. */
+/** HTTP statuses to exit codes, as `wfd help exit-codes` lists them. */
 export function exitCodeForStatus(status: number): number {
   switch (status) {
     case 401:

@@ -7,8 +7,8 @@
 import { join } from 'node:path';
 import { OUTPUT_FORMATS } from '../global-options.js';
 import { CONFIG_FILE, configDir } from './auth/config-paths.js';
+import { readStateFile } from './files/state-file.js';
 import { isRecord } from './guards.js';
-import { readStateFile } from './state-file.js';
 
 export interface SettingDef {
   readonly key: string;

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 description of the API (spec/api-v1.md): every /v1 operation and the OAuth
+ * The OpenAPI 3.1 description of the API: every /v1 operation and the OAuth
  * endpoints at the host root. What the resource tables (src/resources/) declare — method-1
  * filters, sortable fields, record fields, page sizes, webhook events — is read from them, so
  * the description, the client's flags and its checks come from one source; what only the spec's

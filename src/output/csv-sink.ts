@@ -7,7 +7,7 @@
  * its columns from its own leaves, flattened to dot keys (`owner.email`), arrays JSON-encoded.
  */
 import { stringify } from 'csv-stringify/sync';
-import { escapeControls } from '../core/quote.js';
+import { escapeControls } from '../core/text/quote.js';
 import { scalarText } from './cells.js';
 import { getIn, leafPaths } from './fields.js';
 import type { IO } from './io.js';

@@ -1,6 +1,6 @@
 /**
  * The one holder of terminal facts: the three streams, whether each is a TTY, colour, prompting,
- * width, spinners, the pager. Commands and renderers ask `io` instead of reading `process` (STYLE.md pattern 4).
+ * width, spinners, the pager. Commands and renderers ask `io` instead of reading `process`, so a test hands them memory streams.
  *
  * Imported on every run, `--version` and `--help` included, so it loads no chalk, ora or other
  * output library at module level: `startSpinner` imports ora when a spinner is really shown.
@@ -10,8 +10,8 @@ import { fstatSync, writeSync } from 'node:fs';
 import type { WriteStream } from 'node:tty';
 import type { Ora } from 'ora';
 import { UsageError } from '../core/errors.js';
-import { escapeControls } from '../core/quote.js';
-import { redactToken } from '../core/redact.js';
+import { redactToken } from '../core/http/redact.js';
+import { escapeControls } from '../core/text/quote.js';
 import { pagerCommand, pagesNothing, spawnPager } from './pager.js';
 import { readSecret } from './secret-prompt.js';
 import { countColumns, createTextMetrics } from './text-metrics.js';

@@ -4,7 +4,7 @@
  * command's output, and src/quick-pager.ts, which pages a help page the build wrote.
  */
 import type { ChildProcess } from 'node:child_process';
-import { defaultPager, shellInvocation } from '../core/platform.js';
+import { defaultPager, shellInvocation } from '../core/process/platform.js';
 import { readConfigData, settingsIn } from '../core/settings.js';
 
 export function pagerCommand(env: NodeJS.ProcessEnv): string {

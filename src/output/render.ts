@@ -1,5 +1,5 @@
 /**
- * The output formats of list and detail commands (DESIGN.md "Output:"). Commands describe their
+ * The output formats of list and detail commands (table, plain, json, ndjson, csv). Commands describe their
  * columns and hand over rows; this module picks the renderer, so no command branches on TTY or format.
  * Heavy renderers (string-width, chalk, csv-stringify, jmespath) load only for the format in use.
  */

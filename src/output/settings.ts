@@ -3,7 +3,7 @@
  * and against the command, before any credential is read, stdin consumed or request sent.
  */
 import { UsageError } from '../core/errors.js';
-import { quote } from '../core/quote.js';
+import { quote } from '../core/text/quote.js';
 import { type GlobalOptions, OUTPUT_FORMATS, type OutputFormat } from '../global-options.js';
 import type { IO } from './io.js';
 import { parseFields, queryWithCsv } from './render.js';

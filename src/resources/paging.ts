@@ -6,5 +6,5 @@ export const DEFAULT_PAGE_SIZE = 10;
 /** The largest `page[size]`: what `--all` and `api --paginate` ask for; `--limit N` asks for N up to it (as gh does). */
 export const MAX_PAGE_SIZE = 100;
 
-/** The rows `list` prints without `--limit` or `--all` (DESIGN.md, "Paging"). */
+/** The rows `list` prints without `--limit` or `--all` (as gh's lists, a screenful). */
 export const DEFAULT_LIMIT = 30;

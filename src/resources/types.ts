@@ -1,5 +1,5 @@
 /**
- * The shapes of the resource tables: what the spec (spec/api-v1.md) says about one list
+ * The shapes of the resource tables: what the API says about one list
  * resource, as plain data. Commander options, local checks, the flag -> query mapping, the
  * `--sort` check, `wfd help filters` and completion values are all generated from these tables,
  * so a filter is declared once. This folder imports nothing: it is cheap to load at start-up.

@@ -1,5 +1,5 @@
 /**
- * The run-test layer (STYLE.md, pattern 13b): a real Context over memory streams whose clients
+ * The run-test layer (as gh's httpmock): a real Context over memory streams whose clients
  * connect to a fake API on a loopback port (fake-api.ts), so a verb's `run` function is driven
  * in-process, over wfd's real HTTP transport, with exact requests and exact output. `afterEach`
  * must call `close()`, which also asserts that every stub was used and no other request came.

@@ -1,5 +1,5 @@
 /**
- * The wiring-test layer (STYLE.md, pattern 13a): a command line goes through the real program
+ * The wiring-test layer: a command line goes through the real program
  * (commander, global options, checks), and the verb's parsed options arrive at a stub instead of
  * its run function. Nothing is sent anywhere.
  */

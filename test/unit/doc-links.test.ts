@@ -51,8 +51,4 @@ describe('links between the README and docs/', () => {
     );
     for (const page of PAGES.slice(1)) expect(linked, `README.md has no link to ${page}`).toContain(page);
   });
-
-  it('name no file outside the repository (DESIGN.md is the project’s, not the package’s)', () => {
-    for (const page of PAGES) expect(readFileSync(page, 'utf8'), page).not.toMatch(/DESIGN\.md/);
-  });
 });

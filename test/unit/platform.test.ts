@@ -1,11 +1,12 @@
 /**
- * Each platform's folders, keyring and file protection, from src/core/platform.ts: the one place
+ * Each platform's folders, keyring and file protection, from src/core/process/platform.ts: the one place
  * that knows them. macOS cannot run in CI here, so this is where its answers are held.
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { configDir } from '../../src/core/auth/config-paths.js';
 import { KeyringError, systemKeyring } from '../../src/core/auth/keyring.js';
+import { budgetDir } from '../../src/core/budget/shared-budget.js';
 import {
   defaultPager,
   hasFileModes,
@@ -13,8 +14,7 @@ import {
   platformDirs,
   privateFileAccess,
   shellInvocation,
-} from '../../src/core/platform.js';
-import { budgetDir } from '../../src/core/shared-budget.js';
+} from '../../src/core/process/platform.js';
 
 describe('the folders of each platform', () => {
   it('linux: the XDG folders, else under ~', () => {

@@ -18,9 +18,9 @@ import {
   parseLog,
   pruneLog,
   releaseIn,
-} from '../../src/core/budget-log.js';
-import { parseRateLimits, RateLimiter } from '../../src/core/limiter.js';
-import { budgetDir, SharedBudget, type SharedGrant } from '../../src/core/shared-budget.js';
+} from '../../src/core/budget/budget-log.js';
+import { parseRateLimits, RateLimiter } from '../../src/core/budget/limiter.js';
+import { budgetDir, SharedBudget, type SharedGrant } from '../../src/core/budget/shared-budget.js';
 import { canMountSmallDisk, mountSmallDisk } from '../support/small-disk.js';
 import { useTempDir } from '../support/temp-dir.js';
 

@@ -1,11 +1,11 @@
 /**
  * What an attachments export will do, worked out before it downloads anything: where each file
  * goes (`<form-id>/<response-id>/<safe filename>` under DIR), where each form's merged PDF goes,
- * and how many requests the run takes, the fewest the API allows (DESIGN.md: bulk commands say so
- * before they start). Pure: the command reads the forms and the manifest, this decides.
+ * and how many requests the run takes, the fewest the API allows (a bulk command says how many
+ * before it starts, as the hourly limit is what bounds it). Pure: the command reads the forms and the manifest, this decides.
  */
 
-import { FolderNames, safeFilename } from '../../core/safe-filename.js';
+import { FolderNames, safeFilename } from '../../core/files/safe-filename.js';
 import { MAX_PAGE_SIZE } from '../../resources/paging.js';
 import type { FileEntry } from './export-manifest.js';
 

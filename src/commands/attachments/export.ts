@@ -32,8 +32,6 @@ import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { mapOrdered, mapPooled } from '../../core/concurrency.js';
-import { count, plural } from '../../core/counts.js';
-import { formatDuration } from '../../core/duration.js';
 import { ApiError, UsageError, WfdError } from '../../core/errors.js';
 import {
   checkWritableFolder,
@@ -42,15 +40,17 @@ import {
   refusesEveryWrite,
   type WriteError,
   writeError,
-} from '../../core/files.js';
-import { type ApiClient, encodeQuery, type QueryParams } from '../../core/http.js';
-import { onInterrupt } from '../../core/interrupt.js';
+} from '../../core/files/files.js';
+import { safeFilename } from '../../core/files/safe-filename.js';
+import { type ApiClient, encodeQuery, type QueryParams } from '../../core/http/http.js';
 import { buildListQuery } from '../../core/list-query/build.js';
 import { isDateText } from '../../core/list-query/dates.js';
 import type { FilterFlagValues } from '../../core/list-query/params.js';
 import { paginate, planPages } from '../../core/paginate.js';
-import { quote } from '../../core/quote.js';
-import { safeFilename } from '../../core/safe-filename.js';
+import { onInterrupt } from '../../core/process/interrupt.js';
+import { count, plural } from '../../core/text/counts.js';
+import { formatDuration } from '../../core/text/duration.js';
+import { quote } from '../../core/text/quote.js';
 import { formatBytes } from '../../output/bytes.js';
 import { type Column, createRowSink } from '../../output/render.js';
 import { EXPORT_FIELDS } from '../../resources/attachments.js';
@@ -482,7 +482,7 @@ class Exporter {
     };
     const ticker = setInterval(() => this.#status.show(`Exporting: ${progress.line()}`), 250);
     // Held for the whole transfer: the progress line goes on Ctrl-C, and the signal handlers are
-    // installed once rather than for each file's download (core/interrupt.ts).
+    // installed once rather than for each file's download (core/process/interrupt.ts).
     const release = onInterrupt(() => this.#status.stop());
     try {
       // A terminal has the progress line; a pipe gets a row per file.

@@ -6,13 +6,13 @@ import { stat } from 'node:fs/promises';
 import { listWorkspaces } from '../../api/workspaces.js';
 import type { Context } from '../../context.js';
 import type { Credentials } from '../../core/auth/credentials.js';
-import { parseBaseUrl } from '../../core/base-url.js';
-import { plural } from '../../core/counts.js';
-import { formatDuration } from '../../core/duration.js';
+import { describeRules, SPEC_LIMITS } from '../../core/budget/limiter.js';
 import { NetworkError, WfdError } from '../../core/errors.js';
-import { isLoopback, isPlainHttpAnswer, type StreamedResponse } from '../../core/http.js';
-import { describeRules, SPEC_LIMITS } from '../../core/limiter.js';
-import { hasFileModes, privateFileAccess } from '../../core/platform.js';
+import { parseBaseUrl } from '../../core/http/base-url.js';
+import { isLoopback, isPlainHttpAnswer, type StreamedResponse } from '../../core/http/http.js';
+import { hasFileModes, privateFileAccess } from '../../core/process/platform.js';
+import { plural } from '../../core/text/counts.js';
+import { formatDuration } from '../../core/text/duration.js';
 
 export type Status = 'ok' | 'warn' | 'fail';
 
@@ -53,7 +53,7 @@ export async function checkLocalState(ctx: Context): Promise<CheckResult[]> {
     results.push(
       fail('config folder', `${store.dir} is not a folder`, `move it aside, or set WFD_CONFIG_DIR`),
     );
-  // Windows has no modes to check (stat says 0777): the folder's ACL decides (src/core/platform.ts).
+  // Windows has no modes to check (stat says 0777): the folder's ACL decides (src/core/process/platform.ts).
   else if (!hasFileModes()) results.push(ok('config folder', `${store.dir} (${privateFileAccess()})`));
   else if ((dirStat.mode & 0o077) !== 0 && (dirStat.mode & 0o1000) === 0)
     results.push(

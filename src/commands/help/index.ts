@@ -1,4 +1,4 @@
-/** `wfd help [topic | command...]`: the help topics of DESIGN.md, or a command's help. */
+/** `wfd help [topic | command...]`: the help topics (filters, formats, exit codes, environment), or a command's help. */
 import type { Command } from 'commander';
 import { lazy } from '../../cli/action.js';
 import { addExamples, addHelpTopics } from '../../cli/help-page.js';

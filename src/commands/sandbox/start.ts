@@ -5,7 +5,7 @@ import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import type { ConfigStore, Profile } from '../../core/auth/store.js';
 import { UsageError, WfdError } from '../../core/errors.js';
-import { quote } from '../../core/quote.js';
+import { quote } from '../../core/text/quote.js';
 import type { RunningSandbox } from '../../sandbox/index.js';
 import { banner } from './banner.js';
 import { dataDirFailure, dataDirWarning } from './data-dir-errors.js';

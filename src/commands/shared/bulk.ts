@@ -3,7 +3,7 @@
  * id, `--concurrency` at a time, a result row per id in input order (stdout), a line per problem
  * and a summary (stderr). `--dry-run` prints one request per id and sends nothing.
  *
- * It reports what is true, not what it hoped (DESIGN.md "Mutations whose outcome is unknown"):
+ * It reports what is true, not what it hoped (a mutation whose outcome is unknown is never called failed):
  * when the connection broke after a request was sent, the request is not sent again; the record
  * is read back and reported `archived (confirmed)` when it holds the state asked for, `unknown`
  * when that cannot be told. A refused token (401), or a token that lost its workspace (403 and
@@ -20,8 +20,8 @@ import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { mapOrdered } from '../../core/concurrency.js';
 import { ApiError, NetworkError, WfdError } from '../../core/errors.js';
-import type { ApiClient, ApiRequest } from '../../core/http.js';
-import { onInterrupt } from '../../core/interrupt.js';
+import type { ApiClient, ApiRequest } from '../../core/http/http.js';
+import { onInterrupt } from '../../core/process/interrupt.js';
 import { ExitCode } from '../../exit-codes.js';
 import type { Column, ColumnKind } from '../../output/render.js';
 import { createRowSink } from '../../output/render.js';

@@ -5,14 +5,14 @@
  * line separators, bidirectional overrides), so the data is exact and the terminal safe.
  */
 import { isRecord } from '../../core/guards.js';
-import { firstHeader } from '../../core/headers.js';
+import { firstHeader } from '../../core/http/headers.js';
 import { plainText } from '../../output/cells.js';
 import type { Column } from '../../output/render.js';
 import { WEBHOOK_EVENTS } from '../../resources/webhook-events.js';
 import type { ForwardResult } from './forward.js';
 import type { Delivery } from './receiver.js';
 
-/** What a delivery says about itself, from its headers first (DESIGN.md), then its body. */
+/** What a delivery says about itself, from its headers first (`X-Wfd-Event`, `X-Wfd-Delivery`), then its body. */
 export interface DeliveryFacts {
   event: string | undefined;
   deliveryId: string | undefined;

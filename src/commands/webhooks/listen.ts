@@ -1,24 +1,24 @@
 /**
  * `wfd webhooks listen`: receives webhook deliveries on a local port and prints one line each
- * (DESIGN.md's output contract). The first stderr line is `listening on http://HOST:PORT/PATH`.
+ * (plain or ndjson, as every command's stdout is data). The first stderr line is `listening on http://HOST:PORT/PATH`.
  * With --forms it registers its own URL on those forms for the run and removes exactly what it
  * added when it stops (registration.ts); what is not confirmed removed is named with the command
  * that removes it, and stays in a record on disk (listener-record.ts) that the next --forms run,
  * or `--clean-up`, takes up. Ends with exit 0 after `--max` deliveries, 8 at `--timeout` with
- * fewer, 1 when a registration is left, 130 on Ctrl-C and 143 on SIGTERM (src/core/interrupt.ts);
+ * fewer, 1 when a registration is left, 130 on Ctrl-C and 143 on SIGTERM (src/core/process/interrupt.ts);
  * the port is closed in every case.
  */
 import type * as z from 'zod/mini';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
-import { formatDuration } from '../../core/duration.js';
 import { NetworkError, UsageError, WfdError } from '../../core/errors.js';
-import { flagName } from '../../core/flag-key.js';
-import type { ApiClient } from '../../core/http.js';
-import { GRACE_MS, onInterrupt } from '../../core/interrupt.js';
+import type { ApiClient } from '../../core/http/http.js';
 import { assertUuid } from '../../core/list-query/values.js';
-import { shellWord } from '../../core/shell-word.js';
+import { GRACE_MS, onInterrupt } from '../../core/process/interrupt.js';
+import { formatDuration } from '../../core/text/duration.js';
+import { flagName } from '../../core/text/flag-key.js';
+import { shellWord } from '../../core/text/shell-word.js';
 import { plainText } from '../../output/cells.js';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../resources/webhook-events.js';
 import { parseHeaderLines } from '../shared/header-args.js';

@@ -4,7 +4,7 @@ import type { Form } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
 import { isRecord, putOwn } from '../../core/guards.js';
-import type { ApiClient } from '../../core/http.js';
+import type { ApiClient } from '../../core/http/http.js';
 import { ExitCode } from '../../exit-codes.js';
 import { type Column, createRowSink } from '../../output/render.js';
 import { FORM_LOOKUP } from '../shared/id-lookups.js';
@@ -47,7 +47,7 @@ export async function printWebhooks(ctx: Context, webhooks: WebhookMap): Promise
 }
 
 /**
- * Read-modify-write of a form's webhooks (DESIGN.md: `webhooks` is sent whole, after a read):
+ * Read-modify-write of a form's webhooks (`webhooks` is sent whole, after a read, since a PATCH replaces the map):
  * GET the form, apply `change` to its map, PATCH the result (or print it under --dry-run) and
  * print the webhooks the API answered. A change that changes nothing sends no PATCH.
  */

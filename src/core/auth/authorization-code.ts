@@ -2,10 +2,10 @@
  * Steps 1 and 2 of the login: send the user to the authorize URL and get the authorization code
  * back, through the HTTPS loopback listener or, with --manual, from the URL the user pastes.
  * Everything that touches the outside is injected (browser, paste, certificate, randomness,
- * lines for the user), so tests drive it end to end in-process (STYLE.md 15).
+ * lines for the user), so tests drive it end to end in-process.
  */
 
-import { formatDuration } from '../duration.js';
+import { formatDuration } from '../text/duration.js';
 import {
   authorizationRequest,
   codeFromRedirect,

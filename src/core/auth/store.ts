@@ -14,9 +14,9 @@
  */
 import { join, resolve } from 'node:path';
 import { AuthError } from '../errors.js';
+import { writeStateFile } from '../files/state-file.js';
 import { own } from '../guards.js';
-import { privateFileAccess } from '../platform.js';
-import { writeStateFile } from '../state-file.js';
+import { privateFileAccess } from '../process/platform.js';
 import {
   type ConfigData,
   ConfigFileError,

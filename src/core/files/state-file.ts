@@ -1,5 +1,5 @@
 /**
- * The rules of every file wfd keeps between runs (DESIGN.md "Platform"): the config file, its
+ * The rules of every file wfd keeps between runs: the config file, its
  * tokens and the loopback certificate, the shared rate budget. Another user must not be able to
  * make wfd write through a link, read a file they planted, or find a temporary file left behind:
  *
@@ -28,8 +28,8 @@ import {
   type Stats,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { WfdError } from './errors.js';
-import { hasFileModes } from './platform.js';
+import { WfdError } from '../errors.js';
+import { hasFileModes } from '../process/platform.js';
 
 /** A folder or file that breaks the rules above; the message names it and why, the hint the fix. */
 export class UnsafeStateError extends WfdError {}

@@ -5,7 +5,7 @@
  * stack of every recursive reader after JSON.parse: the schemas, the renderers, JSON.stringify).
  */
 import type { Readable } from 'node:stream';
-import { WfdError } from './errors.js';
+import { WfdError } from '../errors.js';
 import { firstHeader } from './headers.js';
 
 /** The largest JSON answer read: a page of 100 large records is a few megabytes. */

@@ -1,6 +1,6 @@
 /**
- * Ctrl-C and SIGTERM, the one way wfd handles them (DESIGN.md: no half documents, no temporary
- * files left). Work that must act on a signal registers while it runs; the signal handlers exist
+ * Ctrl-C and SIGTERM, the one way wfd handles them: an interrupted run leaves no half
+ * document and no temporary file. Work that must act on a signal registers while it runs; the signal handlers exist
  * only while something is registered, so otherwise Node's default applies. Two kinds of work:
  *
  * - `onInterrupt(cleanup)`: the clean-up runs, then the process ends with 130 (SIGINT) or 143

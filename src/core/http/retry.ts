@@ -1,5 +1,5 @@
 /**
- * The retry policy of DESIGN.md, as a pure function so it can be tested without a network.
+ * The retry policy, as a pure function so it can be tested without a network.
  *
  * - 429: always retried, after the larger of the body's `retryAfter` and the `Retry-After`
  *   header, plus up to a second of jitter so parallel workers do not return in lockstep.

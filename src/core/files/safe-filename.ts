@@ -5,7 +5,7 @@
  * Linux, macOS and Windows all accept.
  */
 
-import { graphemes } from './graphemes.js';
+import { graphemes } from '../text/graphemes.js';
 
 // C0 and C1 controls, NUL and DEL: never part of a name.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point

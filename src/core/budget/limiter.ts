@@ -1,5 +1,5 @@
 /**
- * The client-side rate limiter (DESIGN.md "Rate limit"): keeps one process under the API's
+ * The client-side rate limiter: keeps one process under the API's
  * limits, 100 requests per minute per token and 1,000 per hour per client, so bulk work does not
  * meet 429 at all. Shared by every request of a run.
  *
@@ -11,12 +11,12 @@
  * still in flight count as inside every window: the log can only err on the safe side, whatever
  * the network delays.
  *
- * Processes sharing a token share one budget through `shared` (src/core/shared-budget.ts): a
+ * Processes sharing a token share one budget through `shared` (src/core/budget/shared-budget.ts): a
  * request starts once this process's log and the machine's both allow it.
  */
 
-import { count } from './counts.js';
-import { formatDuration, UNIT_MS } from './duration.js';
+import { count } from '../text/counts.js';
+import { formatDuration, UNIT_MS } from '../text/duration.js';
 
 export interface RateRule {
   readonly limit: number;
@@ -33,7 +33,7 @@ export const SPEC_PER_TOKEN: RateRule = { limit: 100, windowMs: 60_000 };
 /** The spec's limit per client ("Limits"). */
 const SPEC_PER_CLIENT: RateRule = { limit: 1_000, windowMs: 3_600_000 };
 
-/** What DESIGN.md and the spec state: per token, then per client. */
+/** The API's limits: per token, then per client. */
 export const SPEC_LIMITS: RateLimits = { rules: [SPEC_PER_TOKEN, SPEC_PER_CLIENT] };
 
 const WINDOW_NAMES = new Map([
@@ -78,7 +78,7 @@ export function parseRateLimits(text: string): RateLimits {
   return { rules };
 }
 
-/** The budget shared with other processes (src/core/shared-budget.ts). */
+/** The budget shared with other processes (src/core/budget/shared-budget.ts). */
 export interface SharedRateBudget {
   /** a grant for a request starting at `now`, or when (epoch ms) to ask again */
   reserve(now: number): { release(now: number): void } | number;

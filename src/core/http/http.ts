@@ -4,23 +4,24 @@
  *
  * It owns the base URL (host root + `/v1`, or the root for OAuth), the exact
  * `Authorization: Bearer <token>` header and one refresh of it after a 401, `User-Agent`,
- * time-outs, JSON, form-encoded and multipart bodies, retries (src/core/retry.ts), the
- * client-side rate limiter (src/core/limiter.ts), the `--debug` trace, and the translation of
+ * time-outs, JSON, form-encoded and multipart bodies, retries (src/core/http/retry.ts), the
+ * client-side rate limiter (src/core/budget/limiter.ts), the `--debug` trace, and the translation of
  * the spec's error bodies into typed errors (src/core/errors.ts).
  */
 import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type * as z from 'zod/mini';
+import { NOTICE_AFTER_MS, type RateLimiter } from '../budget/limiter.js';
+import { ApiError, type ApiErrorDetail, NetworkError, UsageError, WfdError } from '../errors.js';
+import { isRecord } from '../guards.js';
+import { count } from '../text/counts.js';
+import { formatDuration } from '../text/duration.js';
+import { safeParse } from '../zod-parse.js';
 import { parseBaseUrl } from './base-url.js';
-import { count } from './counts.js';
 import { checkDownloadStatus, redirectedError } from './download-status.js';
-import { formatDuration } from './duration.js';
-import { ApiError, type ApiErrorDetail, NetworkError, UsageError, WfdError } from './errors.js';
-import { isRecord } from './guards.js';
 import { firstHeader } from './headers.js';
 import { checkJsonDepth, readBoundedText } from './json-answer.js';
-import { NOTICE_AFTER_MS, type RateLimiter } from './limiter.js';
 import {
   BODY_TIMEOUT,
   NodeHttpTransport,
@@ -33,7 +34,6 @@ import { redactSecrets, redactToken } from './redact.js';
 import { parseRetryAfterHeader, retryDelay } from './retry.js';
 import { certificateFailure } from './tls-failure.js';
 import { withMinimumRate } from './transfer-rate.js';
-import { safeParse } from './zod-parse.js';
 
 export type QueryParams = ReadonlyArray<readonly [string, string]>;
 
