@@ -86,7 +86,7 @@ const EXPECTED: [line: string, words: readonly string[]][] = [
   ['wfd help ', [...HELP_TOPIC_NAMES, ...NOUNS]],
   ['wfd help cases ', CASES_VERBS],
   ['wfd help cases l', ['list', 'ls']],
-  ['wfd completion ', ['bash', 'fish', 'zsh']],
+  ['wfd completion ', ['bash', 'fish', 'powershell', 'zsh']],
   ['wfd sandbox trigger ', ['forms:deleted', ...RESPONSE_EVENTS]],
   // --form takes a value: responses: is the <event> argument.
   ['wfd sandbox trigger --form 5b0e responses:', RESPONSE_EVENTS],
