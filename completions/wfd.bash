@@ -495,7 +495,7 @@ _wfd_values() {
     *'|--profile'|'auth switch|<name>')
       how=profiles values='' ;;
     *'|--output'|*'|-o')
-      how=values values='table plain json ndjson csv' ;;
+      how=values values='table plain json ndjson csv csv-excel' ;;
     *'|--request-rate'|*'|--rate-limit')
       how=values values='spec off' ;;
     'auth status|--fields')

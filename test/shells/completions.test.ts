@@ -62,7 +62,7 @@ const EXPECTED: [line: string, words: readonly string[]][] = [
   ['wfd cases list --sort ', [...CASES_SORT, 'archived_at'].flatMap((field) => [field, `-${field}`])],
   ['wfd forms list --sort -', ['-created_at', '-updated_at']],
   ['wfd cases list --sort=-c', ['--sort=-created_at']],
-  ['wfd cases list -o ', ['csv', 'json', 'ndjson', 'plain', 'table']],
+  ['wfd cases list -o ', ['csv', 'csv-excel', 'json', 'ndjson', 'plain', 'table']],
   ['wfd -o json cases list --output n', ['ndjson']],
   ['wfd webhooks add 5b0e https://example.org/hook --events ', [...EVENTS, ...RESPONSE_EVENTS]],
   [

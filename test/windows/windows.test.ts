@@ -178,7 +178,7 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
       /^✓ config folder .*\(readable as its folder allows: under your user profile/m,
     );
     expect(`${text.stdout}${login.stderr}`).not.toMatch(/D-Bus|Secret Service|0600|0700|chmod/);
-  });
+  }, 120_000);
 
   it('lists, gets and counts cases as on Linux', async () => {
     const list = ok(await wfd(['cases', 'list', '--limit', '5', '-o', 'json']));
@@ -190,6 +190,32 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     const count = ok(await wfd(['cases', 'count', '--parent-status', 'pending']));
     const linuxCount = await runWfd(['cases', 'count', '--parent-status', 'pending'], { env: linuxEnv });
     expect(count.stdout).toBe(linuxCount.stdout);
+  });
+
+  it('writes CSV for Excel: a byte-order mark, CRLF line ends, accents as UTF-8', async () => {
+    const csv = ok(
+      await wfd([
+        'cases',
+        'list',
+        '--limit',
+        '40',
+        '-o',
+        'csv-excel',
+        '--fields',
+        'reference,contact.given_name',
+      ]),
+    );
+    expect(csv.stdout.startsWith('\uFEFFreference,contact.given_name\r\n')).toBe(true);
+    const rows = csv.stdout.slice(1).split('\r\n');
+    expect(rows.at(-1)).toBe('');
+    expect(rows.slice(0, -1).every((row) => !row.includes('\n'))).toBe(true);
+    const plain = await runWfd(
+      ['cases', 'list', '--limit', '40', '-o', 'csv', '--fields', 'reference,contact.given_name'],
+      {
+        env: linuxEnv,
+      },
+    );
+    expect(rows.join('\n')).toBe(plain.stdout);
   });
 
   it('archives cases read from stdin, each reported', async () => {
@@ -454,12 +480,19 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
         expect(tables.children.get(`${node.path.split(' ').slice(0, -1).join(' ')}|${name}`)).toBe(node.path);
     }
     // -o (the format) and -O (a file) are told apart: the tables ignore no case.
-    expect(tables.values.get('*|-o')?.Words).toEqual(['table', 'plain', 'json', 'ndjson', 'csv']);
+    expect(tables.values.get('*|-o')?.Words).toEqual([
+      'table',
+      'plain',
+      'json',
+      'ndjson',
+      'csv',
+      'csv-excel',
+    ]);
     expect(tables.values.get('cases list|--sort')?.Words).toContain('-created_at');
     expect(tables.values.get('*|--events')).toMatchObject({ How: 'list' });
     expect(tables.values.get('*|--profile')).toMatchObject({ How: 'profiles', Words: [] });
     expect(tables.commands.get('cases list')?.FlagDescs).toContain(
       "filter the JSON output with a jq program (jq's language, strings printed bare, as gh's --jq)",
     );
-  });
+  }, 120_000);
 });

@@ -72,7 +72,7 @@ const BAD_LINES: [args: string[], error: string, hint: string][] = [
   // checks of the global options, before the verb
   [
     ['cases', 'list', '-o', 'yaml'],
-    'invalid --output "yaml": expected one of table, plain, json, ndjson, csv',
+    'invalid --output "yaml": expected one of table, plain, json, ndjson, csv, csv-excel',
     'run `wfd cases list --help` to see the usage',
   ],
   [
