@@ -53,7 +53,7 @@ const STALE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The user's wfd cache folder: WFD_CACHE_DIR, else `<user cache folder>/wfd`. The same folder as
- * platformDirs().cache of src/core/platform.ts, which this file cannot import (it runs before the
+ * platformDirs().cache of src/core/process/platform.ts, which this file cannot import (it runs before the
  * bundle); test/unit/platform.test.ts holds the two to the same answers.
  */
 function userCacheDir(env, platform) {

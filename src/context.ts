@@ -6,11 +6,11 @@
 import type { Command } from 'commander';
 import type { Credentials } from './core/auth/credentials.js';
 import type { ConfigStore } from './core/auth/store.js';
+import type { RateLimits } from './core/budget/limiter.js';
+import type { SharedBudget } from './core/budget/shared-budget.js';
 import { UsageError } from './core/errors.js';
-import type { ApiClient, TokenSource } from './core/http.js';
-import type { RateLimits } from './core/limiter.js';
-import type { NodeHttpTransportOptions } from './core/node-transport.js';
-import type { SharedBudget } from './core/shared-budget.js';
+import type { ApiClient, TokenSource } from './core/http/http.js';
+import type { NodeHttpTransportOptions } from './core/http/node-transport.js';
 import type { GlobalOptions } from './global-options.js';
 import type { IO } from './output/io.js';
 import type { OutputSettings } from './output/settings.js';
@@ -168,8 +168,8 @@ export function createContext(init: ContextInit): Context {
     // --request-rate > WFD_RATE_LIMIT > the profile's > the spec's limits
     async apiFor(baseUrl, auth, profileRateLimit, budgetClient) {
       const [{ ApiClient }, { RateLimiter }] = await Promise.all([
-        import('./core/http.js'),
-        import('./core/limiter.js'),
+        import('./core/http/http.js'),
+        import('./core/budget/limiter.js'),
       ]);
       const limits = await rateLimits(globals, env, profileRateLimit);
       // Shared with the other processes on this token, over real connections (not a test's fake).
@@ -208,7 +208,7 @@ export function createContext(init: ContextInit): Context {
     async openBrowser(url) {
       if (init.openBrowser) return init.openBrowser(url);
       if (init.browser) {
-        const { runBrowserCommand } = await import('./core/browser-command.js');
+        const { runBrowserCommand } = await import('./core/process/browser-command.js');
         return runBrowserCommand(init.browser, url, env);
       }
       const { default: open } = await import('open');
@@ -245,14 +245,14 @@ function hidingTokens(io: IO, source: TokenSource): TokenSource {
 
 /** WFD_MAX_WAIT: the longest wait a server may ask for, at most a day (timers end at 2^31 ms). */
 async function maxWait(text: string): Promise<number> {
-  const { parseDuration } = await import('./core/duration.js');
+  const { parseDuration } = await import('./core/text/duration.js');
   const ms = parseDuration(text);
   if (ms === undefined || ms > 86_400_000)
     throw new UsageError(`invalid WFD_MAX_WAIT "${text}": expected a duration up to 24h, such as 15m`);
   return ms;
 }
 
-/** The rate budget this process shares with the others on `token` (src/core/shared-budget.ts). */
+/** The rate budget this process shares with the others on `token` (src/core/budget/shared-budget.ts). */
 async function sharedBudget(
   env: NodeJS.ProcessEnv,
   baseUrl: string,
@@ -265,9 +265,9 @@ async function sharedBudget(
 ): Promise<SharedBudget> {
   const [{ SharedBudget, budgetDir }, { parseBaseUrl }, { DEFAULT_MAX_WAIT_MS, DEFAULT_TIMEOUT_MS }] =
     await Promise.all([
-      import('./core/shared-budget.js'),
-      import('./core/base-url.js'),
-      import('./core/http.js'),
+      import('./core/budget/shared-budget.js'),
+      import('./core/http/base-url.js'),
+      import('./core/http/http.js'),
     ]);
   return new SharedBudget({
     dir: budgetDir(env),
@@ -289,7 +289,7 @@ async function rateLimits(
   env: NodeJS.ProcessEnv,
   profileRateLimit: string | undefined,
 ): Promise<RateLimits> {
-  const { parseRateLimits } = await import('./core/limiter.js');
+  const { parseRateLimits } = await import('./core/budget/limiter.js');
   const [source, text] =
     globals.requestRate !== undefined
       ? ['--request-rate', globals.requestRate]

@@ -10,7 +10,7 @@ import { fromCommanderError, helpHint } from './cli/commander-errors.js';
 import { habitHint } from './commands/habit-hints.js';
 import { NOUN_NAMES } from './commands/index.js';
 import { UsageError, WfdError } from './core/errors.js';
-import { exitOnCtrlC } from './core/interrupt.js';
+import { exitOnCtrlC } from './core/process/interrupt.js';
 import { aliasesIn, readConfigData } from './core/settings.js';
 import { ExitCode } from './exit-codes.js';
 import { createSystemIO, type IO } from './output/io.js';

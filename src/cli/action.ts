@@ -5,10 +5,10 @@
  */
 import { Command } from 'commander';
 import type { Context, Runner } from '../context.js';
-import { flagKey } from '../core/flag-key.js';
-import type { NodeHttpTransportOptions } from '../core/node-transport.js';
+import type { NodeHttpTransportOptions } from '../core/http/node-transport.js';
 // A small reader, in the start-up chunk already (the pager's command is a setting too).
 import { effectiveSettings, readConfigData } from '../core/settings.js';
+import { flagKey } from '../core/text/flag-key.js';
 import type { GlobalOptions } from '../global-options.js';
 import type { IO } from '../output/io.js';
 import { isGlobalOption } from './global-commander-options.js';

@@ -1,6 +1,6 @@
 /** commander argParsers: a bad value is a usage error (exit 2) before anything runs. Loaded at start-up. */
 import { InvalidArgumentError } from 'commander';
-import { formatDuration, parseDuration } from '../core/duration.js';
+import { formatDuration, parseDuration } from '../core/text/duration.js';
 
 /** Integers in [min, max]. */
 export function intArg(min: number, max = Number.MAX_SAFE_INTEGER) {

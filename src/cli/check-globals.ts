@@ -1,8 +1,9 @@
 /** Checks of global option values that commander's parsers cannot make on their own. */
-import { parseBaseUrl } from '../core/base-url.js';
+
+import { parseRateLimits } from '../core/budget/limiter.js';
 import { UsageError } from '../core/errors.js';
-import { parseRateLimits } from '../core/limiter.js';
-import { quote } from '../core/quote.js';
+import { parseBaseUrl } from '../core/http/base-url.js';
+import { quote } from '../core/text/quote.js';
 import type { GlobalOptions } from '../global-options.js';
 
 /** Throws UsageError (exit 2) for an empty --profile, a malformed --base-url or --request-rate. */

@@ -7,7 +7,7 @@
  */
 import type { Command, CommanderError } from 'commander';
 import { UsageError } from '../core/errors.js';
-import { quote } from '../core/quote.js';
+import { quote } from '../core/text/quote.js';
 import { commandPath } from './help-page.js';
 
 /** What a usage hint points the reader to on a command's help page. */

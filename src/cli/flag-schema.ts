@@ -5,7 +5,7 @@
  * only, so zod stays off the start-up path.
  */
 import * as z from 'zod/mini';
-import { flagKey } from '../core/flag-key.js';
+import { flagKey } from '../core/text/flag-key.js';
 import type { ArgDef, FlagDef, TextChecks, VerbFlags } from './flags.js';
 
 /** The zod shape of a verb's arguments and flags, by the keys commander stores them under. */

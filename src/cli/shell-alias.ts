@@ -1,7 +1,7 @@
 /** Runs a `!` alias: its line through the shell, as gh does, with the command line's arguments. */
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
-import { shellInvocation } from '../core/platform.js';
+import { shellInvocation } from '../core/process/platform.js';
 
 /**
  * The line through the system's shell (shellInvocation: the arguments are $1.. on POSIX,

@@ -6,8 +6,8 @@
 import type * as z from 'zod/mini';
 import type { Context } from '../context.js';
 import { UsageError } from '../core/errors.js';
-import { flagKey, flagName } from '../core/flag-key.js';
-import { quote } from '../core/quote.js';
+import { flagKey, flagName } from '../core/text/flag-key.js';
+import { quote } from '../core/text/quote.js';
 import { safeParse } from '../core/zod-parse.js';
 import type { VerbFlags } from './flags.js';
 

@@ -4,8 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from './errors.js';
 import { putOwn } from './guards.js';
-import { describeJsonError } from './json-error.js';
-import { quote } from './quote.js';
+import { describeJsonError } from './text/json-error.js';
+import { quote } from './text/quote.js';
 
 /**
  * `key=value` pairs to an object. A value that parses as a JSON number, boolean, null, object

@@ -10,8 +10,8 @@
 import { DEFAULT_LIMIT, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../resources/paging.js';
 import { mapOrdered, range } from './concurrency.js';
 import { UsageError, WfdError } from './errors.js';
-import type { ApiRequest } from './http.js';
-import { quote } from './quote.js';
+import type { ApiRequest } from './http/request.js';
+import { quote } from './text/quote.js';
 
 /** The `meta` of the spec's paginated envelope; every list answer is checked for it (src/api/schemas.ts). */
 export interface PageMeta {

@@ -7,8 +7,8 @@
 import { join } from 'node:path';
 import { OUTPUT_FORMATS } from '../global-options.js';
 import { CONFIG_FILE, configDir } from './auth/config-paths.js';
+import { readStateFile } from './files/state-file.js';
 import { isRecord } from './guards.js';
-import { readStateFile } from './state-file.js';
 
 export interface SettingDef {
   readonly key: string;
@@ -24,7 +24,7 @@ export interface SettingDef {
 export const SETTINGS = [
   {
     key: 'pager',
-    help: 'the program long output goes through on a terminal; cat (or an empty value) turns paging off. WFD_PAGER overrides it; PAGER, then less, when unset',
+    help: 'the program long output goes through on a terminal; cat (or an empty value) turns paging off. WFD_PAGER overrides it; PAGER, then less (none on Windows), when unset',
     default: '',
     perProfile: false,
   },

@@ -1,7 +1,7 @@
 /** Single values as cell text: plain (for scripts) or for people (tables, detail views), and their colour. */
 import type { ChalkInstance } from 'chalk';
 import { isRecord } from '../core/guards.js';
-import { escapeControls } from '../core/quote.js';
+import { escapeControls } from '../core/text/quote.js';
 import { PARENT_STATUS_COLORS } from '../resources/cases.js';
 import { formatBytes } from './bytes.js';
 import { absoluteTime, parseTime, relativeTime } from './time.js';

@@ -15,7 +15,7 @@
  */
 
 import { isRecord } from '../core/guards.js';
-import { escapeControls } from '../core/quote.js';
+import { escapeControls } from '../core/text/quote.js';
 import { displayText, isWordList, paintFor } from './cells.js';
 import { columnsForFields } from './columns.js';
 import { getPath } from './fields.js';

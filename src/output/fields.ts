@@ -1,7 +1,7 @@
 /** Dot paths into API objects: reading them, flattening objects into them, and --fields. */
 import { UsageError } from '../core/errors.js';
 import { isRecord } from '../core/guards.js';
-import { quote } from '../core/quote.js';
+import { quote } from '../core/text/quote.js';
 
 /** The value at `segments` inside `value`, or undefined when any step is missing (own keys only). */
 export function getIn(value: unknown, segments: readonly string[]): unknown {

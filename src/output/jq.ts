@@ -5,7 +5,7 @@
  */
 import type { Jq } from 'jq-wasm';
 import { UsageError, WfdError } from '../core/errors.js';
-import { escapeControls } from '../core/quote.js';
+import { escapeControls } from '../core/text/quote.js';
 
 /** A compiled --jq program: the text jq prints for one input document. */
 export type JqFilter = (document: unknown, options: { compact: boolean; terminal: boolean }) => string;

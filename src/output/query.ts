@@ -1,7 +1,7 @@
 /** --query: JMESPath (community edition) over the JSON output. */
 import { compile, type JSONValue, TreeInterpreter } from '@jmespath-community/jmespath';
 import { UsageError } from '../core/errors.js';
-import { escapeControls, escapeJsonControls, quote } from '../core/quote.js';
+import { escapeControls, escapeJsonControls, quote } from '../core/text/quote.js';
 
 /** A compiled --query, applied to a JSON document. */
 export type Query = (document: unknown) => unknown;

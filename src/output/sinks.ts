@@ -2,8 +2,8 @@
  * The streaming row sinks: each row is written as it arrives and nothing is kept, so an export of
  * any size runs in bounded memory. Only `jsonQuerySink` buffers, because a --query or --jq sees the whole array.
  */
-import { onInterrupt } from '../core/interrupt.js';
-import { escapeJsonControls } from '../core/quote.js';
+import { onInterrupt } from '../core/process/interrupt.js';
+import { escapeJsonControls } from '../core/text/quote.js';
 import { plainText } from './cells.js';
 import { getPath } from './fields.js';
 import type { IO } from './io.js';

@@ -5,7 +5,7 @@
  * cut. Free of string-width, so that the error printer (loaded on every start) can wrap with a
  * cheaper measure; `text-width.ts` gives the exact one.
  */
-import { graphemes } from '../core/graphemes.js';
+import { graphemes } from '../core/text/graphemes.js';
 
 /** Screen columns of a piece of text. */
 export type Measure = (text: string) => number;

@@ -323,7 +323,7 @@ describe('the config file under concurrency and when broken', () => {
     const args = ['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl];
     const stdin = sandbox.workspaces[0]!.token;
     // root may write anywhere: the test then runs wfd as nobody, to whom the folder is another
-    // user's, which wfd does not use at all (src/core/state-file.ts).
+    // user's, which wfd does not use at all (src/core/files/state-file.ts).
     const asRoot = process.getuid?.() === 0;
     const result = asRoot ? await runAsNobody(args, env, stdin) : await runWfd(args, { env, stdin });
     expect(result.code).toBe(1);

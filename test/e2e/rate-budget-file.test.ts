@@ -1,5 +1,5 @@
 /**
- * The shared rate budget's file follows the rules of every state file (src/core/state-file.ts),
+ * The shared rate budget's file follows the rules of every state file (src/core/files/state-file.ts),
  * seen from the binary: values read from it are bounded, its folder is checked. The sandbox sets
  * no limit of its own; the client's limiter (3 per 2 s, 30 per 2 min) uses the budget.
  */

@@ -1,5 +1,5 @@
 /**
- * `wfd attachments export` when the disk refuses: the file writer (src/core/chunk-writer.ts, the
+ * `wfd attachments export` when the disk refuses: the file writer (src/core/files/chunk-writer.ts, the
  * seam every export write goes through) is replaced here by one that fails as a full disk or a
  * read-only file system does, so these run anywhere, without a small file system to fill.
  */
@@ -28,8 +28,8 @@ function systemError(code: string, syscall: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: ${text[code]}, ${syscall}`), { code, syscall, errno: -28 });
 }
 
-vi.mock('../../src/core/chunk-writer.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/core/chunk-writer.js')>();
+vi.mock('../../src/core/files/chunk-writer.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/core/files/chunk-writer.js')>();
   const { closeSync } = await import('node:fs');
   return {
     ...real,

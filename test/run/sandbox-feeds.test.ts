@@ -4,7 +4,7 @@ import { DeliveriesSandboxOptions, runDeliveriesSandbox } from '../../src/comman
 import { FOLLOW_WAIT_MS } from '../../src/commands/sandbox/feed.js';
 import { LogsSandboxOptions, runLogsSandbox } from '../../src/commands/sandbox/logs.js';
 import { UsageError } from '../../src/core/errors.js';
-import { interrupt } from '../../src/core/interrupt.js';
+import { interrupt } from '../../src/core/process/interrupt.js';
 import { REQUEST_LOG_FIELDS } from '../../src/resources/sandbox-feeds.js';
 import { type TestContext, testContext } from '../support/context.js';
 

@@ -1,6 +1,6 @@
 /**
  * A fake API for the run tests: a node:http server on a loopback port that answers only the
- * requests a test stubbed, so wfd's real transport (src/core/node-transport.ts) does real HTTP
+ * requests a test stubbed, so wfd's real transport (src/core/http/node-transport.ts) does real HTTP
  * to it. The stubbing calls keep the shape the run tests were first written in (undici's MockAgent):
  *
  *   api.intercept({ path, method, body?, headers?, query? }).reply(status, body, { headers })

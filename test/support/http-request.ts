@@ -1,11 +1,11 @@
 /**
  * One HTTP request from a test to a server it started (the sandbox, a receiver), over node:http:
  * the answer's status, headers and body, read whole. wfd's own requests go through its transport
- * (src/core/node-transport.ts); this is the tests' client, which sends what it is given as it is.
+ * (src/core/http/node-transport.ts); this is the tests' client, which sends what it is given as it is.
  */
 import { type Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
-import { encodeMultipart } from '../../src/core/multipart.js';
+import { encodeMultipart } from '../../src/core/http/multipart.js';
 
 export interface RequestOptions {
   method?: string;

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { runBrowserCommand } from '../../src/core/browser-command.js';
+import { runBrowserCommand } from '../../src/core/process/browser-command.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const temp = useTempDir('wfd-browser-');

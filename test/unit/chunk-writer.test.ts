@@ -2,7 +2,7 @@ import { openSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { openFile, writeChunks } from '../../src/core/chunk-writer.js';
+import { openFile, writeChunks } from '../../src/core/files/chunk-writer.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 /** This process's open file descriptors (Linux). */

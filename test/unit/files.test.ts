@@ -10,7 +10,7 @@ import {
   SizeMismatchError,
   writeFileAtomic,
   writeFileResumable,
-} from '../../src/core/files.js';
+} from '../../src/core/files/files.js';
 import { useTempDir } from '../support/temp-dir.js';
 
 const temp = useTempDir('wfd-files-');

@@ -2,10 +2,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { parseBaseUrl } from '../../src/core/base-url.js';
+import { RateLimiter } from '../../src/core/budget/limiter.js';
 import { ApiError, NetworkError, UsageError } from '../../src/core/errors.js';
-import { ApiClient, encodeQuery, isLoopback } from '../../src/core/http.js';
-import { RateLimiter } from '../../src/core/limiter.js';
+import { parseBaseUrl } from '../../src/core/http/base-url.js';
+import { ApiClient } from '../../src/core/http/http.js';
+import { isLoopback } from '../../src/core/http/network-error.js';
+import { encodeQuery } from '../../src/core/http/request.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 

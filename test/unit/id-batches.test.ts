@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mergeAttachments } from '../../src/api/attachments.js';
 import { mergeBatches } from '../../src/commands/attachments/merged-pdf.js';
-import { ApiClient } from '../../src/core/http.js';
+import { ApiClient } from '../../src/core/http/http.js';
 import { batchIds } from '../../src/core/id-batches.js';
 
 /** Text length: one character per character, one comma between two ids. */

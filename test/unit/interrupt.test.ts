@@ -1,8 +1,8 @@
-/** The one Ctrl-C mechanism (src/core/interrupt.ts): clean-ups that end the process, and work that ends itself. */
+/** The one Ctrl-C mechanism (src/core/process/interrupt.ts): clean-ups that end the process, and work that ends itself. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // A fresh module per test: a signal that ends the process leaves it stopping (the real exit never returns).
-let mod: typeof import('../../src/core/interrupt.js');
+let mod: typeof import('../../src/core/process/interrupt.js');
 let interrupt: typeof mod.interrupt;
 let interruptible: typeof mod.interruptible;
 let onInterrupt: typeof mod.onInterrupt;
@@ -11,7 +11,7 @@ let listenersBefore: Record<string, readonly unknown[]>;
 
 beforeEach(async () => {
   vi.resetModules();
-  mod = await import('../../src/core/interrupt.js');
+  mod = await import('../../src/core/process/interrupt.js');
   ({ interrupt, interruptible, onInterrupt } = mod);
   listenersBefore = Object.fromEntries(signals.map((s) => [s, process.listeners(s)]));
 });

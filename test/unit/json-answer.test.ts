@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { checkJsonDepth, MAX_JSON_BYTES, readBoundedText } from '../../src/core/json-answer.js';
+import { checkJsonDepth, MAX_JSON_BYTES, readBoundedText } from '../../src/core/http/json-answer.js';
 
 const nested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
 

@@ -78,6 +78,44 @@ function uphillImports(): string[] {
   return wrong;
 }
 
+/**
+ * `src/core/` in wings by concern, each importing only the wings before it: text (quoting,
+ * counts, durations, graphemes) and process (signals, platforms) need nothing; files (state
+ * files, downloads, uploads) may use them; the rate budget may write its file; the HTTP client
+ * waits on the budget; credentials and the list query build on HTTP. BASE, the error classes
+ * and small guards, sit under every wing; TOP, the files left at core's top level (paging,
+ * settings, request bodies, polling), may use every wing.
+ */
+const CORE_WINGS = ['base', 'text', 'process', 'files', 'budget', 'http', 'auth', 'list-query', 'top'];
+const CORE_BASE = new Set(['errors.ts', 'guards.ts', 'once.ts', 'zod-parse.ts']);
+/** at most this many files at core's top level: anything else belongs in a wing */
+const CORE_TOP_FILES = 12;
+
+function wingOf(file: string): string | undefined {
+  const parts = relative(SRC, file).split(sep);
+  if (parts[0] !== 'core') return undefined;
+  if (parts.length > 2) return parts[1]!;
+  return CORE_BASE.has(parts[1]!) ? 'base' : 'top';
+}
+
+/** the imports of `files` (path and source) that break the wing order */
+function wingImportsAgainstOrder(files: [string, string][]): string[] {
+  const wrong: string[] = [];
+  for (const [file, source] of files) {
+    const from = wingOf(file)!;
+    if (!CORE_WINGS.includes(from)) wrong.push(`${relative(SRC, file)} (core/${from}/ is not a known wing)`);
+    for (const target of relativeImports(file, source)) {
+      const to = wingOf(target);
+      if (to === undefined || to === from) continue;
+      if (CORE_WINGS.indexOf(to) > CORE_WINGS.indexOf(from))
+        wrong.push(
+          `${relative(SRC, file)} -> ${relative(SRC, target)} (core's ${from} imports ${to}, a wing after it)`,
+        );
+    }
+  }
+  return wrong;
+}
+
 /** the first import cycle found, lazy imports counted (the cycle checker of CI counts static ones) */
 function firstCycle(): string[] | undefined {
   const edges = new Map(
@@ -113,6 +151,25 @@ describe('the layer order', () => {
 
   it('has no import pointing up, lazy and type-only imports included', () => {
     expect(uphillImports()).toEqual([]);
+  });
+
+  it("keeps core's wings in their order, and few files at core's top", () => {
+    const core = sourceFiles(join(SRC, 'core')).map(
+      (file) => [file, readFileSync(file, 'utf8')] as [string, string],
+    );
+    expect(wingImportsAgainstOrder(core)).toEqual([]);
+    const top = readdirSync(join(SRC, 'core'), { withFileTypes: true }).filter((entry) => entry.isFile());
+    expect(top.length).toBeLessThanOrEqual(CORE_TOP_FILES);
+  });
+
+  it('finds a wing importing one after it, so the check above can fail', () => {
+    const source = "import { login } from '../auth/login-command.js';";
+    expect(wingImportsAgainstOrder([[join(SRC, 'core/http/x.ts'), source]])).toEqual([
+      "core/http/x.ts -> core/auth/login-command.ts (core's http imports auth, a wing after it)",
+    ]);
+    expect(wingImportsAgainstOrder([[join(SRC, 'core/misc/x.ts'), '']])).toEqual([
+      'core/misc/x.ts (core/misc/ is not a known wing)',
+    ]);
   });
 
   it('reads lazy, type-only and side-effect imports, so the check above can fail', () => {

@@ -1,10 +1,10 @@
 /** Inputs that can never work are refused before any request, with the documented exit codes. */
 import { describe, expect, it } from 'vitest';
 import { resolveCredentials } from '../../src/core/auth/credentials.js';
-import { parseBaseUrl } from '../../src/core/base-url.js';
 import { checkDepth, MAX_DEPTH, parseSetPairs } from '../../src/core/body.js';
 import { AuthError, exitCodeForStatus, UsageError } from '../../src/core/errors.js';
-import { ApiClient } from '../../src/core/http.js';
+import { parseBaseUrl } from '../../src/core/http/base-url.js';
+import { ApiClient } from '../../src/core/http/http.js';
 
 function nested(depth: number): unknown {
   let value: unknown = 1;

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { uploadMultipart } from '../../src/api/attachments.js';
 import { ApiError, NetworkError } from '../../src/core/errors.js';
-import { ApiClient } from '../../src/core/http.js';
-import { encodeMultipart } from '../../src/core/multipart.js';
-import { checkUploadFile, multipartOf } from '../../src/core/upload-file.js';
+import { checkUploadFile, multipartOf } from '../../src/core/files/upload-file.js';
+import { ApiClient } from '../../src/core/http/http.js';
+import { encodeMultipart } from '../../src/core/http/multipart.js';
 
 let dir: string;
 let server: Server | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeAllControls, escapeControls, quote } from '../../src/core/quote.js';
+import { escapeAllControls, escapeControls, quote } from '../../src/core/text/quote.js';
 
 const ESC = String.fromCharCode(27);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRetryAfterHeader, retryDelay } from '../../src/core/retry.js';
+import { parseRetryAfterHeader, retryDelay } from '../../src/core/http/retry.js';
 
 const fixed = (value: number) => () => value;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FolderNames, MAX_FILENAME_BYTES, safeFilename } from '../../src/core/safe-filename.js';
+import { FolderNames, MAX_FILENAME_BYTES, safeFilename } from '../../src/core/files/safe-filename.js';
 
 const ID = '7c1d0000-0000-4000-8000-000000000001';
 

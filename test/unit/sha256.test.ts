@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../src/core/sha256.js';
+import { sha256Hex } from '../../src/core/files/sha256.js';
 
 describe('sha256Hex', () => {
   it('is the SHA-256 node:crypto computes, across block boundaries and for any text', () => {

@@ -1,5 +1,5 @@
 /**
- * The rules of every file wfd keeps between runs (src/core/state-file.ts), on real files: no link
+ * The rules of every file wfd keeps between runs (src/core/files/state-file.ts), on real files: no link
  * followed, the folder checked before each read and write, nothing left behind on error.
  */
 import {
@@ -20,7 +20,7 @@ import {
   readStateFile,
   UnsafeStateError,
   writeStateFile,
-} from '../../src/core/state-file.js';
+} from '../../src/core/files/state-file.js';
 import { canMountSmallDisk, mountSmallDisk, type SmallDisk } from '../support/small-disk.js';
 import { useTempDir } from '../support/temp-dir.js';
 

@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { SlowTransferError, withMinimumRate } from '../../src/core/transfer-rate.js';
+import { SlowTransferError, withMinimumRate } from '../../src/core/http/transfer-rate.js';
 
 const ORIGIN = 'http://api.test';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isGlobalOption } from '../../src/cli/global-commander-options.js';
 import type { Verb } from '../../src/cli/verb.js';
 import { UsageError } from '../../src/core/errors.js';
-import { flagKey } from '../../src/core/flag-key.js';
+import { flagKey } from '../../src/core/text/flag-key.js';
 import { createMemoryIO } from '../../src/output/memory-io.js';
 import { buildProgram } from '../../src/program.js';
 

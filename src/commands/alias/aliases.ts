@@ -6,7 +6,7 @@
 import { ALIAS_NAME, splitWords } from '../../cli/alias-expansion.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
-import { quote } from '../../core/quote.js';
+import { quote } from '../../core/text/quote.js';
 
 /** Checks a new alias against wfd's `commands` (the nouns); UsageError (exit 2) saying what is wrong. */
 export function checkAlias(name: string, expansion: string, commands: readonly string[]): void {

@@ -3,7 +3,7 @@ import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
-import { quote } from '../../core/quote.js';
+import { quote } from '../../core/text/quote.js';
 import { ALIAS_DELETE } from './flags.js';
 
 export const AliasDeleteOptions = verbSchema(ALIAS_DELETE);

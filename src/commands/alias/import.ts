@@ -3,7 +3,7 @@ import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { readTextSource } from '../../core/body.js';
-import { quote } from '../../core/quote.js';
+import { quote } from '../../core/text/quote.js';
 import { checkAlias, commandNames, parseAliasFile } from './aliases.js';
 import { ALIAS_IMPORT } from './flags.js';
 

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../../core/errors.js';
 import { own, putOwn } from '../../core/guards.js';
-import { quote } from '../../core/quote.js';
+import { quote } from '../../core/text/quote.js';
 
 /** One field as given: its bracket key and its value, typed or not. */
 export interface Field {

@@ -7,10 +7,12 @@ import { pipeline } from 'node:stream/promises';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
 import { isRecord } from '../../core/guards.js';
-import { type ApiClient, type ApiRequest, type StreamedResponse, toApiError } from '../../core/http.js';
-import { checkJsonDepth, readBoundedText } from '../../core/json-answer.js';
+import { toApiError } from '../../core/http/api-error.js';
+import type { ApiClient, StreamedResponse } from '../../core/http/http.js';
+import { checkJsonDepth, readBoundedText } from '../../core/http/json-answer.js';
+import type { ApiRequest } from '../../core/http/request.js';
 import { type Page, paginate, planPages } from '../../core/paginate.js';
-import { escapeControls, escapeJsonControls } from '../../core/quote.js';
+import { escapeControls, escapeJsonControls } from '../../core/text/quote.js';
 import { createRowSink } from '../../output/render.js';
 import { MAX_PAGE_SIZE } from '../../resources/paging.js';
 

@@ -1,10 +1,10 @@
 /**
  * `wfd attachments download <id...> [-O FILE|-] [--dir DIR] [--clobber|--skip-existing]`: each
- * attachment streamed to disk through a temporary file renamed once complete (src/core/files.ts),
+ * attachment streamed to disk through a temporary file renamed once complete (src/core/files/files.ts),
  * so no partial file is ever under the final name and none is left on failure or Ctrl-C.
  *
  * `--dir` (default: the current folder) names each file as the server's Content-Disposition does,
- * made safe (src/core/safe-filename.ts); two files of one run with the same name become `name.pdf`
+ * made safe (src/core/files/safe-filename.ts); two files of one run with the same name become `name.pdf`
  * and `name (1).pdf`, in the order of the ids. A file already on disk is an error unless
  * `--clobber` (overwrite) or `--skip-existing`, as `gh release download` has them. A row per id
  * reports what happened. `-O FILE` saves one attachment under that name; `-O -` writes it to
@@ -19,11 +19,11 @@ import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import { mapPooled } from '../../core/concurrency.js';
 import { UsageError, WfdError } from '../../core/errors.js';
-import { FOLDER_MODE } from '../../core/file-modes.js';
-import { checkTarget, writeFileAtomic } from '../../core/files.js';
-import type { ApiClient } from '../../core/http.js';
-import { quote } from '../../core/quote.js';
-import { FolderNames } from '../../core/safe-filename.js';
+import { FOLDER_MODE } from '../../core/files/file-modes.js';
+import { checkTarget, writeFileAtomic } from '../../core/files/files.js';
+import { FolderNames } from '../../core/files/safe-filename.js';
+import type { ApiClient } from '../../core/http/http.js';
+import { quote } from '../../core/text/quote.js';
 import { type Column, createRowSink } from '../../output/render.js';
 import { DOWNLOAD_FIELDS } from '../../resources/attachments.js';
 import { downloaded, refuseTerminal, saveTo } from '../shared/download.js';

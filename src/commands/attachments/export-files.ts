@@ -2,7 +2,7 @@
  * The downloads of an export: one attachment to its place in DIR, or one form's merged PDF, each
  * returned as the manifest line that records it.
  *
- * An attachment goes through a part file named after its id (src/core/files.ts), which a crash,
+ * An attachment goes through a part file named after its id (src/core/files/files.ts), which a crash,
  * Ctrl-C or a broken connection leaves behind: the next attempt asks for the rest with
  * `Range: bytes=N-` and continues it when the server answers 206 from byte N, else starts over.
  * A connection that breaks mid-file is tried again in the same run, from where it stopped.
@@ -17,10 +17,10 @@ import {
   SizeMismatchError,
   writeFileAtomic,
   writeFileResumable,
-} from '../../core/files.js';
-import { firstHeader } from '../../core/headers.js';
-import type { ApiClient, StreamedResponse } from '../../core/http.js';
-import { safeFilename } from '../../core/safe-filename.js';
+} from '../../core/files/files.js';
+import { safeFilename } from '../../core/files/safe-filename.js';
+import { firstHeader } from '../../core/http/headers.js';
+import type { ApiClient, StreamedResponse } from '../../core/http/http.js';
 import { downloaded } from '../shared/download.js';
 import { explainNotFound } from '../shared/not-found.js';
 import { makeFolderInside, pathInside } from './export-folder.js';
@@ -61,6 +61,7 @@ export async function exportFile(file: PlannedFile, target: ExportTarget): Promi
         bytes: written.bytes,
         sha256: written.sha256,
         downloaded_at: target.now().toISOString(),
+        ...(file.originalName === undefined ? {} : { original_name: file.originalName }),
       };
     } catch (error) {
       // The request itself was already retried by the client, per its policy; a transfer that

@@ -1,15 +1,15 @@
 /**
  * The folder of an attachments export on disk: DIR/manifest.ndjson, DIR/<form>/<response>/<file>
  * and DIR/<form>/merged.pdf, and nothing else but temporary files while a run is under way
- * (hidden, ending in `.part`: src/core/files.ts). Never a symbolic link below DIR: a link to a
+ * (hidden, ending in `.part`: src/core/files/files.ts). Never a symbolic link below DIR: a link to a
  * folder elsewhere would have the export write there (a shared CI cache may hold one).
  */
 import { lstat, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { UsageError, WfdError } from '../../core/errors.js';
-import { FOLDER_MODE } from '../../core/file-modes.js';
-import { isTemporaryName, writeError } from '../../core/files.js';
-import { quote } from '../../core/quote.js';
+import { FOLDER_MODE } from '../../core/files/file-modes.js';
+import { isTemporaryName, writeError } from '../../core/files/files.js';
+import { quote } from '../../core/text/quote.js';
 import { MANIFEST_NAME, type Manifest, parseManifest, READ_MANIFEST } from './export-manifest.js';
 
 /** What DIR holds before a run. */

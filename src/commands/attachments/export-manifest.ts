@@ -24,13 +24,13 @@ import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as z from 'zod/mini';
-import { FILE_MODE } from '../../core/file-modes.js';
+import { FILE_MODE } from '../../core/files/file-modes.js';
 import { safeParse } from '../../core/zod-parse.js';
 
 export const MANIFEST_NAME = 'manifest.ndjson';
 
 /**
- * Opened without following a link, as every file wfd keeps between runs (src/core/state-file.ts):
+ * Opened without following a link, as every file wfd keeps between runs (src/core/files/state-file.ts):
  * a link planted at the manifest's name, in a shared folder, is refused (ELOOP), never written
  * through. Windows has no O_NOFOLLOW; there the export's check of DIR for links stands alone.
  */
@@ -48,6 +48,8 @@ const FileEntry = z.object({
   bytes: z.int().check(z.nonnegative()),
   sha256: z.string(),
   downloaded_at: z.string(),
+  /** the attachment's name (made safe) when it was cut to keep the path within Windows' limit */
+  original_name: z.optional(z.string()),
 });
 export type FileEntry = z.infer<typeof FileEntry>;
 

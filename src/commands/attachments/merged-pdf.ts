@@ -6,7 +6,7 @@
  */
 import { Readable } from 'node:stream';
 import { mergeAttachments } from '../../api/attachments.js';
-import type { ApiClient } from '../../core/http.js';
+import type { ApiClient } from '../../core/http/http.js';
 import { batchIds } from '../../core/id-batches.js';
 
 /** The batches of `ids` whose merge URLs are short enough for servers and proxies. */

@@ -10,9 +10,10 @@
  * run's downloads done / planned; wait: how long the rate limit holds the next request; eta: the
  * time left for the work known so far (while reading, the reads left). `?`: not known yet.
  */
-import { formatDuration, parseDuration } from '../../core/duration.js';
+
 import { UsageError } from '../../core/errors.js';
-import { quote } from '../../core/quote.js';
+import { formatDuration, parseDuration } from '../../core/text/duration.js';
+import { quote } from '../../core/text/quote.js';
 
 export const PROGRESS_INTERVAL_MS = 30_000;
 

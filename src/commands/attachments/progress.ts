@@ -5,9 +5,9 @@
  * limiter's own answer for the requests left.
  */
 
-import { count } from '../../core/counts.js';
-import { formatDuration } from '../../core/duration.js';
-import type { RateLimiter } from '../../core/limiter.js';
+import type { RateLimiter } from '../../core/budget/limiter.js';
+import { count } from '../../core/text/counts.js';
+import { formatDuration } from '../../core/text/duration.js';
 import { formatBytes } from '../../output/bytes.js';
 import type { IO, Spinner } from '../../output/io.js';
 

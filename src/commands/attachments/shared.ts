@@ -1,7 +1,7 @@
 /** What the attachments verbs share: the id hint and filenames. */
 import contentDisposition from 'content-disposition';
-import { firstHeader } from '../../core/headers.js';
-import { safeFilename } from '../../core/safe-filename.js';
+import { safeFilename } from '../../core/files/safe-filename.js';
+import { firstHeader } from '../../core/http/headers.js';
 
 export const ID_HINT = 'run `wfd responses get <id>` to see the ids of its attachments';
 

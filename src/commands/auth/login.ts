@@ -4,7 +4,7 @@ import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { redirectUriProblem } from '../../core/auth/authorization.js';
 import { ApiError, AuthError, UsageError } from '../../core/errors.js';
-import { quote } from '../../core/quote.js';
+import { quote } from '../../core/text/quote.js';
 import { LOGIN } from './flags.js';
 import { boundWorkspace, loggedInLine, loginTarget, tokenStorageOf } from './shared.js';
 

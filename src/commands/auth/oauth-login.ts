@@ -27,8 +27,8 @@ import {
   tokenEndpointParts,
 } from '../../core/auth/token-exchange.js';
 import { ApiError, AuthError, UsageError } from '../../core/errors.js';
-import { interruptible } from '../../core/interrupt.js';
-import { quote } from '../../core/quote.js';
+import { interruptible } from '../../core/process/interrupt.js';
+import { quote } from '../../core/text/quote.js';
 import { boundWorkspace, type LoginTarget, loggedInLine, tokenStorageOf } from './shared.js';
 
 /** The OAuth flags of `auth login` (checked by its schema in ./login.ts), with the timeout resolved. */

@@ -4,10 +4,10 @@ import { listWorkspaces } from '../../api/workspaces.js';
 import type { Context } from '../../context.js';
 import type { ConfigStore, OAuthUser, ProfileWorkspace, TokenStorage } from '../../core/auth/store.js';
 import { DEFAULT_PROFILE, isValidProfileName } from '../../core/auth/store.js';
-import { parseBaseUrl } from '../../core/base-url.js';
 import { AuthError, CancelledError, UsageError } from '../../core/errors.js';
-import type { ApiClient } from '../../core/http.js';
-import { quote } from '../../core/quote.js';
+import { parseBaseUrl } from '../../core/http/base-url.js';
+import type { ApiClient } from '../../core/http/http.js';
+import { quote } from '../../core/text/quote.js';
 
 export interface LoginTarget {
   profileName: string;

@@ -5,8 +5,8 @@
 import type { Context } from '../../context.js';
 import type { ConfigStore } from '../../core/auth/store.js';
 import { UsageError } from '../../core/errors.js';
-import { quote } from '../../core/quote.js';
 import { SETTINGS, type SettingDef, type SettingKey, settingNamed, settingsIn } from '../../core/settings.js';
+import { quote } from '../../core/text/quote.js';
 import { noProfileNamed } from '../auth/shared.js';
 
 /** The setting `key` names (the argument's values were checked when parsed). */

@@ -8,7 +8,7 @@ import type * as z from 'zod/mini';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
-import { checkUploadFile } from '../../core/upload-file.js';
+import { checkUploadFile } from '../../core/files/upload-file.js';
 import { DOCINTEL_JOB_FIELDS } from '../../resources/document-intelligence.js';
 import { EXTRACT_DOCINTEL } from './flags.js';
 import { finish, parseFieldList, startJob, waitFor } from './shared.js';

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { verbSchema } from '../../cli/flag-schema.js';
-import { quote } from '../../core/quote.js';
+import { quote } from '../../core/text/quote.js';
 import { explainNotFound } from '../shared/not-found.js';
 import { SLUG_ARGUMENT } from './flags.js';
 

@@ -2,7 +2,7 @@ import { getFormTemplateSteps } from '../../api/form-templates.js';
 import type { FormTemplateSteps } from '../../api/schemas.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
-import { escapeAllControls } from '../../core/quote.js';
+import { escapeAllControls } from '../../core/text/quote.js';
 import { type Column, type DetailView, renderItem } from '../../output/render.js';
 import { FORM_TEMPLATE_STEPS_FIELDS } from '../../resources/form-templates.js';
 import { renderOptions } from '../shared/output.js';

@@ -7,7 +7,7 @@ import { readJsonBody } from '../../core/body.js';
 import { UsageError } from '../../core/errors.js';
 import { isRecord } from '../../core/guards.js';
 import { isEmail } from '../../core/list-query/values.js';
-import { quote } from '../../core/quote.js';
+import { quote } from '../../core/text/quote.js';
 import { renderItem } from '../../output/render.js';
 import { FORMS } from '../../resources/forms.js';
 import { mutationClient, sendOrPrint } from '../shared/mutation.js';

@@ -1,6 +1,6 @@
 /** Why a data directory cannot be used, in wfd's terms: the flag to change, the exit code. */
 import { UsageError, WfdError } from '../../core/errors.js';
-import { quote } from '../../core/quote.js';
+import { quote } from '../../core/text/quote.js';
 
 /** `error` as wfd reports it when a data directory refused it; any other error as it is. */
 export async function dataDirFailure(error: unknown): Promise<unknown> {

@@ -12,7 +12,7 @@ import { NO_FLAGS } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { CancelledError, WfdError } from '../../core/errors.js';
-import { shellWord } from '../../core/shell-word.js';
+import { shellWord } from '../../core/text/shell-word.js';
 import { createMemoryIO } from '../../output/memory-io.js';
 import { type KeyReader, keyReader } from './demo-keys.js';
 import { type Tour, tour } from './demo-tour.js';

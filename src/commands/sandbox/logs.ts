@@ -11,7 +11,7 @@ import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { resolveDate } from '../../core/list-query/dates.js';
-import { quote } from '../../core/quote.js';
+import { quote } from '../../core/text/quote.js';
 import {
   REQUEST_LOG_COLUMNS,
   REQUEST_LOG_FIELDS,

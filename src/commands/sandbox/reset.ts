@@ -6,7 +6,7 @@ import type * as z from 'zod/mini';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
-import { quote } from '../../core/quote.js';
+import { quote } from '../../core/text/quote.js';
 import { dataDirFailure } from './data-dir-errors.js';
 import { RESET } from './flags.js';
 

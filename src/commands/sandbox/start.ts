@@ -5,7 +5,7 @@ import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import type { ConfigStore, Profile } from '../../core/auth/store.js';
 import { UsageError, WfdError } from '../../core/errors.js';
-import { quote } from '../../core/quote.js';
+import { quote } from '../../core/text/quote.js';
 import type { RunningSandbox } from '../../sandbox/index.js';
 import { banner } from './banner.js';
 import { dataDirFailure, dataDirWarning } from './data-dir-errors.js';
@@ -37,6 +37,7 @@ export async function runStartSandbox(options: StartSandboxOptions, ctx: Context
     sandbox = await startSandbox({
       port: options.port,
       host: options.host,
+      allowedHosts: options.allowedHost ?? [],
       dataDir: options.dataDir,
       pruneUploads: options.pruneUploads,
       seed: options.seed,

@@ -11,7 +11,7 @@ import type { Context } from '../../context.js';
 import { parseSetPairs } from '../../core/body.js';
 import { UsageError } from '../../core/errors.js';
 import { assertUuid } from '../../core/list-query/values.js';
-import { quote } from '../../core/quote.js';
+import { quote } from '../../core/text/quote.js';
 import { type DetailView, renderItem } from '../../output/render.js';
 import { isWebhookEvent, WEBHOOK_EVENTS } from '../../resources/webhook-events.js';
 import { mutationClient, sendOrPrint } from '../shared/mutation.js';

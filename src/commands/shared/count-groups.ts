@@ -7,7 +7,7 @@ import type { GroupedCount } from '../../api/count-groups.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import { putOwn } from '../../core/guards.js';
-import { quote } from '../../core/quote.js';
+import { quote } from '../../core/text/quote.js';
 import { createRowSink } from '../../output/render.js';
 import { countPrinter } from './count.js';
 import { renderOptions } from './output.js';

@@ -1,10 +1,10 @@
 /** What the download verbs share: the refusal to write binary to a terminal, and saving a body. */
 import { pipeline } from 'node:stream/promises';
 import type { Context } from '../../context.js';
-import { count } from '../../core/counts.js';
 import { UsageError } from '../../core/errors.js';
-import { writeFileAtomic } from '../../core/files.js';
-import type { ApiClient } from '../../core/http.js';
+import { writeFileAtomic } from '../../core/files/files.js';
+import type { ApiClient } from '../../core/http/http.js';
+import { count } from '../../core/text/counts.js';
 
 /** `-O -` on a terminal: a file's bytes would be garbage there, and could drive the terminal. */
 export function refuseTerminal(ctx: Context, example: string, what = 'a file'): void {

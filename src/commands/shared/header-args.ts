@@ -1,6 +1,6 @@
 /** `'Name: value'` headers as the command line gives them (`api -H`, `webhooks listen --header`). */
 import { UsageError } from '../../core/errors.js';
-import { quote } from '../../core/quote.js';
+import { quote } from '../../core/text/quote.js';
 
 /** An HTTP field name (RFC 9110 5.1: a token). */
 const FIELD_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -1,7 +1,7 @@
-import { count } from '../../core/counts.js';
 import { UsageError } from '../../core/errors.js';
 import { isUuid } from '../../core/list-query/values.js';
-import { quote } from '../../core/quote.js';
+import { count } from '../../core/text/counts.js';
+import { quote } from '../../core/text/quote.js';
 
 /** Longer than any form of id (a UUID has 36 characters, a reference 100): a word this long is none. */
 const MAX_ID_LENGTH = 1000;

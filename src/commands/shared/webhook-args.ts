@@ -5,7 +5,7 @@
  */
 import { UsageError } from '../../core/errors.js';
 import { own, putOwn } from '../../core/guards.js';
-import { quote } from '../../core/quote.js';
+import { quote } from '../../core/text/quote.js';
 import { isWebhookEvent, WEBHOOK_EVENTS, type WebhookEvent } from '../../resources/webhook-events.js';
 
 const EVENTS_HINT = 'run `wfd webhooks events` to see the nine event names';

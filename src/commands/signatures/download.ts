@@ -1,6 +1,6 @@
 /**
  * `wfd signatures download <id> -O FILE|-`: the signed file, streamed to disk through a
- * temporary file renamed on success (src/core/files.ts), or to stdout when it is not a terminal.
+ * temporary file renamed on success (src/core/files/files.ts), or to stdout when it is not a terminal.
  * A 404, a 403, a broken connection or Ctrl-C leaves no file behind.
  */
 import type * as z from 'zod/mini';
@@ -9,8 +9,8 @@ import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
-import { checkTarget } from '../../core/files.js';
-import type { ApiClient, StreamedResponse } from '../../core/http.js';
+import { checkTarget } from '../../core/files/files.js';
+import type { ApiClient, StreamedResponse } from '../../core/http/http.js';
 import { assertUuid } from '../../core/list-query/values.js';
 import { refuseTerminal, saveTo } from '../shared/download.js';
 import { explainNotFound } from '../shared/not-found.js';

@@ -5,7 +5,7 @@
  * line separators, bidirectional overrides), so the data is exact and the terminal safe.
  */
 import { isRecord } from '../../core/guards.js';
-import { firstHeader } from '../../core/headers.js';
+import { firstHeader } from '../../core/http/headers.js';
 import { plainText } from '../../output/cells.js';
 import type { Column } from '../../output/render.js';
 import { WEBHOOK_EVENTS } from '../../resources/webhook-events.js';

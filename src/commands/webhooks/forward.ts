@@ -1,6 +1,6 @@
 /** `webhooks listen --forward-to`: relays a delivery's body and headers to another receiver. */
 import type { IncomingHttpHeaders } from 'node:http';
-import { NodeHttpTransport } from '../../core/node-transport.js';
+import { NodeHttpTransport } from '../../core/http/node-transport.js';
 import type { Delivery } from './receiver.js';
 
 /** A forward gives up after this long, so a hung downstream cannot hold the listener's exit. */

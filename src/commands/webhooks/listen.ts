@@ -5,20 +5,21 @@
  * added when it stops (registration.ts); what is not confirmed removed is named with the command
  * that removes it, and stays in a record on disk (listener-record.ts) that the next --forms run,
  * or `--clean-up`, takes up. Ends with exit 0 after `--max` deliveries, 8 at `--timeout` with
- * fewer, 1 when a registration is left, 130 on Ctrl-C and 143 on SIGTERM (src/core/interrupt.ts);
+ * fewer, 1 when a registration is left, 130 on Ctrl-C and 143 on SIGTERM (src/core/process/interrupt.ts);
  * the port is closed in every case.
  */
 import type * as z from 'zod/mini';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
-import { formatDuration } from '../../core/duration.js';
 import { NetworkError, UsageError, WfdError } from '../../core/errors.js';
-import { flagName } from '../../core/flag-key.js';
-import type { ApiClient } from '../../core/http.js';
-import { GRACE_MS, onInterrupt } from '../../core/interrupt.js';
+import type { ApiClient } from '../../core/http/http.js';
 import { assertUuid } from '../../core/list-query/values.js';
-import { shellWord } from '../../core/shell-word.js';
+import { GRACE_MS, onInterrupt } from '../../core/process/interrupt.js';
+import { formatDuration } from '../../core/text/duration.js';
+import { flagName } from '../../core/text/flag-key.js';
+import { shellWord } from '../../core/text/shell-word.js';
+import { isCsv } from '../../global-options.js';
 import { plainText } from '../../output/cells.js';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../resources/webhook-events.js';
 import { parseHeaderLines } from '../shared/header-args.js';
@@ -257,7 +258,7 @@ async function printer(ctx: Context, forwarding: boolean): Promise<Print> {
   if (quiet) return (_, facts) => ctx.io.write(`${plainText(facts.deliveryId ?? '-')}\n`);
   if (format === 'ndjson')
     return (delivery, facts, forwarded) => ctx.io.write(ndjsonLine(delivery, facts, forwarded));
-  if (format === 'json' || format === 'csv') {
+  if (format === 'json' || isCsv(format)) {
     throw new UsageError(`-o ${format} does not stream: use -o ndjson (one delivery per line)`);
   }
   if (format === 'table') {

@@ -14,10 +14,10 @@ import { describeFsError, prepareConfigDir } from '../../core/auth/config-file.j
 import { configDir } from '../../core/auth/config-paths.js';
 import { withFileLock } from '../../core/auth/lock.js';
 import { WfdError } from '../../core/errors.js';
+import { sha256Hex } from '../../core/files/sha256.js';
+import { readStateFile, writeStateFile } from '../../core/files/state-file.js';
 import { isRecord } from '../../core/guards.js';
-import { processAlive } from '../../core/process-alive.js';
-import { sha256Hex } from '../../core/sha256.js';
-import { readStateFile, writeStateFile } from '../../core/state-file.js';
+import { processAlive } from '../../core/process/process-alive.js';
 
 const LISTENER_RECORD_FILE = 'webhooks-listen.json';
 

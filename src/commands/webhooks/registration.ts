@@ -9,7 +9,7 @@
 import { updateForm } from '../../api/forms.js';
 import { WfdError } from '../../core/errors.js';
 import { own, putOwn } from '../../core/guards.js';
-import type { ApiClient } from '../../core/http.js';
+import type { ApiClient } from '../../core/http/http.js';
 import { ExitCode } from '../../exit-codes.js';
 import type { WebhookEvent } from '../../resources/webhook-events.js';
 import type { RecordedRegistration } from './listener-record.js';

@@ -3,7 +3,7 @@ import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { own } from '../../core/guards.js';
-import { quote } from '../../core/quote.js';
+import { quote } from '../../core/text/quote.js';
 import { parseEvents } from '../shared/webhook-args.js';
 import { REMOVE_WEBHOOK } from './flags.js';
 import { rewriteWebhooks, UnknownReceiverError, WEBHOOK_FIELDS, withReceiverEvents } from './shared.js';

@@ -4,7 +4,7 @@ import type { Form } from '../../api/schemas.js';
 import type { Context } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
 import { isRecord, putOwn } from '../../core/guards.js';
-import type { ApiClient } from '../../core/http.js';
+import type { ApiClient } from '../../core/http/http.js';
 import { ExitCode } from '../../exit-codes.js';
 import { type Column, createRowSink } from '../../output/render.js';
 import { FORM_LOOKUP } from '../shared/id-lookups.js';

@@ -5,7 +5,7 @@
  * lines for the user), so tests drive it end to end in-process.
  */
 
-import { formatDuration } from '../duration.js';
+import { formatDuration } from '../text/duration.js';
 import {
   authorizationRequest,
   codeFromRedirect,

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { AuthError } from '../errors.js';
-import { escapeAllControls } from '../quote.js';
+import { escapeAllControls } from '../text/quote.js';
 import { OFFLINE_ACCESS } from './scopes.js';
 
 /** Query parameters the spec forbids in a redirect URI: the server adds them. */

@@ -6,7 +6,7 @@
  */
 import { X509Certificate } from 'node:crypto';
 import { join } from 'node:path';
-import { readStateFile, writeStateFile } from '../state-file.js';
+import { readStateFile, writeStateFile } from '../files/state-file.js';
 import { describeFsError, prepareConfigDir } from './config-file.js';
 import { LOOPBACK_CERT_FILE } from './config-paths.js';
 

@@ -6,8 +6,9 @@
  */
 import { dirname } from 'node:path';
 import { WfdError } from '../errors.js';
+import { checkStateFolder, readStateFile, UnsafeStateError } from '../files/state-file.js';
 import { isRecord } from '../guards.js';
-import { checkStateFolder, readStateFile, UnsafeStateError } from '../state-file.js';
+import { accessRemedy } from '../process/platform.js';
 
 /** The config file or its folder cannot be used (exit 1); names the path and the fix. */
 export class ConfigFileError extends WfdError {}
@@ -54,7 +55,7 @@ export async function readConfigFile(path: string): Promise<ConfigData> {
 /**
  * Creates the folder with mode 0700, or tightens an existing one of ours to 0700: it holds
  * tokens and client secrets. A shared folder (sticky, like /tmp) or someone else's is left alone,
- * and refused (src/core/state-file.ts). On Windows the modes do nothing (no owner check either:
+ * and refused (src/core/files/state-file.ts). On Windows the modes do nothing (no owner check either:
  * no getuid): the folder keeps the ACL it inherits, which under %APPDATA% admits the user, SYSTEM
  * and the administrators.
  */
@@ -94,7 +95,7 @@ export function describeFsError(error: unknown, path: string, action: 'read' | '
     case 'EACCES':
     case 'EPERM':
       return new ConfigFileError(`cannot ${action} ${path}: permission denied`, {
-        hint: `give yourself access (chmod u+rwx on the folder, u+rw on its files), ${MOVE_ASIDE}`,
+        hint: `give yourself access (${accessRemedy()}), ${MOVE_ASIDE}`,
       });
     case 'EROFS':
       return new ConfigFileError(`cannot ${action} ${path}: the file system is read-only`, {

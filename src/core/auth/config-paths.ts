@@ -1,8 +1,8 @@
 /**
  * Where wfd keeps its local state: the config folder and the files in it. Without
- * `WFD_CONFIG_DIR`, the platform's config folder (src/core/platform.ts).
+ * `WFD_CONFIG_DIR`, the platform's config folder (src/core/process/platform.ts).
  */
-import { platformDirs } from '../platform.js';
+import { platformDirs } from '../process/platform.js';
 
 /** Profiles and tokens (mode 0600). */
 export const CONFIG_FILE = 'config.json';

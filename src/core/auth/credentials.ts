@@ -2,9 +2,10 @@
  * Which token and base URL a run uses. Precedence: `WFD_TOKEN` > `--profile` >
  * `WFD_PROFILE` > the current profile; the base URL: `--base-url` > `WFD_BASE_URL` > profile.
  */
-import { parseBaseUrl } from '../base-url.js';
+
 import { AuthError, UsageError } from '../errors.js';
-import { quote } from '../quote.js';
+import { parseBaseUrl } from '../http/base-url.js';
+import { quote } from '../text/quote.js';
 import { ConfigFileError } from './config-file.js';
 import type { ConfigStore, Profile } from './store.js';
 

@@ -5,7 +5,7 @@
  */
 
 import { ApiError, AuthError } from '../errors.js';
-import type { ApiClient } from '../http.js';
+import type { ApiClient } from '../http/http.js';
 import { type ClientCredentials, getOAuthMetadata, type OAuthMetadata } from './oauth-requests.js';
 
 export interface OAuthEndpoints {

@@ -13,7 +13,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { onInterrupt } from '../interrupt.js';
+import { onInterrupt } from '../process/interrupt.js';
 import { type KeyringAnswer, type KeyringCall, KeyringError, type KeyringRequest } from './keyring.js';
 import type { HostAnswer, HostRequest } from './keyring-host.js';
 

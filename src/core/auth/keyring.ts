@@ -11,7 +11,7 @@
  * keyring answers.
  */
 import { WfdError } from '../errors.js';
-import { keyringBackend } from '../platform.js';
+import { keyringBackend } from '../process/platform.js';
 
 /** A keyring of secrets by account name, all of one service. Every call may throw KeyringError. */
 export interface Keyring {

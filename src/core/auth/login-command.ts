@@ -2,7 +2,7 @@
  * The exact command that logs a profile in again, for the hints of refused credentials: the
  * profile named even when it is the default one, and an OAuth login's client id and scope.
  */
-import { shellWord } from '../shell-word.js';
+import { shellWord } from '../text/shell-word.js';
 import { DEFAULT_SCOPE } from './scopes.js';
 import type { Profile } from './store.js';
 

@@ -9,8 +9,8 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
-import { formatDuration } from '../duration.js';
 import { AuthError, CancelledError } from '../errors.js';
+import { formatDuration } from '../text/duration.js';
 import { codeFromRedirect, LOOPBACK_HOST, strayRedirect } from './authorization.js';
 
 export interface LoopbackOptions {

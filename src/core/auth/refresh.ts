@@ -1,6 +1,6 @@
 /**
  * The bearer token of an OAuth profile, renewed with its refresh token before it expires and
- * once after a 401 (src/core/http.ts calls `refresh`).
+ * once after a 401 (src/core/http/attempts.ts calls `refresh`).
  *
  * One renewal at a time: concurrent requests of a process share one promise, and processes
  * share the config lock. Under the lock the profile is read again, and the renewal happens only
@@ -9,7 +9,7 @@
  */
 
 import { ApiError, AuthError } from '../errors.js';
-import type { TokenSource } from '../http.js';
+import type { TokenSource } from '../http/http.js';
 import { OFFLINE_ACCESS, scopeHas } from './authorization.js';
 import { loginCommand } from './login-command.js';
 import { refreshAccessToken } from './oauth-requests.js';

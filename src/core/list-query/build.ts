@@ -6,8 +6,8 @@
  */
 import type { ResourceDef } from '../../resources/types.js';
 import { UsageError } from '../errors.js';
-import { flagKey } from '../flag-key.js';
-import { quote } from '../quote.js';
+import { flagKey } from '../text/flag-key.js';
+import { quote } from '../text/quote.js';
 import { parseFilterJson } from './json-filter.js';
 import { mergeFilters } from './merge.js';
 import { type FilterFlagValues, filterParams } from './params.js';

@@ -8,8 +8,8 @@
 import type { Attributes, AttributeType, ResourceDef } from '../../resources/types.js';
 import { UsageError } from '../errors.js';
 import { isRecord, own, putOwn } from '../guards.js';
-import { describeJsonError } from '../json-error.js';
-import { quote } from '../quote.js';
+import { describeJsonError } from '../text/json-error.js';
+import { quote } from '../text/quote.js';
 import { requireFilterable } from './filterable.js';
 import {
   APPLIES_TO,

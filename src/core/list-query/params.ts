@@ -4,8 +4,8 @@
  */
 import type { FilterFlag, ResourceDef } from '../../resources/types.js';
 import { UsageError } from '../errors.js';
-import { flagKey } from '../flag-key.js';
-import { quote } from '../quote.js';
+import { flagKey } from '../text/flag-key.js';
+import { quote } from '../text/quote.js';
 import type { QueryParam } from './types.js';
 import { isEmail, isSlug, isUuid } from './values.js';
 

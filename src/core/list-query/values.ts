@@ -1,6 +1,6 @@
 /** Checks of single values that list queries (and ids on the command line) are made of. */
 import { UsageError } from '../errors.js';
-import { quote } from '../quote.js';
+import { quote } from '../text/quote.js';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // HTML's e-mail rule, plus a dot in the domain: what the API will accept in practice.

@@ -13,7 +13,7 @@
 import type { AttributeType, ResourceDef } from '../../resources/types.js';
 import { UsageError } from '../errors.js';
 import { own, putOwn } from '../guards.js';
-import { quote } from '../quote.js';
+import { quote } from '../text/quote.js';
 import { isDateText, resolveDate } from './dates.js';
 import { requireFilterable } from './filterable.js';
 import {

@@ -28,8 +28,8 @@ import {
   type Stats,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { WfdError } from './errors.js';
-import { hasFileModes } from './platform.js';
+import { WfdError } from '../errors.js';
+import { hasFileModes } from '../process/platform.js';
 
 /** A folder or file that breaks the rules above; the message names it and why, the hint the fix. */
 export class UnsafeStateError extends WfdError {}

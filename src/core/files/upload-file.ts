@@ -6,9 +6,9 @@
 import { constants, openAsBlob } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { UsageError } from './errors.js';
+import { UsageError } from '../errors.js';
+import { quote } from '../text/quote.js';
 import { mediaTypeOf } from './media-types.js';
-import { quote } from './quote.js';
 
 /** A file checked for upload. */
 export interface UploadFile {

@@ -9,8 +9,8 @@
  * pipe, a consumer not started yet) does not count.
  */
 import { pipeline, type Readable, Transform } from 'node:stream';
-import { formatDuration } from './duration.js';
-import { NetworkError } from './errors.js';
+import { NetworkError } from '../errors.js';
+import { formatDuration } from '../text/duration.js';
 
 /** A download slower than the minimum rate over a window. */
 export class SlowTransferError extends NetworkError {}

@@ -1,23 +1,23 @@
 /**
  * One rate budget for every wfd process on this machine that uses a token: the log of
- * src/core/budget-log.ts in a small JSON file per client (and origin), read and rewritten under
+ * src/core/budget/budget-log.ts in a small JSON file per client (and origin), read and rewritten under
  * an O_EXCL lock file (exclusive creation on Windows too) at each request's start and answer, and overwritten in place. Files are named by a SHA-256 of the
  * origin and the client, entries tagged by a hash of the token: no file holds a token.
  *
  * Everything here is synchronous: the lock is held for one read and one write of a file of a few
  * kilobytes, so a one-shot command pays a few file-system calls and no timer. Whatever goes
  * wrong with the folder (read-only, full) leaves the process with its own limiter only; a folder
- * others may write to, or a link planted in it, is not used (src/core/state-file.ts), and says so.
+ * others may write to, or a link planted in it, is not used (src/core/files/state-file.ts), and says so.
  */
 import { closeSync, lstatSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { sha256Hex as hash } from '../files/sha256.js';
+import { makeStateFolder, openStateFile, readStateFile, UnsafeStateError } from '../files/state-file.js';
+import { platformDirs } from '../process/platform.js';
+import { processAlive } from '../process/process-alive.js';
+import { formatDuration } from '../text/duration.js';
 import { type BudgetLog, earliestStart, parseLog, pruneLog, releaseIn } from './budget-log.js';
-import { formatDuration } from './duration.js';
 import { NOTICE_AFTER_MS, type RateRule } from './limiter.js';
-import { platformDirs } from './platform.js';
-import { processAlive } from './process-alive.js';
-import { sha256Hex as hash } from './sha256.js';
-import { makeStateFolder, openStateFile, readStateFile, UnsafeStateError } from './state-file.js';
 
 /** When this process began (near enough): with its pid, apart from a dead process's whose pid was reused. */
 const STARTED_AT = Date.now();
@@ -30,7 +30,7 @@ const IN_FLIGHT_POLL_MS = 50;
 
 /**
  * The folder of the shared budgets: under WFD_CONFIG_DIR when it is set (a separate setup, and
- * what keeps tests apart), else the platform's state folder (src/core/platform.ts).
+ * what keeps tests apart), else the platform's state folder (src/core/process/platform.ts).
  */
 export function budgetDir(env: NodeJS.ProcessEnv, platform: NodeJS.Platform = process.platform): string {
   if (env.WFD_CONFIG_DIR) return join(env.WFD_CONFIG_DIR, 'rate-budget');
@@ -180,7 +180,7 @@ export class SharedBudget {
    * flushes a file replaced by a rename or truncated then written (auto_da_alloc), which costs
    * milliseconds; a plain overwrite costs a tenth of one. A write torn by a crash reads as an
    * empty log. So there is no temporary file; the file itself is opened without following a link
-   * (src/core/state-file.ts), and one this call made is removed if it cannot be written.
+   * (src/core/files/state-file.ts), and one this call made is removed if it cannot be written.
    */
   #write(text: string, create: boolean): void {
     const fd = openStateFile(this.#file, create ? 'wx' : 'r+');

@@ -5,9 +5,9 @@
  * nobody asked for is part of one.
  */
 import { STATUS_CODES } from 'node:http';
-import { WfdError } from './errors.js';
+import { WfdError } from '../errors.js';
+import { quote } from '../text/quote.js';
 import { firstHeader } from './headers.js';
-import { quote } from './quote.js';
 
 type Headers = Readonly<Record<string, string | string[] | undefined>>;
 

@@ -10,11 +10,11 @@ import { lstat, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { UsageError, WfdError } from '../errors.js';
+import { onInterrupt } from '../process/interrupt.js';
+import { quote } from '../text/quote.js';
 import { openFile, writeChunks } from './chunk-writer.js';
-import { UsageError, WfdError } from './errors.js';
 import { FILE_MODE, FOLDER_MODE } from './file-modes.js';
-import { onInterrupt } from './interrupt.js';
-import { quote } from './quote.js';
 
 /**
  * Checks, before any request, that `target` can be written: its folder exists and it is not

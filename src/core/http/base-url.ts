@@ -1,5 +1,5 @@
-import { UsageError } from './errors.js';
-import { quote } from './quote.js';
+import { UsageError } from '../errors.js';
+import { quote } from '../text/quote.js';
 
 /**
  * Splits a base URL into origin and path prefix. The base URL is the host root; a pasted

@@ -5,7 +5,7 @@
  * stack of every recursive reader after JSON.parse: the schemas, the renderers, JSON.stringify).
  */
 import type { Readable } from 'node:stream';
-import { WfdError } from './errors.js';
+import { WfdError } from '../errors.js';
 import { firstHeader } from './headers.js';
 
 /** The largest JSON answer read: a page of 100 large records is a few megabytes. */
@@ -101,4 +101,18 @@ function openersAtMost(text: string, limit: number): boolean {
     }
   }
   return true;
+}
+
+/**
+ * An answer's body parsed, its depth checked first. An error answer's body that is not JSON is
+ * undefined (the error then says the status); a success's is an error of its own.
+ */
+export function parseJson(text: string, status: number): unknown {
+  checkJsonDepth(text);
+  try {
+    return JSON.parse(text);
+  } catch {
+    if (status >= 400) return undefined;
+    throw new WfdError(`the API answered ${status} with a body that is not JSON`);
+  }
 }

@@ -3,7 +3,7 @@
  * unknown issuer): no request reached the server, so it is a network failure (exit 8), with what
  * OpenSSL said and what to check.
  */
-import { NetworkError } from './errors.js';
+import { NetworkError } from '../errors.js';
 
 /** The OpenSSL verification codes (Node's `error.code`) and Node's own host check. */
 const CERTIFICATE_CODE = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|UNABLE_TO_GET_ISSUER|HOSTNAME_MISMATCH/;

@@ -1,8 +1,8 @@
 /**
  * The rate budget shared by the wfd processes of one machine, as plain data and pure functions
- * (src/core/shared-budget.ts keeps it in a file under a lock).
+ * (src/core/budget/shared-budget.ts keeps it in a file under a lock).
  *
- * It is the sliding log of src/core/limiter.ts across processes: the answer times of every
+ * It is the sliding log of src/core/budget/limiter.ts across processes: the answer times of every
  * request, each tagged with a hash of its token, and the requests in flight as reservations.
  * The first rule (per minute) counts the entries of one token; the others (per hour) count every
  * entry of the file, which is kept per client. A reservation names its process and expires once
