@@ -113,7 +113,7 @@ function attributes(fields: Attributes, components: Components): Schema {
 
 /** The method-2 filter of a resource: its attributes, and its relations with theirs. */
 export function filterSchema(resource: ResourceDef, components: Components): Schema {
-  const relation = (name: string, fields: Attributes): Schema => {
+  const relation = (fields: Attributes): Schema => {
     // The id operator object names the related record itself, when the filter may name its id.
     const hasId = Object.hasOwn(fields, 'id');
     return {
@@ -136,7 +136,7 @@ export function filterSchema(resource: ResourceDef, components: Components): Sch
         type: 'object',
         additionalProperties: false,
         properties: Object.fromEntries(
-          Object.entries(resource.relations).map(([name, fields]) => [name, relation(name, fields)]),
+          Object.entries(resource.relations).map(([name, fields]) => [name, relation(fields)]),
         ),
       },
     },

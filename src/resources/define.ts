@@ -19,7 +19,7 @@ import { EMAIL_PATTERN, Email, IsoDate, Text, UUID_PATTERN, Uuid } from './share
 import type { Attributes, AttributeType, FieldDef, FieldDefs, FieldUse, ResourceDef } from './types.js';
 
 /** A field: its shape, and what lists do with it (`filter`, `sort`, `detail`). */
-export function field<const S extends Shape, const U extends FieldUse = {}>(
+export function field<const S extends Shape, const U extends FieldUse = Record<never, never>>(
   shape: S,
   use?: U,
 ): FieldDef<S> & { use: U } {
@@ -146,6 +146,7 @@ export function filterParameters(resource: ResourceDef): [name: string, shape: S
           [filter.params.slug, Text],
         ];
     }
+    return [];
   });
 }
 

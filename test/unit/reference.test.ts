@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { OPENAPI_PATH, openApiText } from '../../src/openapi/document.js';
 import { describe, expect, it } from 'vitest';
 import { MAN_DIR, manPages, packageManEntries } from '../../src/commands/help/man-pages.js';
 import { commandReference, REFERENCE_PATH } from '../../src/commands/help/reference.js';
+import { OPENAPI_PATH, openApiText } from '../../src/openapi/document.js';
 import { createMemoryIO } from '../../src/output/memory-io.js';
 import { buildProgram } from '../../src/program.js';
 

@@ -8,14 +8,7 @@ import { dataIssues } from '../data-schema.js';
 import { errorList, invalid } from '../errors.js';
 import { filterSchemaOf, param } from '../filter.js';
 import { type Groupable, groupedCount } from '../group-counts.js';
-import {
-  type CaseLike,
-  type CaseRecord,
-  makeContact,
-  PARENT_STATUSES,
-  type Store,
-  WAITING_FOR,
-} from '../store.js';
+import { type CaseLike, type CaseRecord, makeContact, type Store } from '../store.js';
 import { parseShape } from '../validation.js';
 import { caseView, detailView } from '../views.js';
 import { type Listing, queryListing } from './listing.js';

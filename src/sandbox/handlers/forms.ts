@@ -12,7 +12,7 @@ import { formDetailView, formView } from '../forms/views.js';
 import { type Groupable, groupedCount } from '../group-counts.js';
 import { parseShape } from '../validation.js';
 import type { Delivery } from '../webhooks/deliveries.js';
-import { EVENTS, type EventName } from '../webhooks/events.js';
+import type { EventName } from '../webhooks/events.js';
 import { type Listing, queryListing } from './listing.js';
 import { findOwn } from './shared.js';
 
