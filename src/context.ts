@@ -198,6 +198,7 @@ export function createContext(init: ContextInit): Context {
         ...(maxWaitMs !== undefined ? { maxWaitMs } : {}),
         ...(globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
         ...(init.connect ? { connect: init.connect } : {}),
+        env,
         ...(init.sleep ? { sleep: init.sleep } : {}),
         notice: (line: string) => io.errorLine(`wfd: ${line}`),
       });

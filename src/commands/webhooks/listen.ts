@@ -78,7 +78,9 @@ export async function runListenWebhooks(options: ListenWebhooksOptions, ctx: Con
     // Filtered out, or past --max while the port closes: answered 202, not printed, not counted.
     if (!wanted(facts.event, events) || received === options.max) return;
     received++;
-    const forwarded = forwardTo ? forward(forwardTo, delivery, forwarding.signal, headers) : undefined;
+    const forwarded = forwardTo
+      ? forward(forwardTo, delivery, forwarding.signal, headers, ctx.env)
+      : undefined;
     // Lines come in the order deliveries arrived, each once its forward has answered.
     const work = printed.then(async () => {
       const result = await forwarded;
