@@ -2,7 +2,6 @@
  * Starts and stops a sandbox: seeds its state (and replays a data directory into it), builds
  * the app and listens. The CLI imports this module lazily (it loads fastify).
  */
-import type { AddressInfo } from 'node:net';
 import { baseUrlOf } from './address.js';
 import { createApp } from './app.js';
 import { MemoryBlobStore } from './attachments/blobs.js';
@@ -43,6 +42,8 @@ export interface SandboxOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /** Serve HTTPS with this key and certificate (PEM); plain HTTP without. */
+  tls?: { key: string; cert: string };
   /**
    * Keep the state in this directory (made when missing) across restarts; without it the state
    * lives in memory and ends with the sandbox. The directory holds the seed parameters below
@@ -198,11 +199,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       webhookTimeoutMs: options.webhookTimeoutMs ?? 5000,
       faults: new FaultInjector(params.seed, { rates, slowMs }),
       timeouts,
+      ...(options.tls ? { tls: options.tls } : {}),
       ...(journal ? { durable: () => journal.durable() } : {}),
     });
     await app.listen({ port, host });
     return {
-      baseUrl: baseUrlOf(app.server.address() as AddressInfo),
+      baseUrl: baseUrlOf(app.server),
       workspaces: state.store.tokens().map(({ workspace, token }) => ({
         id: workspace.id,
         slug: workspace.slug,
