@@ -9,9 +9,11 @@
  */
 import type { ClientRequest, Agent as HttpAgent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Duplex, Readable } from 'node:stream';
+import type { TLSSocket } from 'node:tls';
 import type { MultipartBody } from './multipart.js';
 import type { ProxyRoute } from './proxy-route.js';
 import { proxyVariableSet } from './proxy-variables.js';
+import { isCertificateError, topIssuer } from './tls-failure.js';
 
 /** A request as the client hands it to its transport. */
 export interface TransportRequest {
@@ -148,12 +150,20 @@ export class NodeHttpTransport implements Transport {
           tunnelStatus = connect.statusCode;
         });
       const { debug } = this.#options;
-      if (debug)
-        req.on('socket', () => {
-          if (!req.reusedSocket) debug(`connection to ${this.#origin.origin} ${route}`);
-        });
+      // The issuer of the server's chain, read once the handshake is done: a refused chain's
+      // certificates are gone by the time the request fails.
+      let issuer: string | undefined;
+      req.once('socket', (socket) => {
+        if (req.reusedSocket) return;
+        debug?.(`connection to ${this.#origin.origin} ${route}`);
+        if (https)
+          socket.prependOnceListener('secure', () => {
+            issuer = topIssuer(socket as TLSSocket);
+          });
+      });
       req.on('error', (error) => {
         signal?.removeEventListener('abort', onAbort);
+        if (issuer && isCertificateError(error)) Object.assign(error, { issuer });
         const code = (error as NodeJS.ErrnoException).code;
         reject(proxy?.errors.proxyConnectError(proxy.route, this.#origin, code) ?? error);
       });
