@@ -60,7 +60,7 @@ function findIssuer(error: unknown): string | undefined {
  */
 export function topIssuer(socket: TLSSocket): string | undefined {
   let cert = socket.getPeerCertificate(true);
-  if (!cert || !cert.issuer) return undefined;
+  if (!cert?.issuer) return undefined;
   while (cert.issuerCertificate && cert.issuerCertificate !== cert && cert.issuerCertificate.issuer)
     cert = cert.issuerCertificate;
   const { CN, O } = cert.issuer as { CN?: string | string[]; O?: string | string[] };
