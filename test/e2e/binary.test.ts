@@ -35,6 +35,8 @@ function runBinary(args: string[], env: NodeJS.ProcessEnv = client): Promise<Run
 
 async function startSandboxWithBinary(): Promise<SandboxInfo> {
   const args = ['sandbox', 'start', '--port', '0', '-o', 'json', '--no-profile', '--rate-limit', 'off'];
+  // The name a proxy reaches it by (the proxy test below).
+  args.push('--allowed-host', 'api.wfd.test');
   const sizes = [
     '--cases',
     '40',

@@ -79,7 +79,8 @@ describe.skipIf(skipSquid)('behind a proxy (squid)', () => {
       '300000',
     ];
     [plain, tls] = (await Promise.all([
-      startSandbox(common, sandboxEnv),
+      // Named api.wfd.test behind the proxy: a name the sandbox answers (its DNS-rebinding guard).
+      startSandbox([...common, '--allowed-host', HOST], sandboxEnv),
       startSandbox([...common, '--tls', '--tls-hostname', HOST], sandboxEnv),
     ])) as [StartedSandbox, StartedSandbox & { caFile: string }];
     httpBase = `http://${HOST}:${new URL(plain.baseUrl).port}`;

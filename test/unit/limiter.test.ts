@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeRules, parseRateLimits, RateLimiter, SPEC_LIMITS } from '../../src/core/budget/limiter.js';
-import { toApiError } from '../../src/core/http/http.js';
+import { toApiError } from '../../src/core/http/api-error.js';
 
 /**
  * A limiter on a virtual clock: sleeping moves the clock, so start times can be read off. Each

@@ -67,7 +67,11 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
   let prefix: WinePrefix;
   const work = tempDir('wfd-windows-');
   useSandbox(
-    ['--cases', '40', '--forms', '12', '--attachments', '16', '--large-attachment-bytes', '100000'],
+    [
+      ...['--cases', '40', '--forms', '12', '--attachments', '16', '--large-attachment-bytes', '100000'],
+      // The name the proxy reaches it by (the proxy test).
+      ...['--allowed-host', 'api.wfd.test'],
+    ],
     (f) => {
       sandbox = f.sandbox;
       linuxEnv = f.env;

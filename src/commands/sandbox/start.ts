@@ -41,6 +41,7 @@ export async function runStartSandbox(options: StartSandboxOptions, ctx: Context
     sandbox = await startSandbox({
       port: options.port,
       host: options.host,
+      allowedHosts: options.allowedHost ?? [],
       ...(certificate ? { tls: { key: certificate.key, cert: certificate.cert } } : {}),
       dataDir: options.dataDir,
       pruneUploads: options.pruneUploads,
