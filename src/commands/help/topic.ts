@@ -82,6 +82,12 @@ const ENVIRONMENT = `Environment variables
   WFD_CLIENT_SECRET  OAuth client secret
   WFD_PAGER          the pager of long output on a terminal (run by the shell; cat: none); before the config's pager, then PAGER, then less (with LESS=FRX when LESS is unset; none on Windows)
   WFD_PROMPT_DISABLED  any value but 0 or false: never prompt, as --no-input (also \`wfd config set prompt disabled\`)
+  HTTPS_PROXY        the proxy of requests to an https:// base URL, as curl and gh read it (http://[USER:PASSWORD@]HOST:PORT, credentials percent-encoded); https_proxy first where both are set
+  HTTP_PROXY         the proxy of requests to an http:// base URL; http_proxy first
+  ALL_PROXY          the proxy of either, where the scheme's own is unset; all_proxy first
+  NO_PROXY           hosts reached directly, comma-separated: names (each covering its subdomains), *, IP addresses, CIDR ranges, each with an optional :port; no_proxy first. A base URL on this machine is never proxied
+  NODE_EXTRA_CA_CERTS  a PEM file of CA certificates Node trusts beside its own (an organisation's CA)
+  NODE_USE_SYSTEM_CA   1: Node also trusts the system's CA store (Node 22.19, 24.6 and later; NODE_OPTIONS=--use-system-ca from 22.15); \`wfd doctor\` shows the CA sources in effect
   NO_COLOR           any value turns colour off
   FORCE_COLOR        turns colour on even when stdout is not a terminal
 
