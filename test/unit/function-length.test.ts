@@ -75,7 +75,7 @@ describe('function length', () => {
     const long = clientFiles().flatMap((file) =>
       longFunctions(relative(SRC, file).split(sep).join('/'), readFileSync(file, 'utf8')),
     );
-    expect(long.filter((entry) => !BEING_REPLACED.has(entry.split(' ')[1]!))).toEqual([]);
+    expect(long.filter((entry) => !BEING_REPLACED.has(entry.split(' ')[1]!.replace(/:$/, '')))).toEqual([]);
   });
 
   it('measures functions, methods and arrow functions, and skips tables of data, so the check can fail', () => {
