@@ -22,6 +22,7 @@ import { formatDuration } from '../../core/text/duration.js';
 import { flagName } from '../../core/text/flag-key.js';
 import { shellWord } from '../../core/text/shell-word.js';
 import { plainText } from '../../output/cells.js';
+import { FORMATS } from '../../output/render.js';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../resources/webhook-events.js';
 import { parseHeaderLines } from '../shared/header-args.js';
 import { checkWebhookUrl, parseEvents } from '../shared/webhook-args.js';
@@ -297,18 +298,25 @@ type Print = (
 async function printer(ctx: Context, forwarding: boolean): Promise<Print> {
   const { format, quiet } = ctx.output;
   if (quiet) return (_, facts) => ctx.io.write(`${plainText(facts.deliveryId ?? '-')}\n`);
-  if (format === 'ndjson')
-    return (delivery, facts, forwarded) => ctx.io.write(ndjsonLine(delivery, facts, forwarded));
-  if (format === 'json' || format === 'csv') {
-    throw new UsageError(`-o ${format} does not stream: use -o ndjson (one delivery per line)`);
+  // A delivery is printed by this command's own lines, not by the format's renderers: its
+  // headers and body nest, which a program reads as a JSON line each, as they come.
+  const { reader, json } = FORMATS[format];
+  switch (reader) {
+    case 'records':
+      if (json !== 'lines')
+        throw new UsageError(`-o ${format} does not stream: use -o ndjson (one delivery per line)`);
+      return (delivery, facts, forwarded) => ctx.io.write(ndjsonLine(delivery, facts, forwarded));
+    case 'screen': {
+      const { followTableSink } = await import('../../output/follow-table-sink.js');
+      const sink = followTableSink(ctx.io, terminalColumns(forwarding));
+      const width = ctx.io.terminalWidth();
+      return (delivery, facts, forwarded) => sink.write(terminalRecord(delivery, facts, forwarded, width));
+    }
+    case 'lines':
+      return (delivery, facts, forwarded) => ctx.io.write(plainLine(delivery, facts, forwarded));
+    default:
+      return reader satisfies never;
   }
-  if (format === 'table') {
-    const { followTableSink } = await import('../../output/follow-table-sink.js');
-    const sink = followTableSink(ctx.io, terminalColumns(forwarding));
-    const width = ctx.io.terminalWidth();
-    return (delivery, facts, forwarded) => sink.write(terminalRecord(delivery, facts, forwarded, width));
-  }
-  return (delivery, facts, forwarded) => ctx.io.write(plainLine(delivery, facts, forwarded));
 }
 
 export const verb = defineVerb(LISTEN, ListenWebhooksOptions, runListenWebhooks);
