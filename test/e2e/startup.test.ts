@@ -85,7 +85,7 @@ const HTTP = [
 
 /** What each kind of command may load beyond Node's own start. */
 const BUDGET: Record<string, string[]> = {
-  '--version': [...QUICK, 'package.json'],
+  '--version': QUICK, // the version the build wrote (dist/version.txt) is read, not required
   'help, piped': QUICK, // the page the build wrote (dist/help) is read, not required
   // The page the build wrote, through the pager: the setting is read from the config file
   // (node:os for the home folder), the pager started (node:child_process).
