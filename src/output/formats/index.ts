@@ -5,10 +5,18 @@
  */
 import type { OutputFormat } from '../../global-options.js';
 import { csv } from './csv.js';
+import { csvExcel } from './csv-excel.js';
 import type { Format } from './format.js';
 import { json } from './json.js';
 import { ndjson } from './ndjson.js';
 import { plain } from './plain.js';
 import { table } from './table.js';
 
-export const FORMATS: { readonly [name in OutputFormat]: Format } = { table, plain, json, ndjson, csv };
+export const FORMATS: { readonly [name in OutputFormat]: Format } = {
+  table,
+  plain,
+  json,
+  ndjson,
+  csv,
+  'csv-excel': csvExcel,
+};
