@@ -149,20 +149,10 @@ export class NodeHttpTransport implements Transport {
         req.on('proxyConnect', (connect: { statusCode?: number }) => {
           tunnelStatus = connect.statusCode;
         });
-      const { debug } = this.#options;
-      // The issuer of the server's chain, read once the handshake is done: a refused chain's
-      // certificates are gone by the time the request fails.
-      let issuer: string | undefined;
-      req.once('socket', (socket) => {
-        if (req.reusedSocket) return;
-        debug?.(`connection to ${this.#origin.origin} ${route}`);
-        if (https)
-          socket.prependOnceListener('secure', () => {
-            issuer = topIssuer(socket as TLSSocket);
-          });
-      });
+      const connection = this.#watchConnection(req, route);
       req.on('error', (error) => {
         signal?.removeEventListener('abort', onAbort);
+        const { issuer } = connection;
         if (issuer && isCertificateError(error)) Object.assign(error, { issuer });
         const code = (error as NodeJS.ErrnoException).code;
         reject(proxy?.errors.proxyConnectError(proxy.route, this.#origin, code) ?? error);
@@ -170,6 +160,24 @@ export class NodeHttpTransport implements Transport {
       if (multipart) writeMultipart(req, multipart);
       else req.end(body);
     });
+  }
+
+  /**
+   * Says on --debug how each new connection goes (directly, or through which proxy), and keeps the
+   * issuer of the server's chain once the handshake is done: a refused chain's certificates are
+   * gone by the time the request fails.
+   */
+  #watchConnection(req: ClientRequest, route: string): { issuer?: string } {
+    const connection: { issuer?: string } = {};
+    req.once('socket', (socket) => {
+      if (req.reusedSocket) return;
+      this.#options.debug?.(`connection to ${this.#origin.origin} ${route}`);
+      if (this.#origin.protocol === 'https:')
+        socket.prependOnceListener('secure', () => {
+          connection.issuer = topIssuer(socket as TLSSocket);
+        });
+    });
+    return connection;
   }
 
   async close(): Promise<void> {
