@@ -359,7 +359,7 @@ function __wfd_flags
         case 'config list'
             printf '%s\\t%s\\n' '--profile' 'use this saved profile (env WFD_PROFILE)' '--base-url' 'API host root, without /v1 (env WFD_BASE_URL)' '--output' 'output format: table, plain, json, ndjson or csv' '-o' 'output format: table, plain, json, ndjson or csv' '--json' 'same as --output json' '--fields' 'fields to show, comma-separated; dot paths like owner.email' '--query' 'filter the JSON output with a JMESPath expression' '--jq' 'filter the JSON output with a jq program (jq\'s language, strings printed bare, as gh\'s --jq)' '--raw' 'with --query: print strings bare and lists of strings a line each (as jq -r)' '-r' 'with --query: print strings bare and lists of strings a line each (as jq -r)' '--quiet' 'print ids only, one per line' '-q' 'print ids only, one per line' '--no-color' 'disable colour (also NO_COLOR)' '--no-input' 'never prompt' '--debug' 'trace HTTP requests on stderr (secrets redacted)' '--request-timeout' 'time-out of each request: 30s, 2m or seconds (default 30s)' '--min-download-rate' 'a download slower than this many bytes a second over a --request-timeout fails (default 1024; 0: no minimum)' '--retries' 'retries for 429, 5xx and network errors (default 5)' '--concurrency' 'requests in flight at once (default 4)' '--request-rate' 'client-side rate limit: spec, off, or N/DURATION[,M/DURATION] (env WFD_RATE_LIMIT)' '--help' 'show help for a command' '-h' 'show help for a command'
         case 'completion'
-            printf '%s\\t%s\\n' '--profiles' 'print the saved profile names, one a line (the scripts complete them so)' '--aliases' 'print the names of the aliases, one a line (the scripts complete them so)' '--statuses' 'print the case status values in use (one request), then the parent statuses, one a line' '--profile' 'use this saved profile (env WFD_PROFILE)' '--base-url' 'API host root, without /v1 (env WFD_BASE_URL)' '--output' 'output format: table, plain, json, ndjson or csv' '-o' 'output format: table, plain, json, ndjson or csv' '--json' 'same as --output json' '--fields' 'fields to show, comma-separated; dot paths like owner.email' '--query' 'filter the JSON output with a JMESPath expression' '--jq' 'filter the JSON output with a jq program (jq\'s language, strings printed bare, as gh\'s --jq)' '--raw' 'with --query: print strings bare and lists of strings a line each (as jq -r)' '-r' 'with --query: print strings bare and lists of strings a line each (as jq -r)' '--quiet' 'print ids only, one per line' '-q' 'print ids only, one per line' '--no-color' 'disable colour (also NO_COLOR)' '--no-input' 'never prompt' '--debug' 'trace HTTP requests on stderr (secrets redacted)' '--request-timeout' 'time-out of each request: 30s, 2m or seconds (default 30s)' '--min-download-rate' 'a download slower than this many bytes a second over a --request-timeout fails (default 1024; 0: no minimum)' '--retries' 'retries for 429, 5xx and network errors (default 5)' '--concurrency' 'requests in flight at once (default 4)' '--request-rate' 'client-side rate limit: spec, off, or N/DURATION[,M/DURATION] (env WFD_RATE_LIMIT)' '--help' 'show help for a command' '-h' 'show help for a command'
+            printf '%s\\t%s\\n' '--profiles' 'print the saved profile names, one a line (the scripts complete them so)' '--aliases' 'print the names of the aliases, one a line (the scripts complete them so)' '--statuses' 'print the case status values in use (one request), one a line' '--profile' 'use this saved profile (env WFD_PROFILE)' '--base-url' 'API host root, without /v1 (env WFD_BASE_URL)' '--output' 'output format: table, plain, json, ndjson or csv' '-o' 'output format: table, plain, json, ndjson or csv' '--json' 'same as --output json' '--fields' 'fields to show, comma-separated; dot paths like owner.email' '--query' 'filter the JSON output with a JMESPath expression' '--jq' 'filter the JSON output with a jq program (jq\'s language, strings printed bare, as gh\'s --jq)' '--raw' 'with --query: print strings bare and lists of strings a line each (as jq -r)' '-r' 'with --query: print strings bare and lists of strings a line each (as jq -r)' '--quiet' 'print ids only, one per line' '-q' 'print ids only, one per line' '--no-color' 'disable colour (also NO_COLOR)' '--no-input' 'never prompt' '--debug' 'trace HTTP requests on stderr (secrets redacted)' '--request-timeout' 'time-out of each request: 30s, 2m or seconds (default 30s)' '--min-download-rate' 'a download slower than this many bytes a second over a --request-timeout fails (default 1024; 0: no minimum)' '--retries' 'retries for 429, 5xx and network errors (default 5)' '--concurrency' 'requests in flight at once (default 4)' '--request-rate' 'client-side rate limit: spec, off, or N/DURATION[,M/DURATION] (env WFD_RATE_LIMIT)' '--help' 'show help for a command' '-h' 'show help for a command'
         case 'version'
             printf '%s\\t%s\\n' '--profile' 'use this saved profile (env WFD_PROFILE)' '--base-url' 'API host root, without /v1 (env WFD_BASE_URL)' '--output' 'output format: table, plain, json, ndjson or csv' '-o' 'output format: table, plain, json, ndjson or csv' '--json' 'same as --output json' '--fields' 'fields to show, comma-separated; dot paths like owner.email' '--query' 'filter the JSON output with a JMESPath expression' '--jq' 'filter the JSON output with a jq program (jq\'s language, strings printed bare, as gh\'s --jq)' '--raw' 'with --query: print strings bare and lists of strings a line each (as jq -r)' '-r' 'with --query: print strings bare and lists of strings a line each (as jq -r)' '--quiet' 'print ids only, one per line' '-q' 'print ids only, one per line' '--no-color' 'disable colour (also NO_COLOR)' '--no-input' 'never prompt' '--debug' 'trace HTTP requests on stderr (secrets redacted)' '--request-timeout' 'time-out of each request: 30s, 2m or seconds (default 30s)' '--min-download-rate' 'a download slower than this many bytes a second over a --request-timeout fails (default 1024; 0: no minimum)' '--retries' 'retries for 429, 5xx and network errors (default 5)' '--concurrency' 'requests in flight at once (default 4)' '--request-rate' 'client-side rate limit: spec, off, or N/DURATION[,M/DURATION] (env WFD_RATE_LIMIT)' '--help' 'show help for a command' '-h' 'show help for a command'
         case 'help'
@@ -610,13 +610,13 @@ function __wfd_values
             printf '%s\\n' 'created_at' '-created_at' 'updated_at' '-updated_at' 'title' '-title' 'status' '-status' 'parent_status' '-parent_status' 'waiting_for' '-waiting_for' 'reference' '-reference' 'archived_at' '-archived_at'
         case 'cases list|--fields' 'cases get|--fields' 'cases create|--fields' 'cases update-data|--fields'
             printf '%s\\n' 'list'
-            printf '%s\\n' 'id' 'title' 'status' 'parent_status' 'waiting_for' 'reference' 'archived_at' 'created_at' 'updated_at' 'is_template' 'template' 'owner' 'workspace' 'contact' 'data' 'steps' 'schema'
+            printf '%s\\n' 'id' 'title' 'status' 'parent_status' 'waiting_for' 'reference' 'archived_at' 'created_at' 'updated_at' 'is_template' 'template' 'owner' 'workspace' 'contact' 'data' 'steps' 'schema' 'template.id' 'owner.id' 'owner.email' 'workspace.id' 'workspace.slug' 'contact.given_name' 'contact.family_name' 'contact.email'
         case 'cases count|--group-by'
             printf '%s\\n' 'list'
             printf '%s\\n' 'status' 'parent_status' 'waiting_for' 'archived' 'template.id' 'owner.email'
         case 'cases count|--fields'
             printf '%s\\n' 'list'
-            printf '%s\\n' 'count' 'id' 'title' 'status' 'parent_status' 'waiting_for' 'reference' 'archived_at' 'created_at' 'updated_at' 'is_template' 'template' 'owner' 'workspace' 'contact' 'data' 'steps' 'schema'
+            printf '%s\\n' 'count' 'id' 'title' 'status' 'parent_status' 'waiting_for' 'reference' 'archived_at' 'created_at' 'updated_at' 'is_template' 'template' 'owner' 'workspace' 'contact' 'data' 'steps' 'schema' 'template.id' 'owner.id' 'owner.email' 'workspace.id' 'workspace.slug' 'contact.given_name' 'contact.family_name' 'contact.email'
         case 'cases archive|--fields' 'cases unarchive|--fields'
             printf '%s\\n' 'list'
             printf '%s\\n' 'id' 'result' 'archived_at' 'error'
@@ -625,19 +625,19 @@ function __wfd_values
             printf '%s\\n' 'created_at' '-created_at' 'updated_at' '-updated_at' 'title' '-title' 'reference' '-reference' 'archived_at' '-archived_at'
         case 'case-templates list|--fields'
             printf '%s\\n' 'list'
-            printf '%s\\n' 'id' 'title' 'reference' 'archived_at' 'is_template' 'owner' 'workspace' 'created_at' 'updated_at'
+            printf '%s\\n' 'id' 'title' 'reference' 'archived_at' 'is_template' 'owner' 'workspace' 'created_at' 'updated_at' 'owner.id' 'owner.email' 'workspace.id' 'workspace.slug'
         case 'forms list|--sort' 'form-templates list|--sort'
             printf '%s\\n' 'values'
             printf '%s\\n' 'created_at' '-created_at' 'updated_at' '-updated_at'
         case 'forms list|--fields' 'forms get|--fields' 'forms create|--fields' 'forms update|--fields'
             printf '%s\\n' 'list'
-            printf '%s\\n' 'id' 'created_at' 'updated_at' 'status' 'archived' 'active' 'completed' 'processed' 'flow' 'user' 'owner' 'workspace' 'responses' 'webhooks'
+            printf '%s\\n' 'id' 'created_at' 'updated_at' 'status' 'archived' 'active' 'completed' 'processed' 'flow' 'user' 'owner' 'workspace' 'responses' 'webhooks' 'flow.slug' 'flow.customization' 'user.given_name' 'user.family_name' 'user.email' 'user.phone' 'owner.email'
         case 'forms count|--group-by'
             printf '%s\\n' 'list'
             printf '%s\\n' 'status' 'archived' 'active' 'completed' 'processed' 'flow.slug' 'flow.customization' 'owner.email'
         case 'forms count|--fields'
             printf '%s\\n' 'list'
-            printf '%s\\n' 'count' 'id' 'created_at' 'updated_at' 'status' 'archived' 'active' 'completed' 'processed' 'flow' 'user' 'owner' 'workspace' 'responses' 'webhooks'
+            printf '%s\\n' 'count' 'id' 'created_at' 'updated_at' 'status' 'archived' 'active' 'completed' 'processed' 'flow' 'user' 'owner' 'workspace' 'responses' 'webhooks' 'flow.slug' 'flow.customization' 'user.given_name' 'user.family_name' 'user.email' 'user.phone' 'owner.email'
         case 'forms archive|--fields' 'forms unarchive|--fields'
             printf '%s\\n' 'list'
             printf '%s\\n' 'id' 'result' 'archived' 'error'
@@ -742,6 +742,15 @@ function __wfd_value
             for line in $values
                 contains -- (string replace -r '\t.*' '' -- $line) (string split , -- "$listed"); or set -a kept $line
             end
+            # One item left to match: fish would add a space after it, where a comma may follow;
+            # a second candidate, the item and a comma, makes it stop at their common prefix.
+            set -l typed (string replace -r '^.*,' '' -- "$argv[4]")
+            set -l matching
+            for line in $kept
+                set -l word (string replace -r '\t.*' '' -- $line)
+                string match -q -- "$typed*" $word; and set -a matching $word
+            end
+            test (count $matching) -eq 1; and set -a kept $matching[1],
             set values $kept
         case profiles
             set values ($__wfd_program completion --profiles 2>/dev/null)

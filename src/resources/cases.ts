@@ -2,6 +2,7 @@
 import {
   archivedFilter,
   EMAIL,
+  fieldNames,
   OWNER_FILTER,
   OWNER_RELATION,
   RECORD_TIMES,
@@ -48,6 +49,13 @@ export const CASE_RECORD = {
   steps: 'objects',
   schema: 'any',
 } as const satisfies RecordFields;
+
+const CASE_RELATIONS = {
+  template: { id: UUID },
+  owner: OWNER_RELATION,
+  workspace: WORKSPACE_RELATION,
+  contact: { given_name: STRING, family_name: STRING, email: EMAIL },
+};
 
 export const CASES: ResourceDef<typeof CASE_RECORD> = {
   name: 'cases',
@@ -121,12 +129,7 @@ export const CASES: ResourceDef<typeof CASE_RECORD> = {
     reference: STRING,
     ...RECORD_TIMES,
   },
-  relations: {
-    template: { id: UUID },
-    owner: OWNER_RELATION,
-    workspace: WORKSPACE_RELATION,
-    contact: { given_name: STRING, family_name: STRING, email: EMAIL },
-  },
+  relations: CASE_RELATIONS,
   openFields: false,
   sortable: [
     'created_at',
@@ -140,7 +143,7 @@ export const CASES: ResourceDef<typeof CASE_RECORD> = {
   ],
   openSort: false,
   record: CASE_RECORD,
-  fields: Object.keys(CASE_RECORD),
+  fields: fieldNames(CASE_RECORD, CASE_RELATIONS),
   columns: [
     { field: 'id', kind: 'id' },
     { field: 'title' },

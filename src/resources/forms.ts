@@ -1,5 +1,5 @@
 /** Forms (spec: "Form", "Filtering" for /forms, "Sorting"). */
-import { BOOLEAN, DATE, EMAIL, STRING, UUID } from './shared.js';
+import { BOOLEAN, DATE, EMAIL, fieldNames, STRING, UUID } from './shared.js';
 import type { FilterFlag, RecordFields, ResourceDef } from './types.js';
 
 /** The form flags filterable as booleans, each with a `--no-` form. */
@@ -93,7 +93,12 @@ export const FORMS: ResourceDef<typeof FORM_RECORD> = {
   sortable: ['created_at', 'updated_at'],
   openSort: true,
   record: FORM_RECORD,
-  fields: Object.keys(FORM_RECORD),
+  // The parts of `flow` and `user` the spec names.
+  fields: fieldNames(FORM_RECORD, {
+    flow: ['slug', 'customization'],
+    user: ['given_name', 'family_name', 'email', 'phone'],
+    owner: ['email'],
+  }),
   columns: [
     { field: 'id', kind: 'short-id' },
     { field: 'flow.slug', header: 'TEMPLATE' },

@@ -120,7 +120,7 @@ export interface ResourceDef<F extends RecordFields = RecordFields> {
   readonly openSort: boolean;
   /** a record's top-level fields, and what wfd checks of each: declared here only */
   readonly record: F;
-  /** the names of `record`'s fields, the first segments `--fields` accepts */
+  /** the names `--fields` takes: `record`'s fields, then the nested ones known (`owner.email`) */
   readonly fields: readonly string[];
   /** default columns of plain and CSV output: a contract for scripts (full id first) */
   readonly columns: readonly ColumnDef[];
