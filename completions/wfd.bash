@@ -412,8 +412,8 @@ _wfd_command() {
       args='event' ;;
     'api')
       subs=''
-      flags='--method -X --raw-field -f --field -F --header -H --input --include -i --paginate --check --dry-run --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --method -X --raw-field -f --field -F --header -H --input --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--jq -q --method -X --raw-field -f --field -F --header -H --input --include -i --paginate --check --dry-run --profile --base-url --output -o --json --fields --query --raw -r --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --jq -q --method -X --raw-field -f --field -F --header -H --input --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='method-or-path path' ;;
     'doctor')
       subs=''

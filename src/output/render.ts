@@ -41,8 +41,12 @@ function effectiveFormat(options: RenderOptions): OutputFormat | 'quiet' {
   return options.format === 'ndjson' ? 'ndjson' : 'json';
 }
 
-/** Machine formats never carry colour, whatever FORCE_COLOR says. */
-function claimFormat(io: IO, format: OutputFormat | 'quiet'): void {
+/**
+ * Machine formats never carry colour, whatever FORCE_COLOR says. --jq's output is for a person
+ * on a terminal: coloured there, as gh colours it (src/output/jq.ts).
+ */
+function claimFormat(io: IO, format: OutputFormat | 'quiet', options: RenderOptions): void {
+  if (options.jq) return;
   if (format === 'json' || format === 'ndjson' || format === 'csv') io.setColorDisabled(true);
 }
 
@@ -75,7 +79,7 @@ function now(options: RenderOptions): () => Date {
  */
 export async function createRowSink(io: IO, options: RenderOptions): Promise<RowSink> {
   const format = effectiveFormat(options);
-  claimFormat(io, format);
+  claimFormat(io, format, options);
   // A list may be long; one that follows events as they come is read as it grows.
   if (!options.follow) await io.startPager();
   const { fields } = options;
@@ -126,7 +130,7 @@ export async function renderItem(
   extra: { view?: DetailView } = {},
 ): Promise<void> {
   const format = effectiveFormat(options);
-  claimFormat(io, format);
+  claimFormat(io, format, options);
   await io.startPager();
   const { fields } = options;
   const picked = fields ? pickFields(item, fields) : item;

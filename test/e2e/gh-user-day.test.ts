@@ -64,3 +64,35 @@ describe("gh's environment variables", () => {
     }
   });
 });
+
+describe("gh's --jq habits", () => {
+  it("wfd api -q is gh api's --jq: the first id, and objects coloured as gh colours them", async () => {
+    const { NO_COLOR: _, ...coloured } = env;
+    const first = JSON.parse((await runWfd(['api', '/v1/cases'], { env })).stdout).data[0];
+    expect(onTerminal(['api', '/v1/cases', '-q', '.data[0].id'], { env: coloured })).toBe(`${first.id}\n`);
+    const owner = onTerminal(['api', '/v1/cases', '-q', '.data[0].owner'], { env: coloured });
+    expect(owner).toContain(
+      `${ESC}[1;34m"email"${ESC}[m${ESC}[1;38m:${ESC}[m ${ESC}[32m"${first.owner.email}"`,
+    );
+    // Piped, jq's own bytes.
+    const piped = await runWfd(['api', '/v1/cases', '-q', '.data[0].owner'], { env: coloured });
+    expect(piped.stdout).toBe(`${JSON.stringify(first.owner, null, 2)}\n`);
+  });
+
+  it('--paginate --jq .data[] (gh habit) fails with what the program sees here', async () => {
+    const result = await runWfd(['api', '/v1/cases', '--paginate', '--jq', '.data[]'], { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'error: --jq: Cannot index array with string ("data")\n' +
+        "hint: with --paginate the program sees one array of every page's records, not each page as gh's --paginate: write `.[]` where gh has `.data[]`\n",
+    );
+  });
+
+  it('help formatting is the formats topic, as gh names it; completion --help shows source <(...)', async () => {
+    const formatting = await runWfd(['help', 'formatting'], { env });
+    expect(formatting.code).toBe(0);
+    expect(formatting.stdout).toBe((await runWfd(['help', 'formats'], { env })).stdout);
+    const completion = await runWfd(['completion', '--help'], { env });
+    expect(completion.stdout).toContain('$ source <(wfd completion bash)');
+  });
+});

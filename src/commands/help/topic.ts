@@ -25,7 +25,8 @@ export async function runHelp(options: HelpOptions, ctx: Context): Promise<void>
     ]);
     return writeTopic(ctx, filtersHelp(RESOURCES, ctx.io.terminalWidth()));
   }
-  if (topic === 'formats') {
+  // gh calls its topic `formatting`.
+  if (topic === 'formats' || topic === 'formatting') {
     const { FORMATS_HELP } = await import('../../output/render.js');
     return writeTopic(ctx, `${FORMATS_HELP.trimEnd()}\n`);
   }
