@@ -69,6 +69,7 @@ export const CASES: ResourceDef<typeof CASE_RECORD> = {
       param: 'status',
       help: 'custom status value',
       complete: 'statuses',
+      valuesOf: { flag: 'parent-status', values: PARENT_STATUSES },
     },
     {
       flag: 'parent-status',

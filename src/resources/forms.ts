@@ -63,6 +63,7 @@ export const FORMS: ResourceDef<typeof FORM_RECORD> = {
       kind: 'email',
       param: 'owner[email]',
       help: "owner's e-mail, or part of it (alice: any e-mail containing it)",
+      probeAlone: 'an owner',
     },
     { flag: 'given-name', value: 'name', kind: 'text', param: 'user[given_name]', help: "user's given name" },
     {

@@ -19,6 +19,17 @@ interface FlagBase {
   /** the value's name in help: `--owner <email|id>` */
   readonly value?: string;
   readonly help: string;
+  /**
+   * Values of another flag that people give this one (a parent status to `--status`): when a
+   * list or count matched nothing, a hint names that flag.
+   */
+  readonly valuesOf?: { readonly flag: string; readonly values: readonly string[] };
+  /**
+   * When a list or count matched nothing, a count with this filter alone tells whether it
+   * matches any record at all, and a hint says when it does not, naming what the value is of
+   * (`an owner`: "no case has an owner matching "nobody"").
+   */
+  readonly probeAlone?: string;
 }
 
 /**

@@ -96,3 +96,46 @@ describe("gh's --jq habits", () => {
     expect(completion.stdout).toContain('$ source <(wfd completion bash)');
   });
 });
+
+describe('a filter that matches nothing says why', () => {
+  it('cases list --status closed at 80 columns: no cases, and a hint naming --parent-status', () => {
+    const screen = onTerminal(['cases', 'list', '--status', 'closed'], { env });
+    expect(screen).toBe(
+      'No cases found\n' +
+        'hint: "closed" is a --parent-status value; --status takes a custom status value:\n' +
+        '      try `--parent-status closed`\n',
+    );
+  });
+
+  it('cases count --status pending: 0, and the same hint on stderr (exit 0)', async () => {
+    const result = await runWfd(['cases', 'count', '--status', 'pending'], { env });
+    expect(result).toEqual({
+      code: 0,
+      stdout: '0\n',
+      stderr:
+        'hint: "pending" is a --parent-status value; --status takes a custom status value: try `--parent-status pending`\n',
+    });
+  });
+
+  it('--owner that matches no one: says so, where the other filters alone would not', async () => {
+    const nobody = await runWfd(['cases', 'list', '--owner', 'nobody', '--parent-status', 'draft'], { env });
+    expect(nobody).toEqual({ code: 0, stdout: '', stderr: 'hint: no case has an owner matching "nobody"\n' });
+    // An owner who has cases, none of them matching: no such hint.
+    const owner = JSON.parse((await runWfd(['cases', 'list', '-L', '1', '--json'], { env })).stdout)[0].owner;
+    const other = await runWfd(
+      ['cases', 'list', '--owner', owner.email, '--where', 'created_at < 2000-01-01'],
+      { env },
+    );
+    expect(other).toEqual({ code: 0, stdout: '', stderr: '' });
+    const forms = await runWfd(['forms', 'count', '--owner', 'nobody@example.org'], { env });
+    expect(forms.stderr).toBe('hint: no form has an owner matching "nobody@example.org"\n');
+  });
+
+  it('wfd status --owner zzz: the zeros, then that no case or form has such an owner', () => {
+    const screen = onTerminal(['status', '--owner', 'zzz'], { env });
+    expect(screen).toContain('  0 cases created, 0 cases updated, 0 forms created\n');
+    expect(screen).toMatch(
+      /hint: no case or form has an owner matching "zzz"; --owner takes an e-mail, part\n {6}of one/,
+    );
+  });
+});
