@@ -94,6 +94,10 @@ export interface ColumnDef {
   readonly followsSort?: boolean;
   /** left out of a table whose rows (its sample) all have no value in it: a bulk report's errors */
   readonly hideWhenEmpty?: boolean;
+  /** never cut in a table: what people type back (a profile's name); the other columns give way */
+  readonly whole?: boolean;
+  /** a `status` field whose value colours this column's cells (a case's status by its stage) */
+  readonly paintBy?: string;
 }
 
 /**

@@ -97,6 +97,30 @@ describe("gh's --jq habits", () => {
   });
 });
 
+describe('what an 80-column screen shows', () => {
+  it('cases list: whose case and in what state, each line within 80 columns', () => {
+    const lines = onTerminal(['cases', 'list', '-L', '5'], { env }).split('\n');
+    expect(lines[2]).toMatch(/^REFERENCE +TITLE +STATUS +OWNER +UPDATED$/);
+    expect(lines[3]).toMatch(/^[A-Z]+-\d{6} {2}.+ {2}[a-z_…]+ +\S+@\S+ +\S+ ago$/);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+  });
+
+  it('auth profiles: 11 profiles, each name whole, however long', () => {
+    const dir = tempDir();
+    try {
+      const profile = { baseUrl: sandbox.baseUrl, token: 'wfd_x', authType: 'token' };
+      const names = Array.from({ length: 11 }, (_, i) => `sandbox-${42500 + i}-globex-staging`);
+      const profiles = Object.fromEntries(names.map((name) => [name, profile]));
+      writeFileSync(join(dir.path, 'config.json'), JSON.stringify({ profiles, currentProfile: names[0] }));
+      const screen = onTerminal(['auth', 'profiles'], { env: { ...env, WFD_CONFIG_DIR: dir.path } });
+      for (const name of names) expect(screen).toMatch(new RegExp(`^${name}  `, 'm'));
+      for (const line of screen.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    } finally {
+      dir.remove();
+    }
+  });
+});
+
 describe('a filter that matches nothing says why', () => {
   it('cases list --status closed at 80 columns: no cases, and a hint naming --parent-status', () => {
     const screen = onTerminal(['cases', 'list', '--status', 'closed'], { env });
