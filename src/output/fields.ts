@@ -75,6 +75,13 @@ export function pickFields(
   return result;
 }
 
+/** What json and ndjson print of a record: the --fields paths, or the whole record. */
+export function fieldPicker(
+  fields: readonly string[] | undefined,
+): (row: Record<string, unknown>) => Record<string, unknown> {
+  return fields ? (row) => pickFields(row, fields) : (row) => row;
+}
+
 /**
  * Parses `--fields a,b,c.d`. The first segment of each path must be a top-level field of
  * `knownFields` (which may list nested ones too, `owner.email`, for completion), else a
