@@ -16,8 +16,9 @@ import { ExitCode } from './exit-codes.js';
 import { createSystemIO, type IO } from './output/io.js';
 import { buildProgram, helpAsked, invokedCommand, subcommandNamed } from './program.js';
 
-// The build writes the version in its place (scripts/version-inline.mjs).
-const VERSION: string = createRequire(import.meta.url)('../package.json').version;
+// The build writes the version in its place (scripts/version-inline.mjs), and in dist/version.txt
+// from here, for `wfd --version` without the program (bin/quick-answers.js).
+export const VERSION: string = createRequire(import.meta.url)('../package.json').version;
 
 /** Runs wfd with argv (as process.argv) and returns the exit code; never throws. */
 export async function run(argv: string[], runtime: Partial<WfdRuntime> = {}): Promise<number> {
@@ -69,9 +70,8 @@ export async function run(argv: string[], runtime: Partial<WfdRuntime> = {}): Pr
     // The command the hints point to: the one the command line names.
     const command = invokedCommand(program, argv);
     const parsed = error instanceof CommanderError ? fromCommanderError(error, command) : error;
-    const habit = parsed instanceof UsageError ? habitHint(argv, parsed.message) : undefined;
-    const reported = habit ? new UsageError((parsed as UsageError).message, { hint: habit }) : parsed;
-    return reportError(io, reported, debug, command);
+    const habit = parsed instanceof WfdError ? habitHint(argv, parsed) : undefined;
+    return reportError(io, parsed, debug, command, habit);
   }
 }
 
@@ -143,10 +143,13 @@ function isHelpOrVersion(error: CommanderError): boolean {
   return error.exitCode === 0 || error.code === 'commander.help';
 }
 
-/** Prints `error:` and `hint:` lines; a usage error without a hint of its own points to the command's help. */
-function reportError(io: IO, error: unknown, debug: boolean, command: Command): number {
+/**
+ * Prints `error:` and `hint:` lines: `habit` (a command line written from another CLI's
+ * habits), else the error's, else for a usage error a pointer to the command's help.
+ */
+function reportError(io: IO, error: unknown, debug: boolean, command: Command, habit?: string): number {
   if (error instanceof WfdError) {
-    const hint = error.hint ?? (error instanceof UsageError ? helpHint(command) : undefined);
+    const hint = habit ?? error.hint ?? (error instanceof UsageError ? helpHint(command) : undefined);
     if (error.message) io.errorLine(`error: ${error.message}`);
     if (hint) io.errorLine(`hint: ${hint}`);
     if (debug && error.stack) io.errorLine(error.stack);

@@ -98,6 +98,7 @@ export const CASES = defineResource({
       param: 'status',
       help: 'custom status value',
       complete: 'statuses',
+      valuesOf: { flag: 'parent-status', values: PARENT_STATUSES },
     },
     {
       flag: 'parent-status',
@@ -166,17 +167,18 @@ export const CASES = defineResource({
     { field: 'reference' },
   ],
   // The reference a person quotes, a title kept readable before other columns take the space,
-  // the contact's full name, headers named as the flags, the time the list is sorted by; on a
-  // narrow terminal the full id goes first, then the others by `hidePriority`.
+  // headers named as the flags, the time the list is sorted by. Whose case it is and in what
+  // state come next (an admin's first questions): at 80 columns the status, coloured by its
+  // stage, and the owner stay; the contact (the title often names it) and the stage column go
+  // first, then the others by `hidePriority`.
   tableColumns: [
     { field: 'reference', kind: 'id' },
     { field: 'title', minWidth: 24 },
-    { field: 'contact', kind: 'person', minWidth: 12, hidePriority: 3 },
-    { field: 'parent_status', kind: 'status', hidePriority: 2 },
-    { field: 'status', hidePriority: 5 },
+    { field: 'contact', kind: 'person', minWidth: 12, hidePriority: 5 },
+    { field: 'parent_status', kind: 'status', hidePriority: 4 },
+    { field: 'status', paintBy: 'parent_status', hidePriority: 2 },
     { field: 'waiting_for', hidePriority: 6 },
-    // Whose case it is: kept longer than the status words, for `--owner alice` and team lists.
-    { field: 'owner.email', header: 'OWNER', minWidth: 12, hidePriority: 4, hideWhenEmpty: true },
+    { field: 'owner.email', header: 'OWNER', minWidth: 12, hidePriority: 3, hideWhenEmpty: true },
     { field: 'updated_at', header: 'UPDATED', kind: 'time', hidePriority: 1, followsSort: true },
     { field: 'id', kind: 'id', hidePriority: 7 },
   ],

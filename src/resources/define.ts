@@ -74,11 +74,21 @@ export function defineResource<const F extends FieldDefs>(spec: TableSpec<F>): R
     ...rest,
     item: recordShape(false),
     detail: recordShape(true),
-    fields: entries.map(([name]) => name),
+    // The fields, then the parts of their objects (`owner.email`), which completion offers after `owner.`.
+    fields: [
+      ...entries.map(([name]) => name),
+      ...entries.flatMap(([name, { shape }]) => Object.keys(partsOf(shape)).map((part) => `${name}.${part}`)),
+    ],
     attributes,
     relations,
     sortable,
   };
+}
+
+/** The named parts of an object field (null allowed); none for another shape or an open map. */
+function partsOf(shape: JsonSchema): Readonly<Record<string, JsonSchema>> {
+  const plain = shape.anyOf?.find((option) => option.type !== 'null') ?? shape;
+  return plain.properties ?? {};
 }
 
 /** How method 2 treats a field of this shape. */

@@ -167,6 +167,7 @@ export const FORMS = defineResource({
       kind: 'email',
       param: 'owner[email]',
       help: "owner's e-mail, or part of it (alice: any e-mail containing it)",
+      probeAlone: 'an owner',
     },
     { flag: 'given-name', value: 'name', kind: 'text', param: 'user[given_name]', help: "user's given name" },
     {
@@ -196,16 +197,18 @@ export const FORMS = defineResource({
     { field: 'created_at', header: 'CREATED', kind: 'time' },
   ],
   // A form has no reference a person quotes, so its id (what `forms get` takes) leads and stays;
-  // the user by name, then what narrows a list by eye; on a narrow terminal the e-mail goes first.
+  // the user by name, then what narrows a list by eye. On a narrow terminal COMPLETED goes first
+  // (the status mostly says it), then the e-mail, which is never cut below a readable width
+  // (`chloe…` said nothing).
   tableColumns: [
     { field: 'id', kind: 'short-id' },
     { field: 'user', kind: 'person', minWidth: 12 },
-    { field: 'user.email', header: 'EMAIL', hidePriority: 5 },
+    { field: 'user.email', header: 'EMAIL', minWidth: 16, hidePriority: 5 },
     // What kind of form it is reads better than when it was made: at 80 columns the time goes
     // first, and the slug keeps a readable width (`custome…` said nothing).
     { field: 'flow.slug', header: 'TEMPLATE', minWidth: 19, hidePriority: 1 },
     { field: 'status', kind: 'status', hidePriority: 2 },
-    { field: 'completed', kind: 'bool', hidePriority: 4 },
+    { field: 'completed', kind: 'bool', hidePriority: 6 },
     { field: 'created_at', header: 'CREATED', kind: 'time', hidePriority: 3, followsSort: true },
   ],
   groupFields: [

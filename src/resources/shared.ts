@@ -75,6 +75,7 @@ export const OWNER_FILTER: FilterFlag = {
   kind: 'uuid-or-email',
   params: { uuid: 'owner[id]', email: 'owner[email]' },
   help: "owner's e-mail, part of it (alice: any e-mail containing it), or id",
+  probeAlone: 'an owner',
 };
 
 /** `--workspace <slug|id>`: workspace[slug] or workspace[id], by the value's shape. */

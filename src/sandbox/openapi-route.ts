@@ -3,9 +3,8 @@
  * server. Outside /v1 and without a token, as the OAuth metadata is: integrators and generators
  * fetch it before they hold a token. It is built from the same description as data
  * (src/resources/) that the sandbox checks requests with, and the tests fuzz the sandbox with it
- * (test/sandbox/api-fuzz.test.ts).
+ * (test/sandbox/openapi-fuzz.test.ts).
  */
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { openApiText } from '../openapi/document.js';
 import { baseUrlOf } from './address.js';
@@ -15,7 +14,7 @@ const DESCRIPTION_PATH = '/openapi.json';
 export function registerDescription(app: FastifyInstance): void {
   let text: string | undefined;
   app.get(DESCRIPTION_PATH, async (_req, reply) => {
-    text ??= openApiText(baseUrlOf(app.server.address() as AddressInfo));
+    text ??= openApiText(baseUrlOf(app.server));
     return reply.type('application/json; charset=utf-8').send(text);
   });
 }

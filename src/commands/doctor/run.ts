@@ -9,7 +9,7 @@ import type { Context } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
 import { plural } from '../../core/text/counts.js';
 import { escapeControls } from '../../core/text/quote.js';
-import { createRowSink } from '../../output/render.js';
+import { createRowSink, readerOf } from '../../output/render.js';
 import { createTextMetrics } from '../../output/text-width.js';
 import { wrapBlock } from '../../output/wrap-block.js';
 import { renderOptions } from '../shared/output.js';
@@ -21,6 +21,7 @@ import {
   checkServer,
   checkTokenStorage,
 } from './checks.js';
+import { checkCertificates, checkProxy } from './network-checks.js';
 
 export const DoctorOptions = verbSchema(NO_FLAGS);
 
@@ -34,16 +35,20 @@ export async function runDoctor(_options: unknown, ctx: Context): Promise<void> 
   const { results: found, credentials } = await checkCredentials(ctx);
   results.push(...found);
   if (credentials) results.push(...checkOAuth(credentials, ctx.now()));
-  if (credentials?.token && credentials.baseUrl && found.every((r) => r.status !== 'fail'))
-    results.push(...(await checkServer(ctx, credentials.baseUrl)));
+  const usable = found.every((r) => r.status !== 'fail');
+  const proxy = usable && credentials?.baseUrl ? await checkProxy(ctx.env, credentials.baseUrl) : undefined;
+  if (proxy) results.push(proxy.result);
+  results.push(await checkCertificates(ctx.env));
+  if (credentials?.token && credentials.baseUrl && usable && proxy?.result.status !== 'fail')
+    results.push(...(await checkServer(ctx, credentials.baseUrl, proxy?.through)));
   await print(ctx, results);
   const failed = results.filter((r) => r.status === 'fail').length;
   if (failed > 0) throw new WfdError(`${plural(failed, 'check')} failed`);
 }
 
 async function print(ctx: Context, results: CheckResult[]): Promise<void> {
-  const { format, quiet } = ctx.output;
-  if ((format !== 'table' && format !== 'plain') || quiet || ctx.output.fields || ctx.output.query) {
+  const reader = readerOf(ctx.output);
+  if (reader === 'records') {
     const sink = await createRowSink(
       ctx.io,
       renderOptions(ctx, { columns: FIELDS.map((field) => ({ field })) }),
@@ -60,7 +65,7 @@ async function print(ctx: Context, results: CheckResult[]): Promise<void> {
   const text = lines.join('\n');
   // On a terminal, details and fixes wrap under their column; paths and URLs stay whole.
   await ctx.io.write(
-    `${format === 'table' ? wrapBlock(text, ctx.io.terminalWidth(), createTextMetrics(), FIX.length) : text}\n`,
+    `${reader === 'screen' ? wrapBlock(text, ctx.io.terminalWidth(), createTextMetrics(), FIX.length) : text}\n`,
   );
 }
 
