@@ -173,7 +173,9 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     expect(text.stdout).toMatch(
       /^! keyring +the system keyring \(Windows Credential Manager\) does not answer/m,
     );
-    expect(text.stdout).toContain('to use the keyring, install wfd again with its keyring binding');
+    expect(text.stdout).toContain(
+      'to use the keyring, install wfd with npm, which brings the keyring binding',
+    );
     expect(text.stdout).toMatch(
       /^✓ config folder .*\(readable as its folder allows: under your user profile/m,
     );
