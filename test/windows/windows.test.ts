@@ -121,7 +121,7 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     expect(Math.max(...screen.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
   });
 
-  it('prints a list at a terminal without a pager by default; a pager Windows lacks loses nothing', async () => {
+  it('prints a list at a terminal without a pager by default; a pager Windows lacks loses nothing; more shows UTF-8', async () => {
     const list = `${windowsPath(WIN_NODE)} ${windowsPath(BIN)} cases list --limit 12`;
     const unpaged = onWindowsTerminal(prefix, list, { env: client() });
     expect(unpaged.code, unpaged.stdout).toBe(0);
@@ -138,6 +138,15 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     expect(paged.stdout.match(/^ACME-\d+ /gm)).toHaveLength(12);
     expect(paged.stdout).toContain('warning: pager "less" failed (exit code 9009); output not paged\n');
     expect(paged.stdout).toContain('hint: `wfd config set pager <command>` sets another (`cat`: none)\n');
+    // `more`, the pager Windows has, fed UTF-8 in code page 65001; the console's own comes back.
+    ok(await wfd(['config', 'set', 'pager', 'more'], { env }));
+    const more = onWindowsTerminal(prefix, `${list} & chcp`, { env });
+    expect(more.code, more.stdout).toBe(0);
+    expect(more.stdout.match(/^ACME-\d+ /gm)).toHaveLength(12);
+    expect(more.stdout).toContain('Chloé');
+    expect(more.stdout).not.toMatch(/warning|├|Γ/);
+    expect(Math.max(...more.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
+    expect(more.stdout).toMatch(/^Active code page: 437$/m);
   });
 
   it('logs in with a token kept in %APPDATA%, and says who can read the file, not a mode', async () => {
