@@ -147,7 +147,7 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     expect(more.stdout).not.toMatch(/warning|├|Γ/);
     expect(Math.max(...more.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
     expect(more.stdout).toMatch(/^Active code page: 437$/m);
-  });
+  }, 120_000);
 
   it('logs in with a token kept in %APPDATA%, and says who can read the file, not a mode', async () => {
     const token = file('token.txt', `${sandbox.workspaces[0]!.token}\n`);
