@@ -31,6 +31,7 @@ import { listRequest } from '../../api/list.js';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
+import { HoldTooLongError } from '../../core/budget/hold.js';
 import { mapOrdered, mapPooled } from '../../core/concurrency.js';
 import { ApiError, UsageError, WfdError } from '../../core/errors.js';
 import {
@@ -120,6 +121,8 @@ const COLUMNS: Column[] = [
 export async function runExportAttachments(options: ExportAttachmentsOptions, ctx: Context): Promise<void> {
   const checked = await checkExport(options, ctx);
   const client = await ctx.api();
+  // A long export meets the hourly budget: it waits it out (bounded by WFD_MAX_WAIT when set).
+  client.limiter?.waitOutWindows();
   const exporter = new Exporter(ctx, client, options.dir, checked.manifest);
   await exporter.run(checked.query, {
     merge: options.merge === true,
@@ -209,10 +212,10 @@ class Exporter {
   /** the files this run wrote, and their bytes (what its run line records), and its merged PDFs */
   readonly #fetched = { files: 0, bytes: 0, merged: 0 };
   /**
-   * The first write that every other would meet too (a full or read-only disk): no request is
-   * started after it, and the run ends with it.
+   * The first failure that every other item would meet too (a full or read-only disk, a rate-budget
+   * hold longer than WFD_MAX_WAIT): no request is started after it, and the run ends with it.
    */
-  #stop: WriteError | undefined;
+  #stop: WriteError | HoldTooLongError | undefined;
   readonly #concurrency: number;
   readonly #status: StatusLine;
   /** what the progress lines say: the phase, the forms read, the reads left and when reading began */
@@ -279,12 +282,7 @@ class Exporter {
       await writer.close();
     }
     for (const { what, error } of this.#failures) this.ctx.io.errorLine(`failed: ${what}: ${error.message}`);
-    if (this.#stop) {
-      throw new WfdError(`${this.#stop.message}; the export stopped`, {
-        hint: 'make room (or make --dir writable), then run the same command with --resume',
-        cause: this.#stop,
-      });
-    }
+    if (this.#stop) throw stoppedBy(this.#stop);
     if (this.#failures.length > 0) {
       throw new PartialFailure(
         `${count(this.#failures.length)} of the export's items failed (listed above); the manifest lists every file exported`,
@@ -325,7 +323,11 @@ class Exporter {
         );
       },
     });
-    for await (const form of pages) ids.push(form.id);
+    try {
+      for await (const form of pages) ids.push(form.id);
+    } catch (error) {
+      throw error instanceof HoldTooLongError ? stoppedBy(error) : error;
+    }
     const known = new Map<string, FormAttachments>();
     for (const id of ids) {
       const recorded = reuse.get(id);
@@ -365,6 +367,9 @@ class Exporter {
         const recorded = this.#record(writer, { type: 'form', id: form.id, responses });
         recorded.catch(() => {});
         recording.push(recorded);
+      } else if (outcome.error instanceof HoldTooLongError) {
+        // Every read after it is held back as long: nothing more is sent.
+        throw stoppedBy(outcome.error);
       } else if (outcome.error instanceof ApiError && outcome.error.status === 404) {
         this.#status.say(`wfd: form ${outcome.id} was deleted since it was listed: nothing to export`);
       } else if (outcome.error instanceof WfdError) {
@@ -515,7 +520,7 @@ class Exporter {
       });
       for await (const { file, outcome } of files) {
         const recorded = await outcome;
-        if ('stopped' in recorded || ('error' in recorded && refusesEveryWrite(recorded.error))) continue;
+        if ('stopped' in recorded || ('error' in recorded && stopsEveryItem(recorded.error))) continue;
         if ('error' in recorded) {
           this.#failures.push({ kind: 'file', what: `${file.path} (${file.id})`, error: recorded.error });
         } else await rows?.write(recorded.value);
@@ -529,7 +534,7 @@ class Exporter {
         return { merge, outcome };
       });
       for await (const { merge, outcome } of merges) {
-        if ('stopped' in outcome || ('error' in outcome && refusesEveryWrite(outcome.error))) continue;
+        if ('stopped' in outcome || ('error' in outcome && stopsEveryItem(outcome.error))) continue;
         if ('error' in outcome)
           this.#failures.push({ kind: 'merge', what: merge.path, error: outcome.error });
       }
@@ -553,9 +558,9 @@ class Exporter {
     } else if (entry.type === 'merged') this.#fetched.merged++;
   }
 
-  /** Stops the run at the first write that every other would meet too. */
+  /** Stops the run at the first failure that every other item would meet too. */
   #stopAt(error: WfdError): void {
-    if (refusesEveryWrite(error)) this.#stop ??= error;
+    if (stopsEveryItem(error)) this.#stop ??= error as WriteError | HoldTooLongError;
   }
 
   #partOf(file: PlannedFile): string {
@@ -588,6 +593,24 @@ function sizeOf(files: readonly PlannedFile[]): number | undefined {
     total += file.size;
   }
   return total;
+}
+
+/** A failure every later item would meet too: a disk that refuses writes, a hold longer than wfd waits. */
+function stopsEveryItem(error: WfdError): boolean {
+  return refusesEveryWrite(error) || error instanceof HoldTooLongError;
+}
+
+/** The error a stopped export ends with: what stopped it, and how to continue. */
+function stoppedBy(stop: WriteError | HoldTooLongError): WfdError {
+  if (stop instanceof HoldTooLongError) {
+    return new PartialFailure(`${stop.message}; the export stopped`, [stop.exitCode], {
+      hint: `run the same command with --resume after ${stop.when}, or set ${stop.setting} to wait for it`,
+    });
+  }
+  return new WfdError(`${stop.message}; the export stopped`, {
+    hint: 'make room (or make --dir writable), then run the same command with --resume',
+    cause: stop,
+  });
 }
 
 /** The outcome of an item not attempted, as the run had stopped. */

@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
-import { describeRules, SPEC_LIMITS } from '../../core/budget/limiter.js';
+import { describeRules, SPEC_LIMITS } from '../../core/budget/rules.js';
 import { UsageError } from '../../core/errors.js';
 import { quote } from '../../core/text/quote.js';
 import { BULK_EXIT_CODES, exitCodeTable } from '../../exit-codes.js';
@@ -77,7 +77,7 @@ const ENVIRONMENT = `Environment variables
   WFD_CONFIG_DIR     the config folder (mode 0700) and its config.json (profiles and tokens, mode 0600); by default $XDG_CONFIG_HOME/wfd or ~/.config/wfd (Linux), ~/Library/Preferences/wfd (macOS), %APPDATA%\\wfd\\Config (Windows); made when wfd first saves to it, never by a command that only reads
   WFD_CACHE_DIR      the cache folder, which keeps V8's compiled code of wfd for faster starts (per Node version, flags and install of wfd, each file checked before use; safe to delete; not used when group or others may write to it); by default $XDG_CACHE_HOME/wfd or ~/.cache/wfd (Linux), ~/Library/Caches/wfd (macOS), %LOCALAPPDATA%\\wfd\\Cache (Windows); NODE_DISABLE_COMPILE_CACHE=1 turns it off
   WFD_RATE_LIMIT     client-side rate limit: spec (default: ${describeRules(SPEC_LIMITS.rules)}), off, or N/DURATION[,M/DURATION]; --request-rate overrides it
-  WFD_MAX_WAIT       the longest wait a server may ask for with Retry-After (default 15m, at most 24h); a longer one fails at once (exit 7 for a 429)
+  WFD_MAX_WAIT       the longest wfd waits before a request, whether a server asks it to (Retry-After) or the client-side rate budget holds it (default 15m, at most 24h); a longer wait fails at once (exit 7 for a 429 or a hold), saying when to try again. Bulk runs (attachments export, archive, unarchive) wait out a hold as long as the budget's longest window (1h: the hourly budget) unless WFD_MAX_WAIT is set, and say so when they do
   WFD_CLIENT_ID      OAuth client id
   WFD_CLIENT_SECRET  OAuth client secret
   WFD_PAGER          the pager of long output on a terminal (run by the shell; cat: none); before the config's pager, then PAGER, then less (with LESS=FRX when LESS is unset; none on Windows)

@@ -26,6 +26,7 @@ import {
   openSync,
   readFileSync,
   type Stats,
+  writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { WfdError } from '../errors.js';
@@ -105,6 +106,45 @@ export function readStateFile(path: string): string | undefined {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Writes all of `data` at `position` of `fd`: a write may take fewer bytes than it was given (a
+ * disk filling up), so it loops until every byte is written or a write fails.
+ */
+export function writeAll(fd: number, data: string | Uint8Array, position = 0): void {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  let done = 0;
+  while (done < bytes.length) {
+    const wrote = writeSync(fd, bytes, done, bytes.length - done, position + done);
+    if (wrote <= 0) throw Object.assign(new Error('no space left on the device'), { code: 'ENOSPC' });
+    done += wrote;
+  }
+}
+
+/**
+ * A temporary file beside `path` in its checked folder, to be renamed over it: a random name,
+ * created exclusively (never through a link), mode 0600. The caller removes it on error.
+ */
+export function temporaryStateFile(path: string): { fd: number; path: string } {
+  const folder = dirname(path);
+  checkStateFolder(folder);
+  const temporary = join(folder, temporaryName(path));
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW;
+  return { fd: openSync(temporary, flags, 0o600), path: temporary };
+}
+
+/**
+ * `.name.json.<16 hex digits>.tmp`: hidden, and named after the file it replaces. Math.random, not
+ * node:crypto (whose load would cost a one-shot command more than its request): the name only
+ * keeps writers apart; O_EXCL in a folder no one else may write keeps out anything planted.
+ */
+function temporaryName(path: string): string {
+  const hex = () =>
+    Math.floor(Math.random() * 2 ** 32)
+      .toString(16)
+      .padStart(8, '0');
+  return `.${basename(path)}.${hex()}${hex()}.tmp`;
 }
 
 /**
