@@ -14,7 +14,7 @@
  */
 import { join, resolve } from 'node:path';
 import { AuthError } from '../errors.js';
-import { writeStateFile } from '../files/state-file.js';
+import { followOwnLink, writeStateFile } from '../files/state-file.js';
 import { own } from '../guards.js';
 import { privateFileAccess } from '../process/platform.js';
 import {
@@ -317,9 +317,13 @@ export class ConfigStore {
       }
     }
     lock.assertHeld();
-    await writeStateFile(this.path, `${JSON.stringify(file, null, 2)}\n`).catch((error: unknown) => {
-      throw describeFsError(error, this.dir, 'write');
-    });
+    const text = `${JSON.stringify(file, null, 2)}\n`;
+    // A config.json a dotfile manager links elsewhere is written where it leads, keeping the link.
+    await Promise.resolve()
+      .then(() => writeStateFile(followOwnLink(this.path), text))
+      .catch((error: unknown) => {
+        throw describeFsError(error, this.dir, 'write');
+      });
     this.tokens.clear();
     for (const [name, secrets] of written) this.tokens.set(name, secrets);
     // Entries no profile refers to any more: a logout, a login that chose the file.
