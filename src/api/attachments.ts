@@ -5,7 +5,7 @@
  * bodies are wfd's reading where the spec says "not shown": one file part per file,
  * or JSON `{filename, content_type, content}` with the content in base64.
  */
-import type { ApiRequest } from '../core/http/http.js';
+import type { ApiRequest } from '../core/http/request.js';
 import { once } from '../core/once.js';
 import { type Attachment, FormFiles, single, UploadedAttachments } from './schemas.js';
 

@@ -2,7 +2,7 @@
  * Cases (spec: "Endpoints"). Each function builds a request; the caller sends it
  * (`client.request`) or prints it (`--dry-run`). Lists and counts: src/api/list.ts.
  */
-import type { ApiRequest } from '../core/http/http.js';
+import type { ApiRequest } from '../core/http/request.js';
 import { once } from '../core/once.js';
 import { Case, single } from './schemas.js';
 

@@ -15,7 +15,7 @@
  */
 import * as z from 'zod/mini';
 import { isRecord } from '../core/guards.js';
-import type { ApiRequest, QueryParams } from '../core/http/http.js';
+import type { ApiRequest, QueryParams } from '../core/http/request.js';
 
 /**
  * GET `path` (`/cases/count`, `/forms/count`) with `group_by=a,b` (the spec does not show the

@@ -3,7 +3,7 @@
  * The job's body and fields are "not shown": wfd sends `{attachment_id, fields?}`, one plausible shape, and
  * reads the job leniently (src/api/schemas.ts).
  */
-import type { ApiRequest } from '../core/http/http.js';
+import type { ApiRequest } from '../core/http/request.js';
 import { once } from '../core/once.js';
 import { DocIntelJob, single } from './schemas.js';
 

@@ -1,5 +1,5 @@
 /** Form templates (spec: "Form template"): a template's options and steps by slug (the list: list.ts). */
-import type { ApiRequest } from '../core/http/http.js';
+import type { ApiRequest } from '../core/http/request.js';
 import { once } from '../core/once.js';
 import { FormTemplateOptions, FormTemplateSteps, single } from './schemas.js';
 

@@ -4,7 +4,7 @@
  * the first page's without page params; paginate() adds `page[number]` and `page[size]`.
  */
 import type * as z from 'zod/mini';
-import type { ApiRequest, QueryParams } from '../core/http/http.js';
+import type { ApiRequest, QueryParams } from '../core/http/request.js';
 import type { Page } from '../core/paginate.js';
 import type { RecordFields, ResourceDef } from '../resources/types.js';
 import { Count, envelope, type RecordSchema, recordSchema } from './schemas.js';

@@ -3,7 +3,7 @@
  * "Test hooks"). Built like any request, so `--dry-run` and `--debug` show them.
  */
 import * as z from 'zod/mini';
-import type { ApiRequest, QueryParams } from '../core/http/http.js';
+import type { ApiRequest, QueryParams } from '../core/http/request.js';
 
 /** What `POST /_sandbox/trigger` takes: the event, the form, and what the respondent adds. */
 export interface TriggerInput {

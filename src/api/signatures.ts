@@ -3,7 +3,7 @@
  * is asked for is not shown: wfd sends `Accept: application/pdf`, then `?download=true` when
  * JSON came back, so either kind of server answers with the file.
  */
-import type { ApiRequest } from '../core/http/http.js';
+import type { ApiRequest } from '../core/http/request.js';
 import { once } from '../core/once.js';
 import { Signature, single } from './schemas.js';
 

@@ -1,4 +1,4 @@
-import type { ApiRequest } from '../core/http/http.js';
+import type { ApiRequest } from '../core/http/request.js';
 import { type Workspace, WorkspaceList } from './schemas.js';
 
 /** GET /v1/workspaces: the workspaces the token reaches (one, for a personal token). */

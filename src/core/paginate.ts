@@ -10,7 +10,7 @@
 import { DEFAULT_LIMIT, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../resources/paging.js';
 import { mapOrdered, range } from './concurrency.js';
 import { UsageError, WfdError } from './errors.js';
-import type { ApiRequest } from './http/http.js';
+import type { ApiRequest } from './http/request.js';
 import { quote } from './text/quote.js';
 
 /** The `meta` of the spec's paginated envelope; every list answer is checked for it (src/api/schemas.ts). */

@@ -27,7 +27,7 @@ import {
 const NOT_RUN: readonly [pattern: RegExp, reason: string][] = [
   [/^npm (install|test)\b/, 'installs the package, or runs the whole suite'],
   [
-    /^(sha256sum -c|install -D -m|npm link|man \.\/)/,
+    /^(sha256sum -c|install -D -m|npm link|man \.\/|sudo apt install \.\/)/,
     'an install line: test/windows/release.test.ts runs it against a release, or in the clone',
   ],
   [/^wfd sandbox start\b/, 'a server that runs until Ctrl-C (the harness starts this test’s sandbox so)'],

@@ -5,7 +5,9 @@ import * as z from 'zod/mini';
 import { RateLimiter } from '../../src/core/budget/limiter.js';
 import { ApiError, NetworkError, UsageError } from '../../src/core/errors.js';
 import { parseBaseUrl } from '../../src/core/http/base-url.js';
-import { ApiClient, encodeQuery, isLoopback } from '../../src/core/http/http.js';
+import { ApiClient } from '../../src/core/http/http.js';
+import { isLoopback } from '../../src/core/http/network-error.js';
+import { encodeQuery } from '../../src/core/http/request.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 

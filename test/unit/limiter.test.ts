@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HoldTooLongError } from '../../src/core/budget/hold.js';
 import { RateLimiter } from '../../src/core/budget/limiter.js';
 import { describeRules, parseRateLimits, SPEC_LIMITS } from '../../src/core/budget/rules.js';
-import { toApiError } from '../../src/core/http/http.js';
+import { toApiError } from '../../src/core/http/api-error.js';
 
 /**
  * A limiter on a virtual clock: sleeping moves the clock, so start times can be read off. Each

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiRequest } from '../../src/core/http/http.js';
+import type { ApiRequest } from '../../src/core/http/request.js';
 import { lastPageToFetch, type Page, pageRequest, paginate, planPages } from '../../src/core/paginate.js';
 
 describe('planPages', () => {

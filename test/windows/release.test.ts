@@ -3,24 +3,52 @@
  * is ready to publish (`npm publish --dry-run`, the fields the registry shows) and installs
  * globally into a temporary prefix, the Linux executable runs with an empty environment, and
  * the Windows one under Wine with an empty environment lists cases and exports attachments from
- * a sandbox. Then every install line of README.md and docs/ runs as written against that release
- * (registry lines are marked `# once published` and skipped until the package is published).
+ * a sandbox. The Debian package holds what it should, with the fields an index takes; in CI (or
+ * with WFD_TEST_DEB_INSTALL=1, as root) it is installed on this machine by the README's line,
+ * used from fresh login shells, then removed. Then every install line of README.md and docs/
+ * runs as written against that release (registry lines are marked `# once published` and
+ * skipped until the package is published).
  * Here, not in the main run: the release rebuilds dist/, which the other tests run.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEnv, lines, runWfd, type StartedSandbox, tempDir, useSandbox } from '../e2e/harness.js';
 import { shellBlocks } from '../support/markdown-commands.js';
+import { inLoginShell, loginEnv, typeAtPrompt } from './login-shell.js';
 import { newPrefix, runWindows, skipWindows, type WinePrefix, windowsPath } from './wine.js';
 
 const ROOT = join(import.meta.dirname, '../..');
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  description: string;
+  homepage: string;
+  license: string;
+  man: string[];
+};
 const TARBALL = `${pkg.name}-${pkg.version}.tgz`;
-const ARTIFACTS = [TARBALL, 'wfd-linux-x64', 'wfd-win-x64.exe'];
+const DEB = `wfd_${pkg.version.replace('-', '~')}_amd64.deb`;
+const ARTIFACTS = [TARBALL, 'wfd-linux-x64', 'wfd-win-x64.exe', DEB];
+/** The Homebrew formula and the Scoop manifest, made from SHA256SUMS for the files at RELEASE_URL. */
+const MANIFESTS = ['wfd.rb', 'wfd.json'];
+const RELEASE_URL = `https://downloads.example.com/wfd/v${pkg.version}`;
+
+/** What the executable links, as Node's official Linux binaries do. */
+const DEPENDS = 'libc6 (>= 2.28), libgcc-s1 (>= 3.4), libstdc++6 (>= 7)';
+/** The newest symbol version of each library that those package versions define (GCC 7's libstdc++). */
+const LIBRARY_VERSIONS = { GLIBC: '2.28', GCC: '3.4', GLIBCXX: '3.4.24', CXXABI: '1.3.11' };
+/**
+ * The .deb is installed on this machine (and removed) in CI, or when asked with
+ * WFD_TEST_DEB_INSTALL=1 (as root); elsewhere its contents are checked without installing it.
+ */
+const installDeb = process.env.CI === 'true' || process.env.WFD_TEST_DEB_INSTALL === '1';
+/** The README's line that installs the .deb. */
+const DEB_LINE = /^(sudo )?apt(-get)? install \.\/wfd_/;
 
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
 
@@ -40,12 +68,16 @@ describe.skipIf(skipWindows)('npm run release', () => {
 
   beforeAll(() => {
     prefix = newPrefix();
-    const made = spawnSync(process.execPath, [join(ROOT, 'scripts/release.mjs'), '--out', release], {
-      cwd: ROOT,
-      env: { ...process.env, WINEPREFIX: prefix.path },
-      encoding: 'utf8',
-      timeout: 600_000,
-    });
+    const made = spawnSync(
+      process.execPath,
+      [join(ROOT, 'scripts/release.mjs'), '--out', release, '--url', `${RELEASE_URL}/`],
+      {
+        cwd: ROOT,
+        env: { ...process.env, WINEPREFIX: prefix.path },
+        encoding: 'utf8',
+        timeout: 600_000,
+      },
+    );
     if (made.status !== 0) throw new Error(`npm run release failed:\n${made.stderr}`);
   }, 620_000);
   afterAll(() => {
@@ -53,12 +85,35 @@ describe.skipIf(skipWindows)('npm run release', () => {
     dir.remove();
   });
 
-  it('holds the tarball, both executables and SHA256SUMS, and the sums match', () => {
-    expect(readdirSync(release).sort()).toEqual(['SHA256SUMS', ...ARTIFACTS].sort());
+  it('holds the tarball, both executables, the .deb and SHA256SUMS, and the sums match', () => {
+    expect(readdirSync(release).sort()).toEqual(['SHA256SUMS', ...ARTIFACTS, ...MANIFESTS].sort());
     const sums = lines(readFileSync(join(release, 'SHA256SUMS'), 'utf8'));
     expect(sums).toEqual(ARTIFACTS.sort().map((name) => `${sha256(join(release, name))}  ${name}`));
     const check = spawnSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: release, encoding: 'utf8' });
     expect(check.status, check.stdout + check.stderr).toBe(0);
+  });
+
+  it('has a Homebrew formula and a Scoop manifest naming the files by their sums', () => {
+    const formula = readFileSync(join(release, 'wfd.rb'), 'utf8');
+    expect(formula).toMatch(/^class Wfd < Formula\n/);
+    expect(formula).toContain(
+      `  url "${RELEASE_URL}/${TARBALL}"\n  sha256 "${sha256(join(release, TARBALL))}"\n`,
+    );
+    expect(formula).toContain(`  homepage "${pkg.homepage}"\n`);
+    expect(formula).toContain(`/node_modules/${pkg.name}/man/*.1`);
+    expect(JSON.parse(readFileSync(join(release, 'wfd.json'), 'utf8'))).toEqual({
+      version: pkg.version,
+      description: pkg.description,
+      homepage: pkg.homepage,
+      license: pkg.license,
+      architecture: {
+        '64bit': {
+          url: `${RELEASE_URL}/wfd-win-x64.exe#/wfd.exe`,
+          hash: sha256(join(release, 'wfd-win-x64.exe')),
+        },
+      },
+      bin: 'wfd.exe',
+    });
   });
 
   it('is ready to publish: npm publish --dry-run passes, with the fields the registry shows', () => {
@@ -176,6 +231,163 @@ describe.skipIf(skipWindows)('npm run release', () => {
     });
   });
 
+  describe('its Debian package', () => {
+    const unpacked = join(dir.path, 'deb');
+    const deb = () => join(release, DEB);
+
+    it('has the fields a package index takes, the version of package.json', () => {
+      const fields = controlFields(execFileSync('dpkg-deb', ['-f', deb()], { encoding: 'utf8' }));
+      expect(fields).toMatchObject({
+        Package: 'wfd',
+        Version: pkg.version,
+        Architecture: 'amd64',
+        Maintainer: expect.stringMatching(/^[^<>]+ <[^@<>\s]+@[^@<>\s]+>$/),
+        Depends: DEPENDS,
+        Section: 'utils',
+        Priority: 'optional',
+        Homepage: pkg.homepage,
+        'Installed-Size': expect.stringMatching(/^\d+$/),
+        // A synopsis, then a long description of lines under 80 columns.
+        Description: expect.stringMatching(/^.{10,79}\n( .{1,78}\n?)+$/),
+      });
+      // What an index makes of it: dpkg-scanpackages reads the package as an archive does.
+      const scanned = spawnSync('dpkg-scanpackages', ['.'], { cwd: release, encoding: 'utf8' });
+      expect(scanned.stderr).not.toMatch(/warn|error/i);
+      const entry = controlFields(scanned.stdout);
+      expect(entry).toMatchObject({ Package: 'wfd', Filename: `./${DEB}`, SHA256: sha256(deb()) });
+    });
+
+    it('holds the executable, every man page gzipped, the completions and a copyright file', () => {
+      execFileSync('dpkg-deb', ['-x', deb(), unpacked]);
+      const listing = execFileSync('dpkg-deb', ['-c', deb()], { encoding: 'utf8' });
+      expect(listing).toMatch(/^-rwxr-xr-x root\/root .* \.\/usr\/bin\/wfd$/m);
+      const owners = /^(drwxr-xr-x|-rw-r--r--|-rwxr-xr-x) root\/root /;
+      expect(lines(listing).filter((line) => !owners.test(line))).toEqual([]);
+      expect(sha256(join(unpacked, 'usr/bin/wfd'))).toBe(sha256(join(release, 'wfd-linux-x64')));
+      for (const page of pkg.man) {
+        const packed = join(unpacked, 'usr/share/man/man1', `${basename(page)}.gz`);
+        expect(gunzipSync(readFileSync(packed)).toString(), page).toBe(
+          readFileSync(join(ROOT, page), 'utf8'),
+        );
+      }
+      // The scripts the generator wrote (completions/, kept in step by its test), each where
+      // its shell looks with no configuration.
+      for (const [script, place] of [
+        ['wfd.bash', 'usr/share/bash-completion/completions/wfd'],
+        ['_wfd', 'usr/share/zsh/vendor-completions/_wfd'],
+        ['wfd.fish', 'usr/share/fish/vendor_completions.d/wfd.fish'],
+      ]) {
+        expect(readFileSync(join(unpacked, place!), 'utf8')).toBe(
+          readFileSync(join(ROOT, 'completions', script!), 'utf8'),
+        );
+      }
+      const copyright = readFileSync(join(unpacked, 'usr/share/doc/wfd/copyright'), 'utf8');
+      expect(copyright).toMatch(
+        /^Format: https:\/\/www\.debian\.org\/doc\/packaging-manuals\/copyright-format\/1\.0\/$/m,
+      );
+      expect(copyright).toContain(`License: ${pkg.license}\n Permission is hereby granted`);
+      expect(copyright).toMatch(/Node\.js v\d+\.\d+\.\d+/);
+    });
+
+    it('asks for no C or C++ library newer than its Depends field promises', () => {
+      // The package's usr/bin/wfd is this file (the test above).
+      const symbols = execFileSync('objdump', ['-T', join(release, 'wfd-linux-x64')], {
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      // What libc6 2.28, libgcc-s1 3.4 and libstdc++6 7 (GCC 7's) define, by version node.
+      for (const [node, newest] of Object.entries(LIBRARY_VERSIONS)) {
+        const asked = [...symbols.matchAll(new RegExp(`\\b${node}_([\\d.]+)`, 'g'))].map((m) => m[1]!);
+        expect(asked.length, node).toBeGreaterThan(0);
+        for (const version of new Set(asked))
+          expect(newer(version, newest), `${node}_${version}`).toBe(false);
+      }
+    });
+
+    describe.skipIf(!installDeb)('installed with apt, used from fresh login shells, removed', () => {
+      const home = join(dir.path, 'admin');
+      let env: NodeJS.ProcessEnv;
+      /** The package's paths that this machine had before: shared folders such as /usr/share/man/man1. */
+      let before: Set<string>;
+      let paths: string[];
+
+      beforeAll(() => {
+        if (process.getuid?.() !== 0) throw new Error('installing the .deb needs root');
+        if (spawnSync('dpkg', ['-s', 'wfd']).status === 0)
+          throw new Error('wfd is installed on this machine already (dpkg -s wfd): remove it first');
+        const listed = execFileSync('dpkg-deb', ['-c', deb()], { encoding: 'utf8' });
+        paths = lines(listed).map((line) => line.slice(line.indexOf(' ./') + 2).replace(/\/$/, '') || '/');
+        before = new Set(paths.filter((path) => existsSync(path)));
+        // The README's line, as written (as root here, without sudo: CI machines have none).
+        const line = installLines().find(({ text }) => DEB_LINE.test(text));
+        if (!line) throw new Error('README.md has no `apt install ./wfd_*.deb` line');
+        const installed = spawnSync('/bin/sh', ['-c', line.text.replace(/^sudo /, '')], {
+          cwd: release,
+          env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+          timeout: 300_000,
+        });
+        if (installed.status !== 0)
+          throw new Error(`${line.text} failed:\n${installed.stdout}${installed.stderr}`);
+        env = loginEnv(home, {
+          WFD_BASE_URL: sandbox.baseUrl,
+          WFD_TOKEN: sandbox.workspaces[0]!.token,
+          WFD_RATE_LIMIT: 'off',
+          WFD_CONFIG_DIR: join(home, 'config'),
+        });
+      }, 320_000);
+      afterAll(() => {
+        // Never left on the machine, whatever failed.
+        spawnSync('dpkg', ['--purge', 'wfd'], { stdio: 'ignore' });
+      });
+
+      it('puts wfd on PATH and its pages where man finds them', () => {
+        const result = inLoginShell('command -v wfd; wfd --version; man -w wfd; man -w wfd-cases-list', env);
+        expect(result.stderr).toBe('');
+        expect(lines(result.stdout)).toEqual([
+          '/usr/bin/wfd',
+          pkg.version,
+          '/usr/share/man/man1/wfd.1.gz',
+          '/usr/share/man/man1/wfd-cases-list.1.gz',
+        ]);
+      });
+
+      it('lists cases from a sandbox', () => {
+        const result = inLoginShell('wfd cases list --limit 3 -q', env);
+        expect(result.status, result.stderr).toBe(0);
+        expect(lines(result.stdout)).toHaveLength(3);
+      });
+
+      it.each([
+        // bash: the first TAB loads the script (bash-completion's loader) and completes `case`,
+        // the second rings, the third lists; zsh lists at the second; fish at the first.
+        ['bash', 'wfd ca\t\t\t', /case-templates +cases/],
+        ['zsh', 'wfd ca\t\t', /case-templates +-- List case templates\ncases +-- List, read/],
+        ['fish', 'wfd ca\t', /cases +\(List, read[^\n]*\ncase-templates +\(List case templates\)/],
+      ] as const)(
+        '%s completes `wfd ca<TAB>` with nothing in its rc files about wfd',
+        async (shell, keys, list) => {
+          const screen = await typeAtPrompt(shell, keys, list, env);
+          expect(screen).toMatch(list);
+        },
+        90_000,
+      );
+
+      it('removed with apt, leaves nothing of it on the machine', () => {
+        const removed = spawnSync('apt-get', ['remove', '-y', '-o', 'DPkg::Lock::Timeout=120', 'wfd'], {
+          env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+          encoding: 'utf8',
+        });
+        expect(removed.status, removed.stderr).toBe(0);
+        expect(spawnSync('dpkg', ['-s', 'wfd'], { encoding: 'utf8' }).stderr).toMatch(/not installed/);
+        expect(paths.filter((path) => existsSync(path) && !before.has(path))).toEqual([]);
+        const result = inLoginShell('command -v wfd; man -w wfd', env);
+        expect(result.stdout).toBe('');
+      });
+    });
+  });
+
   describe('the install lines of README.md and docs/, as written', () => {
     it('each runs against this release (registry lines: marked and skipped until published)', () => {
       const work = join(dir.path, 'reader');
@@ -231,7 +443,7 @@ describe.skipIf(skipWindows)('npm run release', () => {
           continue;
         }
         const [, cwd] = how;
-        if (cwd === 'ci') continue;
+        if (cwd === 'ci' || cwd === 'deb') continue;
         const line = text.replaceAll('/usr/local/bin', systemBin);
         const result = spawnSync('/bin/sh', ['-c', line], {
           cwd:
@@ -272,7 +484,30 @@ describe.skipIf(skipWindows)('npm run release', () => {
 
 /** A line that installs (or checks, or reads the pages of) wfd. */
 const INSTALL =
-  /^(npm (install|i|ci|link)\b|npx (--yes )?--package|sha256sum -c|install (-D )?-m|man \.\/|curl .*(\.tgz|SHA256SUMS|wfd-linux-x64|wfd-win-x64))/;
+  /^(npm (install|i|ci|link)\b|npx (--yes )?--package|sha256sum -c|install (-D )?-m|man \.\/|(sudo )?apt(-get)? install|curl .*(\.tgz|SHA256SUMS|wfd-linux-x64|wfd-win-x64))/;
+
+/** The fields of a Debian control stanza; a continued field keeps its lines (` line`). */
+function controlFields(stanza: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  let last = '';
+  for (const line of stanza.split('\n')) {
+    if (line.startsWith(' ') && last) fields[last] += `\n${line}`;
+    else if (/^[\w-]+:/.test(line)) {
+      last = line.slice(0, line.indexOf(':'));
+      fields[last] = line.slice(last.length + 1).trim();
+    }
+  }
+  return fields;
+}
+
+/** Whether dotted version `a` is newer than `b`. */
+function newer(a: string, b: string): boolean {
+  const [x, y] = [a, b].map((v) => v.split('.').map(Number));
+  for (let i = 0; i < Math.max(x!.length, y!.length); i++) {
+    if ((x![i] ?? 0) !== (y![i] ?? 0)) return (x![i] ?? 0) > (y![i] ?? 0);
+  }
+  return false;
+}
 
 /** The variables of `names` this process has. */
 function passThrough(names: readonly string[]): NodeJS.ProcessEnv {
@@ -282,8 +517,12 @@ function passThrough(names: readonly string[]): NodeJS.ProcessEnv {
 }
 /** A line that installs from the npm registry, which has no wfd-cli yet. */
 const REGISTRY = /^(npm (install|i) (--global|-g) wfd-cli\b|npx (--yes )?--package wfd-cli\b)/;
-/** How each kind of line runs: in the clone, in a reader's folder of release files, or by CI itself. */
-const HOW: readonly [RegExp, 'clone' | 'release' | 'ci'][] = [
+/**
+ * How each kind of line runs: in the clone, in a reader's folder of release files, by CI itself,
+ * or by the Debian package's test above (it installs on the machine).
+ */
+const HOW: readonly [RegExp, 'clone' | 'release' | 'ci' | 'deb'][] = [
+  [DEB_LINE, 'deb'],
   // A clone's `npm install` is what .ci/run's `npm ci` does, from the same lock file.
   [/^npm (install|i|ci)( |$)(?!.*\.tgz)/, 'ci'],
   [/^npm link\b/, 'clone'],

@@ -5,7 +5,7 @@ import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { readJson } from '../../core/body.js';
 import { UsageError } from '../../core/errors.js';
-import type { ApiRequest, QueryParams } from '../../core/http/http.js';
+import type { ApiRequest, QueryParams } from '../../core/http/request.js';
 import { quote } from '../../core/text/quote.js';
 import { parseHeaderLines } from '../shared/header-args.js';
 import { mutationClient, printDryRun } from '../shared/mutation.js';

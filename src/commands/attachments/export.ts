@@ -43,7 +43,8 @@ import {
   writeError,
 } from '../../core/files/files.js';
 import { safeFilename } from '../../core/files/safe-filename.js';
-import { type ApiClient, encodeQuery, type QueryParams } from '../../core/http/http.js';
+import type { ApiClient } from '../../core/http/http.js';
+import { encodeQuery, type QueryParams } from '../../core/http/request.js';
 import { buildListQuery } from '../../core/list-query/build.js';
 import { isDateText } from '../../core/list-query/dates.js';
 import type { FilterFlagValues } from '../../core/list-query/params.js';

@@ -6,7 +6,8 @@
 import type { FeedPosition } from '../../api/sandbox.js';
 import type { Context } from '../../context.js';
 import { ApiError, UsageError, WfdError } from '../../core/errors.js';
-import type { ApiClient, ApiRequest } from '../../core/http/http.js';
+import type { ApiClient } from '../../core/http/http.js';
+import type { ApiRequest } from '../../core/http/request.js';
 import { interruptible } from '../../core/process/interrupt.js';
 import { createRowSink, type RenderOptions } from '../../output/render.js';
 

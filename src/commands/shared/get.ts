@@ -4,7 +4,7 @@ import { verbSchema } from '../../cli/flag-schema.js';
 import type { VerbFlags } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
-import type { ApiRequest } from '../../core/http/http.js';
+import type { ApiRequest } from '../../core/http/request.js';
 import { type DetailView, renderItem } from '../../output/render.js';
 import { explainNotFound } from './not-found.js';
 import { renderOptions } from './output.js';

@@ -9,7 +9,7 @@ import { verbSchema } from '../../cli/flag-schema.js';
 import { countFlags, listFlags } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
-import type { ApiRequest } from '../../core/http/http.js';
+import type { ApiRequest } from '../../core/http/request.js';
 import { buildListQuery } from '../../core/list-query/build.js';
 import type { FilterFlagValues } from '../../core/list-query/params.js';
 import {

@@ -5,7 +5,8 @@
 import type { Context } from '../../context.js';
 import { readJsonBody } from '../../core/body.js';
 import { UsageError } from '../../core/errors.js';
-import type { ApiClient, ApiRequest, PreparedRequest } from '../../core/http/http.js';
+import type { ApiClient } from '../../core/http/http.js';
+import type { ApiRequest, PreparedRequest } from '../../core/http/request.js';
 import { type DetailView, renderItem } from '../../output/render.js';
 import { explainNotFound } from './not-found.js';
 import { renderOptions } from './output.js';

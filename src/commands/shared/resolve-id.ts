@@ -10,7 +10,8 @@
  * a case that is no id prefix two: the prefix, then the reference).
  */
 import { ApiError, UsageError } from '../../core/errors.js';
-import type { ApiClient, ApiRequest, QueryParams } from '../../core/http/http.js';
+import type { ApiClient } from '../../core/http/http.js';
+import type { ApiRequest, QueryParams } from '../../core/http/request.js';
 import { isUuid } from '../../core/list-query/values.js';
 import { type Page, pageRequest } from '../../core/paginate.js';
 import { escapeControls, quote } from '../../core/text/quote.js';

@@ -5,7 +5,7 @@
  * all take), and the ApiClient redacts their secret fields wherever it shows a request.
  */
 import * as z from 'zod/mini';
-import type { ApiRequest } from '../http/http.js';
+import type { ApiRequest } from '../http/request.js';
 
 export const OAuthMetadata = z.looseObject({
   authorization_endpoint: z.optional(z.string()),

@@ -1,6 +1,6 @@
 /**
  * The bearer token of an OAuth profile, renewed with its refresh token before it expires and
- * once after a 401 (src/core/http/http.ts calls `refresh`).
+ * once after a 401 (src/core/http/attempts.ts calls `refresh`).
  *
  * One renewal at a time: concurrent requests of a process share one promise, and processes
  * share the config lock. Under the lock the profile is read again, and the renewal happens only

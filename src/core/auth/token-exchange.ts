@@ -4,7 +4,8 @@
  */
 
 import { AuthError } from '../errors.js';
-import type { ApiClient, ApiRequest } from '../http/http.js';
+import type { ApiClient } from '../http/http.js';
+import type { ApiRequest } from '../http/request.js';
 import { userFromIdToken } from './id-token.js';
 import type { ClientCredentials, TokenResponse } from './oauth-requests.js';
 import type { OAuthGrant, OAuthUser } from './store.js';

@@ -102,3 +102,17 @@ function openersAtMost(text: string, limit: number): boolean {
   }
   return true;
 }
+
+/**
+ * An answer's body parsed, its depth checked first. An error answer's body that is not JSON is
+ * undefined (the error then says the status); a success's is an error of its own.
+ */
+export function parseJson(text: string, status: number): unknown {
+  checkJsonDepth(text);
+  try {
+    return JSON.parse(text);
+  } catch {
+    if (status >= 400) return undefined;
+    throw new WfdError(`the API answered ${status} with a body that is not JSON`);
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * A request that got no answer (refused, reset, timed out, a host that does not resolve, a
+ * server that does not speak TLS) as a NetworkError (exit 8) that says what happened, whether the
+ * request may have reached the server, and what to check.
+ */
+import { NetworkError } from '../errors.js';
+import { isRecord } from '../guards.js';
+import { BODY_TIMEOUT } from './node-transport.js';
+
+/** The codes of a connection that failed: the attempt loop may retry them; anything else is thrown as it is. */
+export const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  BODY_TIMEOUT,
+]);
+
+/** Failures that happen before a request can reach the server: nothing was sent. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** The error code of a failure or its cause; a deadline's TimeoutError counts as ETIMEDOUT. */
+export function errorCode(error: unknown): string | undefined {
+  if (error instanceof DOMException && error.name === 'TimeoutError') return 'ETIMEDOUT';
+  if (!isRecord(error)) return undefined;
+  if (typeof error.code === 'string') return error.code;
+  return isRecord(error.cause) && typeof error.cause.code === 'string' ? error.cause.code : undefined;
+}
+
+/** Whether a code is a time-out, the connection's or the deadline's. */
+export function isTimeout(code: string): boolean {
+  return code.includes('TIMEOUT') || code === 'ETIMEDOUT';
+}
+
+/**
+ * True when a TLS handshake met a plain-HTTP answer (an `https://` base URL for an `http://`
+ * server): OpenSSL reads the HTTP text as a record of an unknown version.
+ */
+export function isPlainHttpAnswer(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ERR_SSL_WRONG_VERSION_NUMBER') return true;
+    if (code === 'EPROTO' && /wrong version number/i.test(e.message)) return true;
+  }
+  return false;
+}
+
+export function networkError(code: string, origin: string, timeoutMs: number, cause: unknown): NetworkError {
+  const requestSent = !NOT_SENT_CODES.has(code);
+  if (isPlainHttpAnswer(cause)) {
+    return new NetworkError(`${origin} does not speak TLS: it answered in plain HTTP`, {
+      hint: `try ${origin.replace(/^https:/, 'http:')} as the base URL`,
+      cause,
+    });
+  }
+  if (isTimeout(code)) {
+    return new NetworkError(`request to ${origin} timed out after ${timeoutMs / 1000}s`, {
+      hint: 'raise --request-timeout, or check the service status',
+      cause,
+      requestSent,
+    });
+  }
+  if (code === 'ECONNREFUSED') {
+    return new NetworkError(`cannot connect to ${origin}: connection refused`, {
+      hint: 'check the base URL (--base-url, WFD_BASE_URL or the profile); is the server running?',
+      cause,
+    });
+  }
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new NetworkError(`cannot resolve the host of ${origin}`, { hint: 'check the base URL', cause });
+  }
+  return new NetworkError(`network error talking to ${origin}: ${code}`, { cause, requestSent });
+}
+
+/** True for an origin on this machine: localhost, 127.0.0.0/8 or ::1. */
+export function isLoopback(origin: string): boolean {
+  const host = new URL(origin).hostname;
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
