@@ -250,6 +250,14 @@ class Exporter {
             (line) => io.errorLine(line),
           );
     this.#status.show('Listing forms…');
+    // Held for the whole run: Ctrl-C or SIGTERM anywhere says what is kept and how to go on (a CI
+    // log has no progress line), and the signal handlers are installed once, not per download.
+    const release = onInterrupt(() => {
+      this.#status.stop();
+      io.errorLine(
+        `wfd: interrupted: ${plural(this.#fetched.files, 'file')} exported this run, each in the manifest; run the same command with --resume to finish`,
+      );
+    });
     try {
       // A resumed run continues the plan of the run it resumes, and the reads it recorded.
       const continuing = options.resume && this.manifest.plan !== undefined;
@@ -278,6 +286,7 @@ class Exporter {
       if (this.manifest.stale > 0 && !this.#stop) await writer.rewrite(currentEntries(this.manifest));
       this.#summarize(plan, progress, this.ctx.now().getTime() - started.getTime());
     } finally {
+      release();
       lines?.stop();
       this.#status.stop();
       await writer.close();
@@ -487,9 +496,6 @@ class Exporter {
       folders: new Set(),
     };
     const ticker = setInterval(() => this.#status.show(`Exporting: ${progress.line()}`), 250);
-    // Held for the whole transfer: the progress line goes on Ctrl-C, and the signal handlers are
-    // installed once rather than for each file's download (core/process/interrupt.ts).
-    const release = onInterrupt(() => this.#status.stop());
     try {
       // A terminal has the progress line; a pipe gets a row per file.
       const { output } = this.ctx;
@@ -540,7 +546,6 @@ class Exporter {
           this.#failures.push({ kind: 'merge', what: merge.path, error: outcome.error });
       }
     } finally {
-      release();
       clearInterval(ticker);
       this.#status.stop();
     }
