@@ -6,6 +6,7 @@
  *                                  the router judge that same path
  *   1. request id and request log  x-request-id on every response, then a refused target is a 400;
  *                                  /v1 requests logged when answered
+ *      host guard                  a Host that names another site is a 421 (host-guard.ts: DNS rebinding)
  *   2. test hooks                  /_sandbox/* routes: no token, no limits
  *      OAuth                       /authorize, /token, /.well-known/*: client credentials, no bearer token
  *      description                 /openapi.json: the API's OpenAPI description, no token
@@ -59,6 +60,7 @@ import { listRoute } from './handlers/listing.js';
 import { getResponse } from './handlers/responses.js';
 import { getSignature } from './handlers/signatures.js';
 import { listWorkspaces } from './handlers/workspaces.js';
+import { foreignHost, isOwnHost } from './host-guard.js';
 import { registerJsonParser } from './json-body.js';
 import { registerOAuth } from './oauth/routes.js';
 import { registerDescription } from './openapi-route.js';
@@ -97,6 +99,8 @@ export interface AppOptions {
   readonly durable?: () => Promise<void>;
   /** How long a slow or idle connection is kept. */
   readonly timeouts: ConnectionTimeouts;
+  /** The names a request's Host may give (host-guard.ts `hostNames`); others are refused. */
+  readonly hostNames: ReadonlySet<string>;
 }
 
 /** The fastify instance of one sandbox, not yet listening. */
@@ -162,9 +166,11 @@ export function createApp(options: AppOptions): FastifyInstance {
     reply.header('x-request-id', req.id);
     const target = targets.get(req.raw)!;
     if (!target.ok) throw standardError(400, target.reason);
-    if (req.raw.httpVersion === '1.1' && req.headers.host === undefined) {
+    const { host } = req.headers;
+    if (req.raw.httpVersion === '1.1' && host === undefined) {
       throw standardError(400, 'Missing Host header: HTTP/1.1 requests need one');
     }
+    if (host !== undefined && !isOwnHost(host, options.hostNames)) throw foreignHost(host);
   });
   app.addHook('onResponse', async (req, reply) => {
     const { path } = targets.get(req.raw)!;

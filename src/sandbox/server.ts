@@ -10,6 +10,7 @@ import { DEFAULT_MAX_UPLOAD_BYTES } from './attachments/upload.js';
 import { connectionTimeouts } from './connection-timeouts.js';
 import { checkSlowMs, DEFAULT_SLOW_MS, FaultsError, parseFaults } from './faults/config.js';
 import { FaultInjector } from './faults/injector.js';
+import { hostNames } from './host-guard.js';
 import type { OAuthClient } from './oauth/clients.js';
 import { DataDir } from './persist/data-dir.js';
 import {
@@ -45,6 +46,13 @@ export interface SandboxOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /**
+   * Host names the sandbox answers to besides localhost, 127.0.0.1, [::1], any IP address and
+   * `host`: a request whose Host header names another is refused (421), since a page of another
+   * site can reach a local server through DNS rebinding. Add the names a proxy or another
+   * machine reaches it by.
+   */
+  allowedHosts?: readonly string[];
   /**
    * Keep the state in this directory (made when missing) across restarts; without it the state
    * lives in memory and ends with the sandbox. The directory holds the seed parameters below
@@ -200,6 +208,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       webhookTimeoutMs: options.webhookTimeoutMs ?? 5000,
       faults: new FaultInjector(params.seed, { rates, slowMs }),
       timeouts,
+      hostNames: hostNames(host, options.allowedHosts ?? []),
       ...(journal ? { durable: () => journal.durable() } : {}),
     });
     await app.listen({ port, host });

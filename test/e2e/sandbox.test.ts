@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { request } from '../support/http-request.js';
 import { BIN, baseEnv, lines, runWfd, startSandbox, tempDir } from './harness.js';
 
 describe('sandbox start', () => {
@@ -98,6 +99,23 @@ describe('sandbox start beside another sandbox', () => {
     } finally {
       await third.stop();
       own.remove();
+    }
+  });
+});
+
+describe('sandbox start: the Host guard', () => {
+  it('refuses a DNS-rebinding request (a foreign Host) with 421, and answers a name --allowed-host gives', async () => {
+    const started = await startSandbox(['--no-profile', '--allowed-host', 'devbox.local']);
+    try {
+      const hook = `${started.baseUrl}/_sandbox/requests`;
+      const refused = await request(hook, { headers: { host: 'rebind.attacker.example:4010' } });
+      expect(refused.statusCode).toBe(421);
+      expect((refused.body.json() as { message: string }).message).toMatch(
+        /--allowed-host rebind\.attacker\.example$/,
+      );
+      expect((await request(hook, { headers: { host: 'devbox.local:4010' } })).statusCode).toBe(200);
+    } finally {
+      await started.stop();
     }
   });
 });

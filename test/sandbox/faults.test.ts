@@ -230,7 +230,7 @@ describe('reset', () => {
     const body = JSON.stringify({ archived: true });
     const res = await rawExchange(
       t.sandbox.baseUrl,
-      `POST /v1/cases/${id} HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${t.token}\r\n` +
+      `POST /v1/cases/${id} HTTP/1.1\r\nhost: localhost\r\nauthorization: Bearer ${t.token}\r\n` +
         `content-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body}`,
     );
     expect(res.status).toBe(200);

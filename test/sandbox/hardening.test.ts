@@ -170,7 +170,7 @@ describe('content encodings', () => {
       t.sandbox.baseUrl,
       Buffer.concat([
         Buffer.from(
-          `POST /v1/cases HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${t.token}\r\n` +
+          `POST /v1/cases HTTP/1.1\r\nhost: localhost\r\nauthorization: Bearer ${t.token}\r\n` +
             `content-type: application/json\r\ncontent-encoding: ${encoding}\r\n` +
             `content-length: ${bytes.length}\r\nconnection: close\r\n\r\n`,
         ),
@@ -211,7 +211,7 @@ describe('content encodings', () => {
 
 describe('requests the HTTP parser refuses, and CONNECT', () => {
   const head = (requestLine: string, headers = '') =>
-    `${requestLine}\r\nhost: x\r\nauthorization: Bearer ${t.token}\r\n${headers}connection: close\r\n\r\n`;
+    `${requestLine}\r\nhost: localhost\r\nauthorization: Bearer ${t.token}\r\n${headers}connection: close\r\n\r\n`;
   const log = async () => (await t.get('/_sandbox/requests')).body.requests;
 
   it('answers headers over 16 KiB with 431 in the standard shape, and logs it', async () => {
@@ -280,7 +280,7 @@ describe('requests the HTTP parser refuses, and CONNECT', () => {
     const resets = Array.from({ length: 20 }, (_, i) => {
       const socket = connect(Number(port), '127.0.0.1');
       socket.on('error', () => {});
-      socket.write(`CONNECT 127.0.0.1:443 HTTP/1.1\r\nhost: x\r\n\r\n${'x'.repeat(100_000)}`);
+      socket.write(`CONNECT 127.0.0.1:443 HTTP/1.1\r\nhost: localhost\r\n\r\n${'x'.repeat(100_000)}`);
       return new Promise<void>((resolve) =>
         setTimeout(() => {
           socket.resetAndDestroy();

@@ -45,7 +45,7 @@ function trickle(first: string, drip: string, limitMs = 10_000): Promise<{ answe
 describe('time-outs of slow clients', () => {
   it('closes a connection whose head never ends (slowloris), with a 408', async () => {
     const { answer, sent } = await trickle(
-      `GET /v1/workspaces HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${t.token}\r\nx-slow: `,
+      `GET /v1/workspaces HTTP/1.1\r\nhost: localhost\r\nauthorization: Bearer ${t.token}\r\nx-slow: `,
       'abcdefgh',
     );
     expect(sent).toBeGreaterThan(0);
@@ -55,7 +55,7 @@ describe('time-outs of slow clients', () => {
 
   it('closes a connection whose body trickles past the request time-out', async () => {
     const { answer } = await trickle(
-      `POST /v1/cases HTTP/1.1\r\nhost: x\r\nauthorization: Bearer ${t.token}\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n`,
+      `POST /v1/cases HTTP/1.1\r\nhost: localhost\r\nauthorization: Bearer ${t.token}\r\ncontent-type: application/json\r\ncontent-length: 100000\r\n\r\n`,
       ' ',
     );
     // Never a success: the body did not arrive.
@@ -77,7 +77,7 @@ describe('time-outs of slow clients', () => {
         clearTimeout(limit);
         resolve(Buffer.concat(chunks).toString('latin1'));
       });
-      socket.write(`GET /_sandbox/health HTTP/1.1\r\nhost: x\r\n\r\n`);
+      socket.write(`GET /_sandbox/health HTTP/1.1\r\nhost: localhost\r\n\r\n`);
     });
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
     expect(answer).toContain('keep-alive');

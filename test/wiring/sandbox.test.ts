@@ -28,6 +28,11 @@ describe('sandbox commands parse into their options', () => {
       'sandbox start',
       { ...START_DEFAULTS, seed: 7, cases: 0, forms: 3, attachments: 4 },
     ],
+    [
+      ['sandbox', 'start', '--allowed-host', 'devbox.local', '--allowed-host', 'proxy.lan'],
+      'sandbox start',
+      { ...START_DEFAULTS, allowedHost: ['devbox.local', 'proxy.lan'] },
+    ],
     [['sandbox', 'reset', '--data-dir', '/tmp/d'], 'sandbox reset', { dataDir: '/tmp/d' }],
     [['sandbox', 'logs'], 'sandbox logs', {}],
     [
@@ -53,6 +58,7 @@ describe('bad sandbox command lines exit 2 before the verb runs', () => {
   it.each([
     [['sandbox', 'reset'], /required option '?--data-dir/],
     [['sandbox', 'start', '--cases', '-1'], /--cases/],
+    [['sandbox', 'start', '--allowed-host', 'http://x/'], /--allowed-host.*must be a host name/],
     [['sandbox', 'logs', '--path', 'v1/cases'], /--path.*must start with \//],
     [['sandbox', 'logs', '--fields', 'nope'], /unknown field "nope" in --fields/i],
     [['sandbox', 'deliveries', '--since', '3'], /unknown option .--since/],

@@ -23,6 +23,14 @@ export const START = {
     },
     { flag: 'host', value: 'host', kind: 'text', default: '127.0.0.1', help: 'address to listen on' },
     {
+      flag: 'allowed-host',
+      value: 'name',
+      kind: 'text',
+      repeatable: true,
+      pattern: { regex: /^[\w.-]+$/, message: 'must be a host name, such as devbox.local' },
+      help: "a host name to answer besides localhost and IP addresses (a proxy's, this machine's on the network); requests naming another are refused, against DNS rebinding (repeatable)",
+    },
+    {
       flag: 'data-dir',
       value: 'dir',
       kind: 'file',

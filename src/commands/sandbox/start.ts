@@ -37,6 +37,7 @@ export async function runStartSandbox(options: StartSandboxOptions, ctx: Context
     sandbox = await startSandbox({
       port: options.port,
       host: options.host,
+      allowedHosts: options.allowedHost ?? [],
       dataDir: options.dataDir,
       pruneUploads: options.pruneUploads,
       seed: options.seed,
