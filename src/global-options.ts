@@ -4,7 +4,10 @@
  * table. Loaded on every start: plain data and tiny parsers only.
  */
 
-export const OUTPUT_FORMATS = ['table', 'plain', 'json', 'ndjson', 'csv'] as const;
+export const OUTPUT_FORMATS = ['table', 'plain', 'json', 'ndjson', 'csv', 'csv-excel'] as const;
+
+/** CSV, or CSV as Excel opens it (a byte-order mark, CRLF): what --query and --jq cannot make. */
+export const isCsv = (format: string): boolean => format === 'csv' || format === 'csv-excel';
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /** How an option's value is read: a word, a switch, `--no-` switch, an integer or a duration. */
@@ -44,7 +47,7 @@ export const GLOBAL_OPTIONS = [
     flags: '-o, --output <format>',
     kind: 'string',
     choices: OUTPUT_FORMATS,
-    help: 'output format: table, plain, json, ndjson or csv',
+    help: 'output format: table, plain, json, ndjson, csv or csv-excel',
   },
   { key: 'json', flags: '--json', kind: 'switch', help: 'same as --output json' },
   {

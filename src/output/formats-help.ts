@@ -11,6 +11,8 @@ ndjson  One compact JSON object per line, streamed, for very large exports and l
 
 csv     A header row, then one row per object, quoted where needed (RFC 4180). Lists have the columns of plain (the same for every run), or those named by --fields, where nested fields are dot paths (--fields id,owner.email,data.amount); objects and arrays are JSON-encoded. A single object (get) has a column for each of its fields.
 
+csv-excel  The same CSV as Excel opens it: a UTF-8 byte-order mark first and CRLF line ends (without the mark, Excel reads the file in the ANSI code page, and Chloé shows as ChloÃ©).
+
 --fields a,b,c.d   The columns of table, plain and csv; for json and ndjson, the keys kept in each object, nested paths included (id,owner.email gives {"id": ..., "owner": {"email": ...}}); a missing path becomes null.
 --query EXPR       A JMESPath expression over the JSON output: the whole array with json, each object with ndjson. With table or plain it switches the output to json; it cannot be combined with csv.
 --jq PROGRAM       A jq program over the same JSON, as gh's --jq: jq's language and semantics (jq 1.8, built in), printed as jq -r prints (strings bare). Not with --query or csv.

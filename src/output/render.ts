@@ -4,6 +4,7 @@
  * Heavy renderers (string-width, chalk, csv-stringify, jmespath) load only for the format in use.
  */
 import { UsageError } from '../core/errors.js';
+import { isCsv } from '../global-options.js';
 import { plainText } from './cells.js';
 import { columnsForFields } from './columns.js';
 import { flatten, getPath, pickFields } from './fields.js';
@@ -37,13 +38,13 @@ export function queryWithCsv(flag = '--query'): UsageError {
 function effectiveFormat(options: RenderOptions): OutputFormat | 'quiet' {
   if (options.quiet) return 'quiet';
   if (options.query === undefined) return options.format;
-  if (options.format === 'csv') throw queryWithCsv(options.jq ? '--jq' : '--query');
+  if (isCsv(options.format)) throw queryWithCsv(options.jq ? '--jq' : '--query');
   return options.format === 'ndjson' ? 'ndjson' : 'json';
 }
 
 /** Machine formats never carry colour, whatever FORCE_COLOR says. */
 function claimFormat(io: IO, format: OutputFormat | 'quiet'): void {
-  if (format === 'json' || format === 'ndjson' || format === 'csv') io.setColorDisabled(true);
+  if (format === 'json' || format === 'ndjson' || isCsv(format)) io.setColorDisabled(true);
 }
 
 /** The columns of plain output: --fields when given, else the command's. */
@@ -93,11 +94,12 @@ export async function createRowSink(io: IO, options: RenderOptions): Promise<Row
       const filter = await loadFilter(io, options, true);
       return filter ? jsonQuerySink(io, pick, filter) : jsonArraySink(io, pick);
     }
-    case 'csv': {
+    case 'csv':
+    case 'csv-excel': {
       // A stable header: the command's columns unless --fields names others (see csv-sink.ts).
       const { csvSink } = await import('./csv-sink.js');
       const columns = options.columns.map((column) => column.field);
-      return csvSink(io, fields ?? (columns.length > 0 ? columns : undefined));
+      return csvSink(io, fields ?? (columns.length > 0 ? columns : undefined), format === 'csv-excel');
     }
     case 'table': {
       if (options.follow) {
@@ -155,9 +157,10 @@ export async function renderItem(
       await io.write(entries.map(([key, value]) => `${plainText(key)}\t${plainText(value)}\n`).join(''));
       return;
     }
-    case 'csv': {
+    case 'csv':
+    case 'csv-excel': {
       const { csvSink } = await import('./csv-sink.js');
-      const sink = csvSink(io, fields);
+      const sink = csvSink(io, fields, format === 'csv-excel');
       await sink.write(item);
       await sink.end();
       return;

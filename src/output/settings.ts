@@ -4,7 +4,7 @@
  */
 import { UsageError } from '../core/errors.js';
 import { quote } from '../core/text/quote.js';
-import { type GlobalOptions, OUTPUT_FORMATS, type OutputFormat } from '../global-options.js';
+import { type GlobalOptions, isCsv, OUTPUT_FORMATS, type OutputFormat } from '../global-options.js';
 import type { IO } from './io.js';
 import { parseFields, queryWithCsv } from './render.js';
 
@@ -59,7 +59,7 @@ export async function resolveOutput(
             : undefined;
     if (other) throw new UsageError(`-q prints ids only: it cannot be used with ${other}`);
   }
-  if (query !== undefined && format === 'csv') throw queryWithCsv(filterFlag);
+  if (query !== undefined && isCsv(format)) throw queryWithCsv(filterFlag);
   if ((globals.fields !== undefined || query !== undefined) && fields === undefined) {
     throw new UsageError(
       `${globals.fields !== undefined ? '--fields' : filterFlag}: this command prints no records`,

@@ -19,6 +19,7 @@ import { GRACE_MS, onInterrupt } from '../../core/process/interrupt.js';
 import { formatDuration } from '../../core/text/duration.js';
 import { flagName } from '../../core/text/flag-key.js';
 import { shellWord } from '../../core/text/shell-word.js';
+import { isCsv } from '../../global-options.js';
 import { plainText } from '../../output/cells.js';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../resources/webhook-events.js';
 import { parseHeaderLines } from '../shared/header-args.js';
@@ -261,7 +262,7 @@ async function printer(ctx: Context, forwarding: boolean): Promise<Print> {
   if (quiet) return (_, facts) => ctx.io.write(`${plainText(facts.deliveryId ?? '-')}\n`);
   if (format === 'ndjson')
     return (delivery, facts, forwarded) => ctx.io.write(ndjsonLine(delivery, facts, forwarded));
-  if (format === 'json' || format === 'csv') {
+  if (format === 'json' || isCsv(format)) {
     throw new UsageError(`-o ${format} does not stream: use -o ndjson (one delivery per line)`);
   }
   if (format === 'table') {
