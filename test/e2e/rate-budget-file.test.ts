@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
 
-const RATE = '3/2s';
+const RATE = '3/2s,30/2m';
 
 let env: NodeJS.ProcessEnv;
 let sandbox: StartedSandbox;
