@@ -260,6 +260,38 @@ describe('arguments that are not UTF-8', () => {
     expect(requests).toBe(0);
   });
 
+  it.each([
+    ['--title', `cases create --template t --title "$(printf 'caf\\351')"`, '--title "caf\uFFFD"'],
+    ['--set', `cases update 0b7f3d52 --set "$(printf 'city=K\\366ln')"`, '--set "city=K\uFFFDln"'],
+    ['<id>', `cases get "$(printf 'caf\\351')"`, '<id> "caf\uFFFD"'],
+    ['-f', `api -X POST /cases -f "$(printf 'title=caf\\351')"`, '--raw-field "title=caf\uFFFD"'],
+  ])('a %s value with invalid UTF-8 is refused (exit 2), nothing sent', async (_flag, script, named) => {
+    const result = await runRaw(script);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`error: invalid ${named}: it holds U+FFFD`);
+    expect(requests).toBe(0);
+  });
+
+  it.each([
+    [
+      '-F title=@- from stdin',
+      `api -X POST /cases -F title=@- < "$LATIN1"`,
+      'cannot read stdin for -F: it is not UTF-8 text',
+    ],
+    ['--body from a file', `cases create --template t --title x --body "$LATIN1"`, 'it is not UTF-8 text'],
+  ])('%s with invalid UTF-8 is refused (exit 2), nothing sent', async (_what, script, message) => {
+    const latin1 = join(config.path, 'latin1.json');
+    writeFileSync(latin1, Buffer.from('{"title": "caf\xe9"}', 'latin1'));
+    const result = await collectRun(
+      spawn('sh', ['-c', `"$NODE" "$BIN" ${script}`], {
+        env: { ...env, NODE: process.execPath, BIN, LATIN1: latin1 },
+      }),
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(requests).toBe(0);
+  });
+
   it('an upload of a file whose name is not UTF-8 says why it is not found', async () => {
     const dir = join(config.path, 'latin1');
     mkdirSync(dir, { recursive: true });
