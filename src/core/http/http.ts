@@ -20,7 +20,7 @@ import { type Answer, Attempts, type BodyHandling } from './attempts.js';
 import { parseBaseUrl } from './base-url.js';
 import { checkDownloadStatus, redirectedError } from './download-status.js';
 import { parseJson, readBoundedText } from './json-answer.js';
-import { errorCode, NETWORK_CODES, networkError } from './network-error.js';
+import { errorCode, NETWORK_CODES, networkError, notHttpError } from './network-error.js';
 import {
   BODY_TIMEOUT,
   NodeHttpTransport,
@@ -251,7 +251,7 @@ export class ApiClient {
    */
   bodyError(error: unknown): unknown {
     const code = errorCode(error);
-    if (!code || !NETWORK_CODES.has(code)) return error;
+    if (!code || !NETWORK_CODES.has(code)) return notHttpError(error, this.origin) ?? error;
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (code === BODY_TIMEOUT) {
       return new NetworkError(`the download from ${this.origin} stalled: no data for ${timeoutMs / 1000}s`, {

@@ -49,7 +49,41 @@ export function isPlainHttpAnswer(error: unknown): boolean {
   return false;
 }
 
-export function networkError(code: string, origin: string, timeoutMs: number, cause: unknown): NetworkError {
+/**
+ * An answer Node's HTTP parser refused (`HPE_...`) as a NetworkError (exit 8, never retried: the
+ * server will answer the same): a first line that is not HTTP (another service on that port: SSH,
+ * SMTP, a database), or an answer broken off by a malformed part (a chunk, a header). Undefined
+ * for any other error.
+ */
+export function notHttpError(error: unknown, origin: string): NetworkError | undefined {
+  const code = errorCode(error);
+  if (!code?.startsWith('HPE_')) return undefined;
+  const reason = isRecord(error) && typeof error.reason === 'string' ? error.reason : code;
+  const message =
+    code === 'HPE_INVALID_CONSTANT'
+      ? `${origin} did not answer in HTTP (${reason})`
+      : `the answer of ${origin} is not valid HTTP (${reason})`;
+  return new NetworkError(message, {
+    hint: 'check the base URL: is it the address and port of the API, not of another service or proxy?',
+    cause: error,
+    requestSent: true,
+  });
+}
+
+/** Methods whose request changes nothing: sent twice, no harm. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * `request` (`POST /v1/cases`): the request that failed, when a mutation that may have reached the
+ * server must be checked before it is run again.
+ */
+export function networkError(
+  code: string,
+  origin: string,
+  timeoutMs: number,
+  cause: unknown,
+  request?: { readonly method: string; readonly shownPath: string },
+): NetworkError {
   const requestSent = !NOT_SENT_CODES.has(code);
   if (isPlainHttpAnswer(cause)) {
     return new NetworkError(`${origin} does not speak TLS: it answered in plain HTTP`, {
@@ -72,6 +106,16 @@ export function networkError(code: string, origin: string, timeoutMs: number, ca
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return new NetworkError(`cannot resolve the host of ${origin}`, { hint: 'check the base URL', cause });
+  }
+  if (requestSent && request && !SAFE_METHODS.has(request.method)) {
+    return new NetworkError(
+      `network error talking to ${origin}: ${code} after ${request.method} ${request.shownPath} was sent, so it may have taken effect`,
+      {
+        hint: 'check whether it did (get or list what it changes) before you run it again',
+        cause,
+        requestSent,
+      },
+    );
   }
   return new NetworkError(`network error talking to ${origin}: ${code}`, { cause, requestSent });
 }

@@ -106,13 +106,16 @@ export class NodeHttpTransport implements Transport {
           resolve({
             statusCode: response.statusCode ?? 0,
             headers: headersOf(response.headers),
-            body: responseBody(response, signal, request.bodyTimeout),
+            body: responseBody(response, signal, request.bodyTimeout, () => broken),
           });
         },
       );
       const onAbort = () => req.destroy(signal?.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
+      // An error after the answer began (a malformed chunk) is the reason its body ends short.
+      let broken: Error | undefined;
       req.on('error', (error) => {
+        broken = error;
         signal?.removeEventListener('abort', onAbort);
         reject(error);
       });
@@ -171,6 +174,7 @@ function responseBody(
   response: IncomingMessage,
   signal: AbortSignal | undefined,
   bodyTimeout: number | undefined,
+  broken: () => Error | undefined,
 ): ResponseBody {
   const onAbort = () => response.destroy(signal?.reason);
   if (signal && !signal.aborted) {
@@ -182,11 +186,13 @@ function responseBody(
       response.destroy(Object.assign(new Error('no data within the time-out'), { code: BODY_TIMEOUT })),
     );
   }
-  // A connection lost half-way through the body is a reset, not a short answer.
+  // A connection lost half-way through the body is a reset (or the parse error that broke it
+  // off), not a short answer.
   response.once('aborted', () => {
     if (!response.destroyed)
       response.destroy(
-        Object.assign(new Error('the connection closed before the answer ended'), { code: 'ECONNRESET' }),
+        broken() ??
+          Object.assign(new Error('the connection closed before the answer ended'), { code: 'ECONNRESET' }),
       );
   });
   return Object.assign(response, {
