@@ -30,7 +30,7 @@ import type { Column, ColumnKind } from '../../output/render.js';
 import { createRowSink } from '../../output/render.js';
 import { changedBefore } from './changed-before.js';
 import { collectIds } from './ids.js';
-import { mutationClient, printDryRun } from './mutation.js';
+import { mutationClient, printDryRuns } from './mutation.js';
 import { renderOptions } from './output.js';
 import { PartialFailure } from './partial-failure.js';
 import { hasIdForm, type IdLookup, idFormsOf, resolveIds } from './resolve-id.js';
@@ -92,7 +92,7 @@ export async function runBulk<T>(
   // Every id is known before the first change is sent: a typo stops the run with nothing done.
   const ids = lookup ? await resolveIds(client, given, lookup) : given;
   if (options.dryRun) {
-    await printDryRun(ctx, await Promise.all(ids.map((id) => client.prepare(action.request(id)))));
+    await printDryRuns(ctx, ids.length, (index) => client.prepare(action.request(ids[index]!)));
     return;
   }
   const { detail } = action;
