@@ -74,7 +74,7 @@ function valueType(def: FlagDef): z.ZodMiniType {
  * name) into U+FFFD: a value sent so would silently be other text than the one meant. Refused;
  * a path is not sent, and where it is opened its message says why it is not found.
  */
-const decoded = z.refine((value: string) => !value.includes('\uFFFD'), {
+const decoded = z.refine<string>((value) => !value.includes('\uFFFD'), {
   message:
     'it holds U+FFFD, the mark of bytes that are not UTF-8 (the argument was changed when it was read); give it in UTF-8 (a UTF-8 terminal, or iconv -t UTF-8)',
 });

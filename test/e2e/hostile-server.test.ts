@@ -262,7 +262,7 @@ describe('arguments that are not UTF-8', () => {
 
   it.each([
     ['--title', `cases create --template t --title "$(printf 'caf\\351')"`, '--title "caf\uFFFD"'],
-    ['--set', `cases update 0b7f3d52 --set "$(printf 'city=K\\366ln')"`, '--set "city=K\uFFFDln"'],
+    ['--set', `cases update-data 0b7f3d52 --set "$(printf 'city=K\\366ln')"`, '--set "city=K\uFFFDln"'],
     ['<id>', `cases get "$(printf 'caf\\351')"`, '<id> "caf\uFFFD"'],
     ['-f', `api -X POST /cases -f "$(printf 'title=caf\\351')"`, '--raw-field "title=caf\uFFFD"'],
   ])('a %s value with invalid UTF-8 is refused (exit 2), nothing sent', async (_flag, script, named) => {

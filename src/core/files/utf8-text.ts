@@ -3,6 +3,7 @@
  * arrives, so 300 MB of the wrong input is refused at its first bytes too many, not once it is
  * all in memory, and bytes that are not UTF-8 are refused rather than sent as U+FFFD.
  */
+import { TextDecoder } from 'node:util';
 import { UsageError } from '../errors.js';
 
 /** The most read as one value: beyond any body the API takes (an upload of 25 MiB is 34 MiB as base64 JSON). */

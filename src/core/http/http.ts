@@ -250,8 +250,10 @@ export class ApiClient {
    * as it is (a file-system error of the caller, say).
    */
   bodyError(error: unknown): unknown {
+    const notHttp = notHttpError(error, this.origin);
+    if (notHttp) return notHttp;
     const code = errorCode(error);
-    if (!code || !NETWORK_CODES.has(code)) return notHttpError(error, this.origin) ?? error;
+    if (!code || !NETWORK_CODES.has(code)) return error;
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     if (code === BODY_TIMEOUT) {
       return new NetworkError(`the download from ${this.origin} stalled: no data for ${timeoutMs / 1000}s`, {

@@ -56,16 +56,19 @@ export function isPlainHttpAnswer(error: unknown): boolean {
  * for any other error.
  */
 export function notHttpError(error: unknown, origin: string): NetworkError | undefined {
-  const code = errorCode(error);
-  if (!code?.startsWith('HPE_')) return undefined;
-  const reason = isRecord(error) && typeof error.reason === 'string' ? error.reason : code;
+  let parse: unknown = error;
+  while (parse instanceof Error && !String((parse as NodeJS.ErrnoException).code).startsWith('HPE_'))
+    parse = parse.cause;
+  if (!(parse instanceof Error)) return undefined;
+  const code = String((parse as NodeJS.ErrnoException).code);
+  const reason = isRecord(parse) && typeof parse.reason === 'string' ? parse.reason : code;
   const message =
     code === 'HPE_INVALID_CONSTANT'
       ? `${origin} did not answer in HTTP (${reason})`
       : `the answer of ${origin} is not valid HTTP (${reason})`;
   return new NetworkError(message, {
     hint: 'check the base URL: is it the address and port of the API, not of another service or proxy?',
-    cause: error,
+    cause: parse,
     requestSent: true,
   });
 }

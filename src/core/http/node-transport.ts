@@ -112,7 +112,7 @@ export class NodeHttpTransport implements Transport {
       );
       const onAbort = () => req.destroy(signal?.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
-      // An error after the answer began (a malformed chunk) is the reason its body ends short.
+      // An error after the answer began (a malformed chunk): why its body ends short.
       let broken: Error | undefined;
       req.on('error', (error) => {
         broken = error;
@@ -186,13 +186,17 @@ function responseBody(
       response.destroy(Object.assign(new Error('no data within the time-out'), { code: BODY_TIMEOUT })),
     );
   }
-  // A connection lost half-way through the body is a reset (or the parse error that broke it
-  // off), not a short answer.
+  // Node ends a body that its parser broke off (a malformed chunk) with a reset, 'aborted': its
+  // cause is the parse error, which says what happened.
+  response.once('error', (error) => {
+    const cause = broken();
+    if (cause && !error.cause) Object.assign(error, { cause });
+  });
+  // A connection lost half-way through the body is a reset, not a short answer.
   response.once('aborted', () => {
     if (!response.destroyed)
       response.destroy(
-        broken() ??
-          Object.assign(new Error('the connection closed before the answer ended'), { code: 'ECONNRESET' }),
+        Object.assign(new Error('the connection closed before the answer ended'), { code: 'ECONNRESET' }),
       );
   });
   return Object.assign(response, {
