@@ -6,8 +6,6 @@
 
 export const OUTPUT_FORMATS = ['table', 'plain', 'json', 'ndjson', 'csv', 'csv-excel'] as const;
 
-/** CSV, or CSV as Excel opens it (a byte-order mark, CRLF): what --query and --jq cannot make. */
-export const isCsv = (format: string): boolean => format === 'csv' || format === 'csv-excel';
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /** How an option's value is read: a word, a switch, `--no-` switch, an integer or a duration. */

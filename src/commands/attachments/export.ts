@@ -55,7 +55,7 @@ import { count, plural } from '../../core/text/counts.js';
 import { formatDuration } from '../../core/text/duration.js';
 import { quote } from '../../core/text/quote.js';
 import { formatBytes } from '../../output/bytes.js';
-import { type Column, createRowSink } from '../../output/render.js';
+import { type Column, createRowSink, readerOf } from '../../output/render.js';
 import { EXPORT_FIELDS } from '../../resources/attachments.js';
 import { FORMS } from '../../resources/forms.js';
 import { MAX_PAGE_SIZE } from '../../resources/paging.js';
@@ -505,10 +505,9 @@ class Exporter {
     };
     const ticker = setInterval(() => this.#status.show(`Exporting: ${progress.line()}`), 250);
     try {
-      // A terminal has the progress line; a pipe gets a row per file.
-      const { output } = this.ctx;
+      // A terminal has the progress line; a pipe, -q, --fields and --query get a row per file.
       const rows =
-        output.quiet || output.format !== 'table'
+        readerOf(this.ctx.output) !== 'screen'
           ? await createRowSink(this.ctx.io, renderOptions(this.ctx, { columns: COLUMNS }))
           : undefined;
       const files = mapPooled(plan.pending, this.#concurrency, async (file) => {

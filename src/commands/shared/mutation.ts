@@ -7,7 +7,7 @@ import { readJsonBody } from '../../core/body.js';
 import { UsageError } from '../../core/errors.js';
 import type { ApiClient } from '../../core/http/http.js';
 import type { ApiRequest, PreparedRequest } from '../../core/http/request.js';
-import { type DetailView, renderItem } from '../../output/render.js';
+import { type DetailView, FORMATS, renderItem } from '../../output/render.js';
 import { explainNotFound } from './not-found.js';
 import { renderOptions } from './output.js';
 import { assertIdForm, type IdLookup, resolveId } from './resolve-id.js';
@@ -22,8 +22,8 @@ export async function mutationClient(ctx: Context, dryRun: boolean | undefined):
 
 /**
  * Prints what would be sent. One request prints as one object; a bulk command passes an array
- * and gets one JSON array (json), one line per request (ndjson), or blocks separated by a
- * blank line (text, like an HTTP trace).
+ * and gets one JSON array (a format whose records are one JSON document), one line per request
+ * (one of JSON lines), or blocks separated by a blank line (text, like an HTTP trace).
  */
 export async function printDryRun(
   ctx: Context,
@@ -31,11 +31,11 @@ export async function printDryRun(
 ): Promise<void> {
   if (isList(prepared)) return printDryRuns(ctx, prepared.length, async (index) => prepared[index]!);
   ctx.io.errorLine('dry run: this request was not sent');
-  const format = ctx.output.format;
+  const { json } = FORMATS[ctx.output.format];
   const text =
-    format === 'json'
+    json === 'document'
       ? JSON.stringify(prepared, null, 2)
-      : format === 'ndjson'
+      : json === 'lines'
         ? JSON.stringify(prepared)
         : describe(prepared);
   await ctx.io.write(`${text}\n`);
@@ -57,14 +57,14 @@ export async function printDryRuns(
   prepare: (index: number) => Promise<PreparedRequest>,
 ): Promise<void> {
   ctx.io.errorLine(`dry run: ${count === 1 ? 'this request was' : `these ${count} requests were`} not sent`);
-  const format = ctx.output.format;
-  if (format === 'json') await ctx.io.write('[\n');
+  const { json } = FORMATS[ctx.output.format];
+  if (json === 'document') await ctx.io.write('[\n');
   for (let index = 0; index < count; index++) {
     const request = await prepare(index);
     const last = index === count - 1;
-    if (format === 'json')
+    if (json === 'document')
       await ctx.io.write(`${JSON.stringify(request, null, 2).replace(/^/gm, '  ')}${last ? '\n]\n' : ',\n'}`);
-    else if (format === 'ndjson') await ctx.io.write(`${JSON.stringify(request)}\n`);
+    else if (json === 'lines') await ctx.io.write(`${JSON.stringify(request)}\n`);
     else await ctx.io.write(`${describe(request)}\n${last ? '' : '\n'}`);
   }
 }
