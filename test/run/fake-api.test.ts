@@ -75,9 +75,8 @@ describe('the fake API', () => {
     const api = await t.ctx.api();
     const error = await failure(api.request({ method: 'POST', path: '/cases', body: { title: 'x' } }));
     expect(error).toMatchObject({
-      message:
-        'network error talking to http://api.test: ECONNRESET after POST /v1/cases was sent, so it may have taken effect',
-      hint: 'check whether it did (get or list what it changes) before you run it again',
+      message: 'network error talking to http://api.test: ECONNRESET',
+      hint: 'POST /v1/cases was sent before the connection broke, so it may have taken effect: check (get or list what it changes) before you run it again',
       exitCode: 8,
       requestSent: true,
     });

@@ -110,17 +110,16 @@ export function networkError(
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return new NetworkError(`cannot resolve the host of ${origin}`, { hint: 'check the base URL', cause });
   }
-  if (requestSent && request && !SAFE_METHODS.has(request.method)) {
-    return new NetworkError(
-      `network error talking to ${origin}: ${code} after ${request.method} ${request.shownPath} was sent, so it may have taken effect`,
-      {
-        hint: 'check whether it did (get or list what it changes) before you run it again',
-        cause,
-        requestSent,
-      },
-    );
-  }
-  return new NetworkError(`network error talking to ${origin}: ${code}`, { cause, requestSent });
+  // The message stays short: a bulk run prints it in a row, after reading the record back.
+  const hint =
+    requestSent && request && !SAFE_METHODS.has(request.method)
+      ? `${request.method} ${request.shownPath} was sent before the connection broke, so it may have taken effect: check (get or list what it changes) before you run it again`
+      : undefined;
+  return new NetworkError(`network error talking to ${origin}: ${code}`, {
+    cause,
+    requestSent,
+    ...(hint ? { hint } : {}),
+  });
 }
 
 /** True for an origin on this machine: localhost, 127.0.0.0/8 or ::1. */
