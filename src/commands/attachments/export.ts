@@ -339,11 +339,7 @@ class Exporter {
     } catch (error) {
       throw error instanceof HoldTooLongError ? stoppedBy(error) : error;
     }
-    const known = new Map<string, FormAttachments>();
-    for (const id of ids) {
-      const recorded = reuse.get(id);
-      if (recorded) known.set(id, { id, responses: recorded.responses });
-    }
+    const known = recordedForms(ids, reuse);
     const toRead = ids.filter((id) => !known.has(id));
     if (known.size > 0) {
       this.#status.say(
@@ -642,3 +638,16 @@ async function settle<T>(work: () => Promise<T>): Promise<{ value: T } | { error
 export const verb = defineVerb(EXPORT, ExportAttachmentsOptions, runExportAttachments, {
   fields: EXPORT_FIELDS,
 });
+
+/** The forms of `ids` an interrupted run read and recorded in its manifest: not read again. */
+function recordedForms(
+  ids: readonly string[],
+  reuse: ReadonlyMap<string, FormEntry>,
+): Map<string, FormAttachments> {
+  const known = new Map<string, FormAttachments>();
+  for (const id of ids) {
+    const recorded = reuse.get(id);
+    if (recorded) known.set(id, { id, responses: recorded.responses });
+  }
+  return known;
+}
