@@ -7,7 +7,12 @@
  * DNS answer is involved in reaching an address). The port is not judged: a port forward
  * changes it, and a rebinding attack is told by its name. Requests without a Host (HTTP/1.0)
  * name no site and pass.
+ *
+ * A page of another site may still send a write it cannot read the answer of (a form post, a
+ * fetch in `no-cors` mode): writes to the test hooks (the console's: faults, limits, resends)
+ * are refused when the browser says they come from another origin. Programs send no Origin.
  */
+import { X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import { standardError } from './errors.js';
 
@@ -19,6 +24,13 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
  */
 export function hostNames(listenHost: string, allowed: readonly string[]): ReadonlySet<string> {
   return new Set([...LOOPBACK_NAMES, listenHost, ...allowed].map(canonicalName));
+}
+
+/** The DNS names a TLS certificate (PEM) is made for, which the sandbox serving it answers to. */
+export function certificateNames(cert: string | undefined): string[] {
+  if (!cert) return [];
+  const names = new X509Certificate(cert).subjectAltName?.split(', ') ?? [];
+  return names.filter((name) => name.startsWith('DNS:')).map((name) => name.slice('DNS:'.length));
 }
 
 /**
@@ -36,6 +48,27 @@ export function foreignHost(host: string) {
   return standardError(
     421,
     `Host ${JSON.stringify(host)} is not a name of this sandbox, which answers localhost, 127.0.0.1, [::1] and IP addresses (a page of another site can reach a local server through DNS rebinding); to allow this name, start it with --allowed-host ${name || 'NAME'}`,
+  );
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a request writes to the test hooks from a page of another origin than `host`. */
+export function isCrossOriginWrite(
+  method: string,
+  path: string,
+  origin: string | undefined,
+  host: string,
+): boolean {
+  if (origin === undefined || SAFE_METHODS.has(method) || !path.startsWith('/_sandbox/')) return false;
+  return !URL.canParse(origin) || new URL(origin).host !== host.toLowerCase();
+}
+
+/** The 403 answer to a cross-origin write. */
+export function crossOriginWrite(origin: string) {
+  return standardError(
+    403,
+    `Cross-origin write refused: a page of ${JSON.stringify(origin)} may not change this sandbox (its own pages and programs may)`,
   );
 }
 
