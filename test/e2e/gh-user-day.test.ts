@@ -97,6 +97,14 @@ describe("gh's --jq habits", () => {
   });
 });
 
+describe('ids as people type them', () => {
+  it('cases get acme-000009 is ACME-000009: the reference in any letter case', async () => {
+    const upper = await runWfd(['cases', 'get', 'ACME-000009', '-q'], { env });
+    expect(upper.code, upper.stderr).toBe(0);
+    expect(await runWfd(['cases', 'get', 'acme-000009', '-q'], { env })).toEqual(upper);
+  });
+});
+
 describe('what an 80-column screen shows', () => {
   it('cases list: whose case and in what state, each line within 80 columns', () => {
     const lines = onTerminal(['cases', 'list', '-L', '5'], { env }).split('\n');
