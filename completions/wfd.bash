@@ -567,7 +567,7 @@ _wfd_values() {
     'sandbox logs|--status')
       how=values values='2xx 4xx 5xx' ;;
     'sandbox logs|--fields')
-      how=list values='seq time method url path status duration_ms token_prefix fault' ;;
+      how=list values='seq time method url path status duration_ms token_prefix workspace fault' ;;
     'sandbox deliveries list|--fields'|'sandbox deliveries resend|--fields')
       how=list values='seq id event form_id url outcome created_at attempts resend_of' ;;
     *'|<event>')

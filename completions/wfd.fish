@@ -688,7 +688,7 @@ function __wfd_values
             printf '%s\\n' '2xx' '4xx' '5xx'
         case 'sandbox logs|--fields'
             printf '%s\\n' 'list'
-            printf '%s\\n' 'seq' 'time' 'method' 'url' 'path' 'status' 'duration_ms' 'token_prefix' 'fault'
+            printf '%s\\n' 'seq' 'time' 'method' 'url' 'path' 'status' 'duration_ms' 'token_prefix' 'workspace' 'fault'
         case 'sandbox deliveries list|--fields' 'sandbox deliveries resend|--fields'
             printf '%s\\n' 'list'
             printf '%s\\n' 'seq' 'id' 'event' 'form_id' 'url' 'outcome' 'created_at' 'attempts' 'resend_of'

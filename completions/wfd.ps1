@@ -657,7 +657,7 @@ $value = @{ How = 'values'; Words = @('off'); Descs = @() }
 foreach ($key in @('*|--faults')) { $values[$key] = $value }
 $value = @{ How = 'values'; Words = @('2xx', '4xx', '5xx'); Descs = @() }
 foreach ($key in @('sandbox logs|--status')) { $values[$key] = $value }
-$value = @{ How = 'list'; Words = @('seq', 'time', 'method', 'url', 'path', 'status', 'duration_ms', 'token_prefix', 'fault'); Descs = @() }
+$value = @{ How = 'list'; Words = @('seq', 'time', 'method', 'url', 'path', 'status', 'duration_ms', 'token_prefix', 'workspace', 'fault'); Descs = @() }
 foreach ($key in @('sandbox logs|--fields')) { $values[$key] = $value }
 $value = @{ How = 'list'; Words = @('seq', 'id', 'event', 'form_id', 'url', 'outcome', 'created_at', 'attempts', 'resend_of'); Descs = @() }
 foreach ($key in @('sandbox deliveries list|--fields', 'sandbox deliveries resend|--fields')) { $values[$key] = $value }

@@ -15,6 +15,7 @@ export const REQUEST_LOG_FIELDS = [
   'status',
   'duration_ms',
   'token_prefix',
+  'workspace',
   'fault',
 ] as const;
 

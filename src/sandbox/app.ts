@@ -7,7 +7,11 @@
  *   1. request id and request log  x-request-id on every response, then a refused target is a 400;
  *                                  /v1 requests logged when answered
  *      host guard                  a Host that names another site is a 421 (host-guard.ts: DNS rebinding)
- *   2. test hooks                  /_sandbox/* routes: no token, no limits
+ *      cross-origin writes         a write to /_sandbox/* from a page of another origin is a 403
+ *   2. test hooks                  /_sandbox/* routes: no token, no limits; quiet reads
+ *                                  (/_sandbox/quiet/v1/...) go on as /v1 requests that stages 1, 4
+ *                                  and 5 leave alone (quiet-reads.ts)
+ *      console                     /, /reference and their files: the console's pages (console/)
  *      OAuth                       /authorize, /token, /.well-known/*: client credentials, no bearer token
  *      description                 /openapi.json: the API's OpenAPI description, no token
  *   3. auth                        a guard of the /v1 context: every /v1 route and the /v1 not-found
@@ -33,10 +37,12 @@ import { registerAttachmentTestHooks } from './attachments/test-hooks.js';
 import { authenticate, tokenPrefix } from './auth.js';
 import type { QueryParams } from './collection.js';
 import { type ConnectionTimeouts, httpServerTimeouts } from './connection-timeouts.js';
+import { registerConsole } from './console/routes.js';
 import { refuseEncodedBodies } from './content-encoding.js';
 import type { Handler, RequestContext, Services } from './context.js';
 import { createJob, getJob } from './docintel/handlers.js';
 import { rateLimited, type SandboxError, standardError } from './errors.js';
+import { Exchanges } from './exchanges.js';
 import { toSandboxError } from './fastify-errors.js';
 import type { FaultInjector } from './faults/injector.js';
 import { FaultStage } from './faults/stage.js';
@@ -60,15 +66,16 @@ import { listRoute } from './handlers/listing.js';
 import { getResponse } from './handlers/responses.js';
 import { getSignature } from './handlers/signatures.js';
 import { listWorkspaces } from './handlers/workspaces.js';
-import { foreignHost, isOwnHost } from './host-guard.js';
+import { crossOriginWrite, foreignHost, isCrossOriginWrite, isOwnHost } from './host-guard.js';
 import { registerJsonParser } from './json-body.js';
 import { registerOAuth } from './oauth/routes.js';
 import { registerDescription } from './openapi-route.js';
 import { holdAnswersUntilDurable } from './persist/durable-answers.js';
 import { answerClientError, answerConnect, MAX_HEADER_BYTES } from './protocol-errors.js';
 import { QueryCache } from './query-cache.js';
+import { quietTarget } from './quiet-reads.js';
 import { randomUuid } from './random.js';
-import { type RateLimitConfig, RateLimiter } from './rate-limit.js';
+import { parseRateLimit, RateLimiter } from './rate-limit.js';
 import { RequestLog } from './request-log.js';
 import { isApiPath, normaliseTarget, type RequestTarget } from './request-target.js';
 import { sendReply } from './send-reply.js';
@@ -88,7 +95,8 @@ export interface AppOptions {
   readonly clock: Clock;
   /** Runs deferred work by the time of `clock`. */
   readonly scheduler: Scheduler;
-  readonly rateLimit: RateLimitConfig;
+  /** The limits, as `--rate-limit` writes them (checked by server.ts). */
+  readonly rateLimit: string;
   /** The wait before each webhook retry; as many retries as delays. */
   readonly webhookRetryDelaysMs: readonly number[];
   /** Time-out of one webhook attempt. */
@@ -128,9 +136,12 @@ export function createApp(options: AppOptions): FastifyInstance {
     webhooks,
   };
   const log = new RequestLog();
-  const limiter = new RateLimiter(options.rateLimit);
+  const exchanges = new Exchanges();
+  const limiter = new RateLimiter(parseRateLimit(options.rateLimit));
   const faultStage = new FaultStage(options.faults, scheduler);
   const targets = new WeakMap<IncomingMessage, RequestTarget>();
+  const quiet = new WeakSet<IncomingMessage>();
+  const answers = new WeakMap<FastifyRequest, unknown>();
   const arrivals = new WeakMap<FastifyRequest, number>();
   const tokenOf = new WeakMap<FastifyRequest, TokenRecord>();
   const serverTimeouts = httpServerTimeouts(options.timeouts);
@@ -147,7 +158,12 @@ export function createApp(options: AppOptions): FastifyInstance {
     clientErrorHandler: answerClientError(log, clock),
     // 0. Target. A refused target goes to '/', which no route serves; the target stage answers it.
     rewriteUrl: (raw) => {
-      const target = normaliseTarget(raw.url ?? '/');
+      let target = normaliseTarget(raw.url ?? '/');
+      const read = quietTarget(raw.method, target);
+      if (read) {
+        quiet.add(raw);
+        target = read;
+      }
       targets.set(raw, target);
       return target.ok ? target.url : '/';
     },
@@ -171,10 +187,20 @@ export function createApp(options: AppOptions): FastifyInstance {
       throw standardError(400, 'Missing Host header: HTTP/1.1 requests need one');
     }
     if (host !== undefined && !isOwnHost(host, options.hostNames)) throw foreignHost(host);
+    const { origin } = req.headers;
+    if (isCrossOriginWrite(req.method, target.path, origin, host ?? '')) throw crossOriginWrite(origin!);
+  });
+  const logged = (req: FastifyRequest) => isApiPath(targets.get(req.raw)!.path) && !quiet.has(req.raw);
+  // The answer as serialized, for the console's view of the exchange once it was opened (a
+  // callback rather than an async hook: one promise fewer on every answer).
+  app.addHook('onSend', (req, _reply, payload, done) => {
+    if (exchanges.watching && logged(req) && (typeof payload === 'string' || Buffer.isBuffer(payload)))
+      answers.set(req, payload);
+    done(null, payload);
   });
   app.addHook('onResponse', async (req, reply) => {
+    if (!logged(req)) return;
     const { path } = targets.get(req.raw)!;
-    if (!isApiPath(path)) return;
     log.add({
       time: new Date(arrivals.get(req) ?? clock.now()).toISOString(),
       method: req.method,
@@ -183,17 +209,26 @@ export function createApp(options: AppOptions): FastifyInstance {
       status: reply.statusCode,
       duration_ms: Math.round(reply.elapsedTime * 10) / 10,
       token_prefix: tokenPrefix(req.headers.authorization),
+      workspace: tokenOf.get(req)?.workspace.slug ?? null,
       fault: faultStage.faultOf(req),
     });
+    if (exchanges.watching)
+      exchanges.add(log.latest, {
+        requestHeaders: req.headers,
+        requestBody: req.body,
+        responseHeaders: reply.getHeaders(),
+        payload: answers.get(req),
+      });
   });
 
   // 2. Test hooks and OAuth: outside /v1, so the auth and limit guards of the /v1 context never apply.
-  registerTestHooks(app, store, log);
+  registerTestHooks(app, { store, log, exchanges, limiter, rateLimit: options.rateLimit });
   registerFaultTestHooks(app, options.faults);
   registerWebhookTestHooks(app, services);
   registerAttachmentTestHooks(app, attachments);
   registerOAuth(app, store, clock, { clients: state.clients, grants: state.grants });
   registerDescription(app);
+  registerConsole(app, () => exchanges.watch());
 
   // 8. Error mapper (set before the /v1 context is registered, which inherits it).
   app.setErrorHandler(async (error: FastifyError, _req, reply) => {
@@ -213,13 +248,14 @@ export function createApp(options: AppOptions): FastifyInstance {
 
       // 4. Rate limit. The client is the OAuth client id, or the remote address for personal tokens.
       v1.addHook('onRequest', async (req) => {
+        if (quiet.has(req.raw)) return;
         const token = tokenOf.get(req)!;
         const client = token.clientId === undefined ? `address ${req.ip}` : `oauth ${token.clientId}`;
         const retryAfter = limiter.hit({ token: token.token, client }, clock.now());
         if (retryAfter > 0) throw rateLimited(retryAfter);
       });
       // 5. Faults: after auth and limits, so a fault hits only requests that would otherwise be served.
-      faultStage.register(v1);
+      faultStage.register(v1, (req) => quiet.has(req.raw));
 
       // 7. Routes.
       const contextOf = (req: FastifyRequest): RequestContext => ({

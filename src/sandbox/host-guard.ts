@@ -7,6 +7,10 @@
  * DNS answer is involved in reaching an address). The port is not judged: a port forward
  * changes it, and a rebinding attack is told by its name. Requests without a Host (HTTP/1.0)
  * name no site and pass.
+ *
+ * A page of another site may still send a write it cannot read the answer of (a form post, a
+ * fetch in `no-cors` mode): writes to the test hooks (the console's: faults, limits, resends)
+ * are refused when the browser says they come from another origin. Programs send no Origin.
  */
 import { isIP } from 'node:net';
 import { standardError } from './errors.js';
@@ -36,6 +40,27 @@ export function foreignHost(host: string) {
   return standardError(
     421,
     `Host ${JSON.stringify(host)} is not a name of this sandbox, which answers localhost, 127.0.0.1, [::1] and IP addresses (a page of another site can reach a local server through DNS rebinding); to allow this name, start it with --allowed-host ${name || 'NAME'}`,
+  );
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a request writes to the test hooks from a page of another origin than `host`. */
+export function isCrossOriginWrite(
+  method: string,
+  path: string,
+  origin: string | undefined,
+  host: string,
+): boolean {
+  if (origin === undefined || SAFE_METHODS.has(method) || !path.startsWith('/_sandbox/')) return false;
+  return !URL.canParse(origin) || new URL(origin).host !== host.toLowerCase();
+}
+
+/** The 403 answer to a cross-origin write. */
+export function crossOriginWrite(origin: string) {
+  return standardError(
+    403,
+    `Cross-origin write refused: a page of ${JSON.stringify(origin)} may not change this sandbox (its own pages and programs may)`,
   );
 }
 

@@ -127,6 +127,7 @@ function logIfApi(
     status: request.status,
     duration_ms: null,
     token_prefix: tokenPrefix(authorization),
+    workspace: null,
     fault: null,
   });
 }

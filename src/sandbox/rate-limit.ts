@@ -59,9 +59,15 @@ export interface RateLimitKeys {
 
 /** Counts requests against the configured rules. */
 export class RateLimiter {
-  readonly #windows = new Map<string, SlidingWindow>();
+  #windows = new Map<string, SlidingWindow>();
 
-  constructor(private readonly config: RateLimitConfig) {}
+  constructor(private config: RateLimitConfig) {}
+
+  /** Puts other limits in force, counting from now (`PUT /_sandbox/rate-limit`). */
+  configure(config: RateLimitConfig): void {
+    this.config = config;
+    this.#windows = new Map();
+  }
 
   /**
    * Counts one request at time `now` (ms) when every rule allows it.

@@ -15,6 +15,8 @@ export interface LoggedRequest {
   duration_ms: number | null;
   /** The first 8 characters of the bearer token (`wfd_` + 4 hex), or null without one. */
   token_prefix: string | null;
+  /** The slug of the token's workspace when the token was accepted, else null. */
+  workspace: string | null;
   /** The fault injected into it (`--faults`), or null. */
   fault: FaultName | null;
 }

@@ -168,7 +168,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   }
   checkInteger('port', port, 0, 65_535);
   checkInteger('OAuth token lifetime', accessTokenTtl, 1, MAX_TOKEN_TTL, ' (seconds)');
-  const rateLimit = parseRateLimit(options.rateLimit ?? 'spec');
+  const rateLimit = options.rateLimit ?? 'spec';
+  parseRateLimit(rateLimit);
   const rates = parseFaults(options.faults ?? 'off');
   const slowMs = checkSlowMs(options.slowMs ?? DEFAULT_SLOW_MS);
   const givenClients = options.oauthClients ?? [];

@@ -23,6 +23,7 @@ function entry(seq: number, url: string, status: number, extra: Record<string, u
     status,
     duration_ms: 1.5,
     token_prefix: 'wfd_0123',
+    workspace: 'acme',
     fault: null,
     ...extra,
   };

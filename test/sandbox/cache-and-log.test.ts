@@ -38,6 +38,7 @@ describe('RequestLog', () => {
     status: 200,
     duration_ms: 1,
     token_prefix: null,
+    workspace: null,
     fault: null,
   });
 

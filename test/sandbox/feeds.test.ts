@@ -30,6 +30,7 @@ describe('GET /_sandbox/requests as a feed', () => {
         status: 200,
         duration_ms: expect.any(Number),
         token_prefix: t.token.slice(0, 8),
+        workspace: 'acme',
         fault: null,
       },
     ]);

@@ -237,6 +237,7 @@ describe('requests the HTTP parser refuses, and CONNECT', () => {
         status: 431,
         duration_ms: null,
         token_prefix: t.token.slice(0, 8),
+        workspace: null,
         fault: null,
       },
     ]);

@@ -1,8 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { badRequest, startTestSandbox, useTestSandbox } from './helpers.js';
 
-/** A request log entry as the hook shows it; its number, time and duration are checked elsewhere. */
-const logged = (method: string, url: string, path: string, status: number, token: string | null) => ({
+/**
+ * A request log entry as the hook shows it; its number, time and duration are checked elsewhere.
+ * `workspace` is the token's, once the token was accepted.
+ */
+const logged = (
+  method: string,
+  url: string,
+  path: string,
+  status: number,
+  token: string | null,
+  workspace: string | null = null,
+) => ({
   seq: expect.any(Number),
   time: expect.any(String),
   method,
@@ -11,6 +21,7 @@ const logged = (method: string, url: string, path: string, status: number, token
   status,
   duration_ms: expect.any(Number),
   token_prefix: token === null ? null : token.slice(0, 8),
+  workspace,
   fault: null,
 });
 const t = useTestSandbox();
@@ -38,10 +49,10 @@ describe('test hooks', () => {
       count: 4,
       cursor: res.body.requests[3].seq,
       requests: [
-        logged('GET', '/v1/cases?page%5Bsize%5D=2&status=new', '/v1/cases', 200, t.token),
+        logged('GET', '/v1/cases?page%5Bsize%5D=2&status=new', '/v1/cases', 200, t.token, 'acme'),
         logged('GET', '/v1/workspaces', '/v1/workspaces', 401, null),
-        logged('GET', '/v1/cases/not-a-uuid', '/v1/cases/not-a-uuid', 400, t.otherToken),
-        logged('POST', '/v1/cases', '/v1/cases', 400, t.token),
+        logged('GET', '/v1/cases/not-a-uuid', '/v1/cases/not-a-uuid', 400, t.otherToken, 'globex'),
+        logged('POST', '/v1/cases', '/v1/cases', 400, t.token, 'acme'),
       ],
     });
     const seqs = res.body.requests.map((r: { seq: number }) => r.seq);
@@ -91,7 +102,7 @@ describe('unknown endpoints', () => {
     ['DELETE', '/v1/cases'],
     ['PUT', '/v1/cases/00000000-0000-4000-8000-000000000000'],
     ['PATCH', '/v1/workspaces'],
-    ['GET', '/'],
+    ['POST', '/'],
     ['POST', '/v2/cases'],
     ['GET', '/_sandbox/nothing'],
   ])('answers %s %s with 404 in the standard shape', async (method, path) => {

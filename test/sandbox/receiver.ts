@@ -16,6 +16,8 @@ export interface Receiver {
   received: Received[];
   /** Statuses to answer with, in order; 200 once they run out. */
   statuses: number[];
+  /** The body of every answer (default `received`). */
+  answer: string;
   /** While true, requests are held unanswered until `release()`. */
   hold: boolean;
   release(): void;
@@ -31,10 +33,11 @@ export async function startReceiver(): Promise<Receiver> {
     url: '',
     received: [],
     statuses: [],
+    answer: 'received',
     hold: false,
     release() {
       receiver.hold = false;
-      for (const res of held.splice(0)) res.end();
+      for (const res of held.splice(0)) res.end(receiver.answer);
     },
     waitFor(count) {
       if (receiver.received.length >= count) return Promise.resolve();
@@ -61,7 +64,7 @@ export async function startReceiver(): Promise<Receiver> {
     }
     res.statusCode = receiver.statuses.shift() ?? 200;
     if (receiver.hold) held.push(res);
-    else res.end();
+    else res.end(receiver.answer);
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');

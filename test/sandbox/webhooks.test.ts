@@ -74,7 +74,8 @@ describe('deliveries on real time', () => {
       outcome: 'delivered',
       resend_of: null,
       created_at: got!.body.created_at,
-      attempts: [{ at: expect.any(String), status: 200, error: null }],
+      // The start of the receiver's answer, for the console.
+      attempts: [{ at: expect.any(String), status: 200, error: null, answer: 'received' }],
     });
   });
 
@@ -137,6 +138,7 @@ describe('deliveries on real time', () => {
         at: expect.any(String),
         status: null,
         error: 'getaddrinfo ENOTFOUND hooks.example',
+        answer: null,
       });
     }
   });
@@ -183,9 +185,9 @@ describe('retries on a manual clock', () => {
     const [delivery] = await deliveriesOf(t, res.body.id);
     expect(delivery.outcome).toBe('delivered');
     expect(delivery.attempts).toEqual([
-      { at: new Date(start).toISOString(), status: 500, error: null },
-      { at: new Date(start + 1000).toISOString(), status: 502, error: null },
-      { at: new Date(start + 6000).toISOString(), status: 200, error: null },
+      { at: new Date(start).toISOString(), status: 500, error: null, answer: 'received' },
+      { at: new Date(start + 1000).toISOString(), status: 502, error: null, answer: 'received' },
+      { at: new Date(start + 6000).toISOString(), status: 200, error: null, answer: 'received' },
     ]);
     expect(clock.pending).toBe(0);
   });

@@ -31,9 +31,10 @@ export class FaultStage {
     private readonly scheduler: Scheduler,
   ) {}
 
-  /** Adds the stage to the /v1 context; call it after the auth and rate-limit hooks. */
-  register(v1: FastifyInstance): void {
+  /** Adds the stage to the /v1 context, `spared` requests aside; call it after the auth and rate-limit hooks. */
+  register(v1: FastifyInstance, spared: (req: FastifyRequest) => boolean): void {
     v1.addHook('onRequest', async (req) => {
+      if (spared(req)) return;
       const fault = this.injector.draw();
       if (fault === null) return;
       this.#faults.set(req, fault);

@@ -17,6 +17,8 @@ export interface DeliveryAttempt {
   readonly status: number | null;
   /** Why it failed without a status, e.g. `getaddrinfo ENOTFOUND hooks.example`; else null. */
   readonly error: string | null;
+  /** The first bytes of the receiver's answer as text (transport.ts `ANSWER_START_BYTES`); null without one. */
+  readonly answer: string | null;
 }
 
 /** The JSON body of every attempt of a delivery. */

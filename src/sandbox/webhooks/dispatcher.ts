@@ -107,8 +107,9 @@ export class Webhooks {
     const delivered = status !== null && status >= 200 && status < 300;
     const retryDelay = delivered ? undefined : retryDelaysMs[delivery.attempts.length];
     const error = 'error' in result ? result.error : null;
+    const answer = 'answer' in result ? result.answer : null;
     const outcome = delivered ? 'delivered' : retryDelay === undefined ? 'failed' : 'pending';
-    this.deliveries.recordAttempt(delivery, { at, status, error }, outcome);
+    this.deliveries.recordAttempt(delivery, { at, status, error, answer }, outcome);
     if (retryDelay !== undefined) scheduler.schedule(retryDelay, () => this.#attempt(delivery));
   }
 }

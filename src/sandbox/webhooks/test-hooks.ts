@@ -7,11 +7,16 @@
  *   DELETE /_sandbox/deliveries               forgets them (204); retries under way go on
  *   POST   /_sandbox/deliveries/:id/resend    202 {delivery}: a new delivery of that one's payload to its
  *                                             URL, with its own id and `resend_of`; 404 for an unknown id
+ *   GET    /_sandbox/deliveries/events        the same, as server-sent events: a delivery each time it
+ *                                             is made or tried (event-stream.ts)
  *   POST   /_sandbox/trigger                  simulates a respondent or a form deletion (see trigger.ts)
+ *   GET    /_sandbox/webhooks                 {webhooks: [{workspace, form_id, url, events}]}: every URL
+ *                                             registered on a form, by workspace and form
  */
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../context.js';
 import { standardError } from '../errors.js';
+import { registerEventStream } from '../event-stream.js';
 import { feedQuery } from '../feed-query.js';
 import { sendReply } from '../send-reply.js';
 import { iso } from '../views.js';
@@ -37,6 +42,29 @@ export function registerWebhookTestHooks(app: FastifyInstance, services: Service
     const cut = since !== undefined && deliveries.length < matching.length;
     return { cursor: cut ? deliveries.at(-1)!.seq : store.latest, deliveries: deliveries.map(deliveryView) };
   });
+
+  registerEventStream(app, '/_sandbox/deliveries/events', 'delivery', {
+    latest: () => webhooks.deliveries.latest,
+    after: (since, limit) =>
+      webhooks.deliveries
+        .changedAfter(since)
+        .slice(0, limit)
+        .map((delivery) => ({ seq: delivery.seq, data: deliveryView(delivery) })),
+    wait: (since, ms) => webhooks.deliveries.waitAfter(since, ms),
+  });
+
+  app.get('/_sandbox/webhooks', async () => ({
+    webhooks: services.store.workspaces().flatMap((workspace) =>
+      services.forms.formsIn(workspace).flatMap((form) =>
+        Object.entries(form.webhooks).map(([url, events]) => ({
+          workspace: workspace.slug,
+          form_id: form.id,
+          url,
+          events,
+        })),
+      ),
+    ),
+  }));
 
   app.delete('/_sandbox/deliveries', async (_req, reply) => {
     webhooks.deliveries.reset();
@@ -65,6 +93,11 @@ function deliveryView(delivery: Delivery) {
     outcome: delivery.outcome,
     resend_of: delivery.resendOf,
     created_at: iso(delivery.createdAt),
-    attempts: delivery.attempts.map((a) => ({ at: iso(a.at), status: a.status, error: a.error })),
+    attempts: delivery.attempts.map((a) => ({
+      at: iso(a.at),
+      status: a.status,
+      error: a.error,
+      answer: a.answer,
+    })),
   };
 }

@@ -8,8 +8,11 @@ import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 
-/** What an attempt got: the receiver's status, or the reason no status came. */
-export type AttemptResult = { readonly status: number } | { readonly error: string };
+/** What an attempt got: the receiver's status and the start of its answer, or the reason no status came. */
+export type AttemptResult = { readonly status: number; readonly answer: string } | { readonly error: string };
+
+/** How much of a receiver's answer is kept, in bytes. */
+export const ANSWER_START_BYTES = 256;
 
 /** Sends a delivery's body to a receiver. */
 export type Transport = (
@@ -28,7 +31,7 @@ export function createHttpTransport(timeoutMs: number): { send: Transport; close
   const send: Transport = async (url, body, headers) => {
     const signal = AbortSignal.any([closing.signal, AbortSignal.timeout(timeoutMs)]);
     try {
-      return { status: await post(url, body, headers, agents, signal) };
+      return await post(url, body, headers, agents, signal);
     } catch (error) {
       const err = error as Error;
       if (err.name === 'TimeoutError') return { error: `timed out after ${timeoutMs} ms` };
@@ -45,14 +48,14 @@ export function createHttpTransport(timeoutMs: number): { send: Transport; close
   };
 }
 
-/** POSTs `body` and reads the answer to its end; resolves with its status. */
+/** POSTs `body` and reads the answer to its end; resolves with its status and first bytes. */
 function post(
   url: string,
   body: string,
   headers: Readonly<Record<string, string>>,
   agents: { 'http:': HttpAgent; 'https:': HttpsAgent },
   signal: AbortSignal,
-): Promise<number> {
+): Promise<{ status: number; answer: string }> {
   const target = new URL(url);
   const https = target.protocol === 'https:';
   signal.throwIfAborted();
@@ -71,12 +74,19 @@ function post(
     req.on('close', () => signal.removeEventListener('abort', onAbort));
     req.on('error', fail);
     req.on('response', (res) => {
+      const start: Buffer[] = [];
+      let kept = 0;
       res.on('error', fail);
       res.on('close', () => {
         if (!res.complete) fail(new Error('the answer was cut short'));
       });
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.resume();
+      res.on('data', (chunk: Buffer) => {
+        if (kept < ANSWER_START_BYTES) start.push(chunk.subarray(0, ANSWER_START_BYTES - kept));
+        kept += chunk.length;
+      });
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, answer: Buffer.concat(start).toString('utf8') }),
+      );
     });
     req.end(body);
   });
