@@ -101,6 +101,15 @@ describe("gh's --jq habits", () => {
 });
 
 describe('ids as people type them', () => {
+  it('webhooks listen --forms takes a form id prefix, as webhooks add does', async () => {
+    const form = JSON.parse((await runWfd(['forms', 'list', '-L', '1', '--json'], { env })).stdout)[0];
+    const run = await runWfd(['webhooks', 'listen', '--forms', form.id.slice(0, 8), '--timeout', '2s'], {
+      env,
+    });
+    expect(run.stderr).toContain(` on form ${form.id} for `);
+    expect(run.stderr).toContain(`removed `);
+  });
+
   it('cases get acme-000009 is ACME-000009: the reference in any letter case', async () => {
     const upper = await runWfd(['cases', 'get', 'ACME-000009', '-q'], { env });
     expect(upper.code, upper.stderr).toBe(0);
