@@ -3,7 +3,8 @@
  * a sandbox on the Linux side over real HTTP, as an admin on Windows runs it: the version, help at
  * a terminal, a login that keeps its token in %APPDATA%, lists and a bulk change, an export whose
  * names Windows refuses or folds together, `--resume` after the process was killed, Ctrl-C, a
- * sandbox served by Windows Node, and the completion scripts. Wine's quirks: ./wine.ts.
+ * sandbox served by Windows Node, the API behind a proxy (squid), and the completion scripts.
+ * Wine's quirks: ./wine.ts.
  * Skipped when wine or node.exe is missing, unless CI=true (.ci/run installs both).
  */
 import { spawn } from 'node:child_process';
@@ -18,14 +19,17 @@ import { createMemoryIO } from '../../src/output/memory-io.js';
 import { buildProgram } from '../../src/program.js';
 import {
   BIN,
+  baseEnv,
   lines,
   type RunResult,
   runWfd,
   type StartedSandbox,
+  startSandbox,
   tempDir,
   useSandbox,
 } from '../e2e/harness.js';
 import { exportedFiles } from '../support/exported-files.js';
+import { type Squid, skipSquid, startSquid } from '../support/squid.js';
 import { readPowerShellTables, unbalancedBracket } from './powershell-tables.js';
 import {
   newPrefix,
@@ -63,13 +67,28 @@ function expectManifestTrue(dir: string): ManifestFile[] {
   return files;
 }
 
+/**
+ * The widest row of a table on a terminal screen (not the spinner's line, whose frames a capture
+ * without cursor moves shows side by side).
+ */
+const widestRow = (screen: string) =>
+  Math.max(
+    ...lines(screen)
+      .filter((line) => /^(REFERENCE|ACME-)/.test(line))
+      .map((line) => line.length),
+  );
+
 describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
   let sandbox: StartedSandbox;
   let linuxEnv: NodeJS.ProcessEnv;
   let prefix: WinePrefix;
   const work = tempDir('wfd-windows-');
   useSandbox(
-    ['--cases', '40', '--forms', '12', '--attachments', '16', '--large-attachment-bytes', '100000'],
+    [
+      ...['--cases', '40', '--forms', '12', '--attachments', '16', '--large-attachment-bytes', '100000'],
+      // The name the proxy reaches it by (the proxy test).
+      ...['--allowed-host', 'api.wfd.test'],
+    ],
     (f) => {
       sandbox = f.sandbox;
       linuxEnv = f.env;
@@ -121,7 +140,7 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     expect(Math.max(...screen.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
   });
 
-  it('prints a list at a terminal without a pager by default; a pager Windows lacks loses nothing', async () => {
+  it('prints a list at a terminal without a pager by default; a pager Windows lacks loses nothing; more shows UTF-8', async () => {
     const list = `${windowsPath(WIN_NODE)} ${windowsPath(BIN)} cases list --limit 12`;
     const unpaged = onWindowsTerminal(prefix, list, { env: client() });
     expect(unpaged.code, unpaged.stdout).toBe(0);
@@ -129,7 +148,7 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     expect(unpaged.stdout.match(/^ACME-\d+ /gm)).toHaveLength(12);
     expect(unpaged.stdout).toContain('Chloé');
     expect(unpaged.stdout).not.toMatch(/warning|├/);
-    expect(Math.max(...unpaged.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
+    expect(widestRow(unpaged.stdout)).toBeLessThanOrEqual(80);
     // `wfd config set pager less`, as on Linux: cmd cannot find it (exit code 9009).
     const env = client({ WFD_CONFIG_DIR: windowsPath(join(work.path, 'pager')) });
     ok(await wfd(['config', 'set', 'pager', 'less'], { env }));
@@ -138,7 +157,16 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     expect(paged.stdout.match(/^ACME-\d+ /gm)).toHaveLength(12);
     expect(paged.stdout).toContain('warning: pager "less" failed (exit code 9009); output not paged\n');
     expect(paged.stdout).toContain('hint: `wfd config set pager <command>` sets another (`cat`: none)\n');
-  });
+    // `more`, the pager Windows has, fed UTF-8 in code page 65001; the console's own comes back.
+    ok(await wfd(['config', 'set', 'pager', 'more'], { env }));
+    const more = onWindowsTerminal(prefix, `${list} & chcp`, { env });
+    expect(more.code, more.stdout).toBe(0);
+    expect(more.stdout.match(/^ACME-\d+ /gm)).toHaveLength(12);
+    expect(more.stdout).toContain('Chloé');
+    expect(more.stdout).not.toMatch(/warning|├|Γ/);
+    expect(widestRow(more.stdout)).toBeLessThanOrEqual(80);
+    expect(more.stdout).toMatch(/^Active code page: 437$/m);
+  }, 120_000);
 
   it('logs in with a token kept in %APPDATA%, and says who can read the file, not a mode', async () => {
     const token = file('token.txt', `${sandbox.workspaces[0]!.token}\n`);
@@ -173,7 +201,9 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     expect(text.stdout).toMatch(
       /^! keyring +the system keyring \(Windows Credential Manager\) does not answer/m,
     );
-    expect(text.stdout).toContain('to use the keyring, install wfd again with its keyring binding');
+    expect(text.stdout).toContain(
+      'to use the keyring, install wfd with npm, which brings the keyring binding',
+    );
     expect(text.stdout).toMatch(
       /^✓ config folder .*\(readable as its folder allows: under your user profile/m,
     );
@@ -451,6 +481,48 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
       await server.done;
     }
   }, 90_000);
+
+  describe.skipIf(skipSquid)('behind a proxy (squid), whose hosts file alone knows the API host', () => {
+    let squid: Squid;
+    let tls: StartedSandbox & { caFile: string };
+    beforeAll(async () => {
+      squid = await startSquid({ hosts: { 'api.wfd.test': '127.0.0.1' } });
+      tls = (await startSandbox(
+        ['--no-profile', '--rate-limit', 'off', '--cases', '40', '--tls', '--tls-hostname', 'api.wfd.test'],
+        baseEnv({ WFD_CONFIG_DIR: join(work.path, 'tls-sandbox') }),
+      )) as StartedSandbox & { caFile: string };
+    }, 60_000);
+    afterAll(async () => {
+      await Promise.all([squid?.stop(), tls?.stop()]);
+    });
+
+    it('http in absolute form, https through CONNECT with NODE_EXTRA_CA_CERTS', async () => {
+      const http = `http://api.wfd.test:${new URL(sandbox.baseUrl).port}`;
+      const https = `https://api.wfd.test:${new URL(tls.baseUrl).port}`;
+      const plain = ok(
+        await wfd(['cases', 'list', '--limit', '3', '-q'], {
+          env: client({ WFD_BASE_URL: http, HTTP_PROXY: squid.url }),
+        }),
+      );
+      expect(lines(plain.stdout)).toHaveLength(3);
+      const tunnelled = ok(
+        await wfd(['cases', 'count'], {
+          env: client({
+            WFD_BASE_URL: https,
+            WFD_TOKEN: tls.workspaces[0]!.token,
+            https_proxy: squid.url,
+            NODE_EXTRA_CA_CERTS: windowsPath(tls.caFile),
+          }),
+        }),
+      );
+      expect(Number(tunnelled.stdout)).toBeGreaterThan(0);
+      const log = squid.accessLog().join('\n');
+      expect(log).toMatch(new RegExp(` TCP_MISS/200 \\d+ GET ${http}/v1/cases\\?`));
+      expect(log).toMatch(
+        new RegExp(` TCP_TUNNEL/200 \\d+ CONNECT api\\.wfd\\.test:${new URL(https).port} `),
+      );
+    });
+  });
 
   it('prints the completion scripts that are committed, PowerShell with the tables of the command tree', async () => {
     for (const shell of SHELLS) {
