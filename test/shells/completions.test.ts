@@ -60,7 +60,10 @@ const EXPECTED: [line: string, words: readonly string[]][] = [
   ['wfd --profile cases ', NOUNS],
   ['wfd cases ls --parent-status ', ['closed', 'draft', 'in_progress', 'pending']],
   ['wfd cases list --sort ', [...CASES_SORT, 'archived_at'].flatMap((field) => [field, `-${field}`])],
-  ['wfd forms list --sort -', ['-created_at', '-updated_at']],
+  [
+    'wfd forms list --sort -',
+    ['-created_at', '-status', '-updated_at', '-user.email', '-user.family_name', '-user.given_name'],
+  ],
   ['wfd cases list --sort=-c', ['--sort=-created_at']],
   ['wfd cases list -o ', ['csv', 'csv-excel', 'json', 'ndjson', 'plain', 'table']],
   ['wfd -o json cases list --output n', ['ndjson']],
@@ -81,9 +84,9 @@ const EXPECTED: [line: string, words: readonly string[]][] = [
   ['wfd webhooks listen --events=forms:a', ['--events=forms:archived']],
   ['wfd forms count --group-by status,flow.', ['status,flow.customization', 'status,flow.slug']],
   ['wfd cases list --fields ', CASES.fields],
-  ['wfd cases list --fields id,own', ['id,owner', 'id,owner.email', 'id,owner.id']],
+  ['wfd cases list --fields id,own', ['id,owner', 'id,owner.email', 'id,owner.id', 'id,owner.name']],
   // The parts of a relation the spec names.
-  ['wfd cases list --fields owner.', ['owner.email', 'owner.id']],
+  ['wfd cases list --fields owner.', ['owner.email', 'owner.id', 'owner.name']],
   ['wfd forms list --fields id,user.g', ['id,user.given_name']],
   ['wfd workspaces list --fields=s', ['--fields=slug']],
   ['wfd help ', [...HELP_TOPIC_NAMES, ...NOUNS]],
@@ -121,7 +124,7 @@ const DESCRIBED: [line: string, shown: string][] = [
   ['wfd ca', 'cases -- List, read, create, update and archive cases'],
   ['wfd cases list --parent-s', '--parent-status -- stage of the case: draft, pending, in_progress, closed'],
   ['wfd help f', 'filters -- filter flags, --where, --filter, sorting and paging'],
-  ['wfd api /v1/cases/cou', '/v1/cases/count -- GET: Count cases'],
+  ['wfd api /v1/cases/cou', '/v1/cases/count -- GET: Count cases, optionally grouped'],
 ];
 
 const ws = workspace();
