@@ -57,8 +57,17 @@ export function isPlainHttpAnswer(error: unknown): boolean {
  */
 export function notHttpError(error: unknown, origin: string): NetworkError | undefined {
   let parse: unknown = error;
-  while (parse instanceof Error && !String((parse as NodeJS.ErrnoException).code).startsWith('HPE_'))
+  // A chain of causes may loop back on itself: each error is looked at once.
+  const seen = new Set<unknown>();
+  while (
+    parse instanceof Error &&
+    !seen.has(parse) &&
+    !String((parse as NodeJS.ErrnoException).code).startsWith('HPE_')
+  ) {
+    seen.add(parse);
     parse = parse.cause;
+  }
+  if (seen.has(parse)) return undefined;
   if (!(parse instanceof Error)) return undefined;
   const code = String((parse as NodeJS.ErrnoException).code);
   const reason = isRecord(parse) && typeof parse.reason === 'string' ? parse.reason : code;

@@ -267,7 +267,8 @@ function responseBody(
   // cause is the parse error, which says what happened.
   response.once('error', (error) => {
     const cause = broken();
-    if (cause && !error.cause) Object.assign(error, { cause });
+    // The request may fail with the body's own error (a time-out): never make it its own cause.
+    if (cause && cause !== error && !error.cause) Object.assign(error, { cause });
   });
   // A connection lost half-way through the body is a reset, not a short answer.
   response.once('aborted', () => {
