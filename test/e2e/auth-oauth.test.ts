@@ -322,17 +322,14 @@ describe('the config file under concurrency and when broken', () => {
     chmodSync(dir, 0o555);
     const args = ['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl];
     const stdin = sandbox.workspaces[0]!.token;
-    // root may write anywhere: the test then runs wfd as nobody, to whom the folder is another
-    // user's, which wfd does not use at all (src/core/files/state-file.ts).
+    // root may write anywhere: the test then runs wfd as nobody, to whom root's folder is one wfd
+    // may use (no one but root could change it) and cannot write.
     const asRoot = process.getuid?.() === 0;
     const result = asRoot ? await runAsNobody(args, env, stdin) : await runWfd(args, { env, stdin });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      asRoot
-        ? `error: wfd does not use ${dir}: it belongs to another user (uid 0)\n` +
-            'hint: use a folder of your own, or set WFD_CONFIG_DIR to another folder\n'
-        : `error: cannot write ${dir}: permission denied\n` +
-            'hint: give yourself access (chmod u+rwx on the folder, u+rw on its files), or set WFD_CONFIG_DIR to another folder\n',
+      `error: cannot write ${dir}: permission denied\n` +
+        'hint: give yourself access (chmod u+rwx on the folder, u+rw on its files), or set WFD_CONFIG_DIR to another folder\n',
     );
     chmodSync(dir, 0o700);
   });

@@ -44,12 +44,12 @@ function expectWithin(text: string, columns: number): void {
 }
 
 describe('cases list on an 80-column terminal', () => {
-  it('shows references, titles, contacts, the stage and the time, every line within 80 columns', () => {
+  it('shows references, titles, the status, the owner and the time, every line within 80 columns', () => {
     const out = screen(['cases', 'list', '--limit', '20']);
     expectWithin(out, 80);
     const lines = out.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^Showing 20 of \d+ cases$/);
-    expect(lines[2]).toMatch(/^REFERENCE\s+TITLE\s+CONTACT\s+PARENT STATUS\s+UPDATED$/);
+    expect(lines[2]).toMatch(/^REFERENCE\s+TITLE\s+STATUS\s+OWNER\s+UPDATED$/);
     expect(lines.slice(3)).toHaveLength(20);
     for (const line of lines.slice(3))
       expect(line).toMatch(/^ACME-\d{6} {2}\S.* (just now|\d+(min|h|d|mo|y) ago)$/);
@@ -57,7 +57,7 @@ describe('cases list on an 80-column terminal', () => {
 
   it('shows the time the list is sorted by', () => {
     const out = screen(['cases', 'list', '--limit', '3', '--sort', '-created_at']);
-    expect(out).toMatch(/^REFERENCE\s+TITLE\s+CONTACT\s+PARENT STATUS\s+CREATED$/m);
+    expect(out).toMatch(/^REFERENCE\s+TITLE\s+STATUS\s+OWNER\s+CREATED$/m);
   });
 
   it('keeps full ids for -q', () => {
