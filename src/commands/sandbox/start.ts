@@ -191,7 +191,8 @@ async function announce(
     const { baseUrl, workspaces, oauth, dataDir } = sandbox;
     const profile = saved ? { profile: saved.prefix } : {};
     const openapi = `${baseUrl}/openapi.json`;
-    await ctx.io.write(`${JSON.stringify({ baseUrl, workspaces, oauth, dataDir, openapi, ...profile })}\n`);
+    const line = { baseUrl, workspaces, oauth, dataDir, openapi, console: `${baseUrl}/`, ...profile };
+    await ctx.io.write(`${JSON.stringify(line)}\n`);
     return;
   }
   const profiles = saved ? (saved.current ? 'current' : 'saved') : 'none';
