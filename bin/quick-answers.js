@@ -14,7 +14,8 @@ const path = require('node:path');
 function printQuickAnswer(argv, env) {
   const args = argv.slice(2);
   if (args.length === 1 && (args[0] === '--version' || args[0] === '-V' || args[0] === '-v')) {
-    writeOut(`${require('../package.json').version}\n`);
+    // The version the build gave the program (scripts/bundle.mjs), so the two never differ.
+    writeOut(fs.readFileSync(path.join(__dirname, '..', 'dist', 'version.txt'), 'utf8'));
     return true;
   }
   const page = helpPage(args, env);

@@ -501,7 +501,7 @@ _wfd_values() {
     *'|--profile'|'auth switch|<name>')
       how=profiles values='' ;;
     *'|--output'|*'|-o')
-      how=values values='table plain json ndjson csv' ;;
+      how=values values='table plain json ndjson csv csv-excel' ;;
     *'|--request-rate'|*'|--rate-limit')
       how=values values='spec off' ;;
     'auth status|--fields')
@@ -595,7 +595,7 @@ _wfd_values() {
     *'|<key>')
       how=values values='pager prompt browser output owner color' ;;
     *'|<shell>')
-      how=values values='bash zsh fish' ;;
+      how=values values='bash zsh fish powershell' ;;
     *'|<topic>')
       how=commands values='filters formats exit-codes environment' ;;
     *) how='' values='' ;;

@@ -45,6 +45,7 @@ const COMPLETION_PLACES = {
   'wfd.bash': 'usr/share/bash-completion/completions/wfd', // bash-completion's loader, on first TAB
   _wfd: 'usr/share/zsh/vendor-completions/_wfd', // on Debian's zsh $fpath, read by compinit
   'wfd.fish': 'usr/share/fish/vendor_completions.d/wfd.fish', // fish's own vendor folder
+  'wfd.ps1': null, // PowerShell on Linux reads its $PROFILE only (README: wfd completion powershell)
 };
 /**
  * What the executable links (Node's official Linux x64 build): glibc 2.28 or later, as Node

@@ -103,10 +103,13 @@ for (const file of readdirSync('dist').filter((name) => name.endsWith('.cjs'))) 
 
 await buildConsole('dist/console');
 
+const { helpPagesForPipes, VERSION } = createRequire(import.meta.url)('../dist/wfd.cjs');
+// `wfd --version` without the program (bin/quick-answers.js): the program's own version.
+writeFileSync('dist/version.txt', `${VERSION}\n`);
+
 // Help pages printed ahead (bin/quick-answers.js): building the command tree and laying out a
 // page costs more than Node takes to start, and a page on a pipe or in a file depends on nothing
 // else (test/e2e/help-pages.test.ts checks each against the program's own output).
-const { helpPagesForPipes } = createRequire(import.meta.url)('../dist/wfd.cjs');
 mkdirSync('dist/help');
 for (const [words, page] of await helpPagesForPipes()) {
   writeFileSync(join('dist/help', `${['wfd', words].join(' ').trim()}.txt`), page);

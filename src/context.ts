@@ -11,6 +11,7 @@ import type { SharedBudget } from './core/budget/shared-budget.js';
 import { UsageError } from './core/errors.js';
 import type { ApiClient, TokenSource } from './core/http/http.js';
 import type { NodeHttpTransportOptions } from './core/http/node-transport.js';
+import { once } from './core/once.js';
 import type { GlobalOptions } from './global-options.js';
 import type { IO } from './output/io.js';
 import type { OutputSettings } from './output/settings.js';
@@ -85,10 +86,6 @@ export interface ContextInit {
 
 export function createContext(init: ContextInit): Context {
   const { io, env, globals } = init;
-  let config: Promise<ConfigStore> | undefined;
-  let credentials: Promise<Credentials> | undefined;
-  let tokenSource: Promise<TokenSource> | undefined;
-  let api: Promise<ApiClient> | undefined;
   const clients: ApiClient[] = [];
   const missing = (what: string) => () => {
     throw new Error(`wfd: this context was built without ${what}`);
@@ -102,118 +99,24 @@ export function createContext(init: ContextInit): Context {
     version: init.version,
     now: init.now ?? (() => new Date()),
     sleep: init.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-    // WFD_CONFIG_DIR (else the platform's config folder) + the file system + the system keyring
-    // (its process, which loads the native binding, starts only when a token is read or saved there)
-    config() {
-      config ??= Promise.all([
-        import('./core/auth/store.js'),
-        import('./core/auth/config-paths.js'),
-        import('./core/auth/keyring.js'),
-        import('./core/auth/keyring-process.js'),
-      ]).then(([{ ConfigStore }, { configDir }, { systemKeyring }, { keyringProcess }]) =>
-        ConfigStore.open(configDir(env), {
-          keyring: systemKeyring(env, process.platform, keyringProcess(env)),
-          notice: (line) => io.errorLine(`wfd: ${line}`),
-        }),
-      );
-      return config;
-    },
-    // config + env + --profile/--base-url (+ the keyring, for a profile's token kept there)
-    credentials() {
-      credentials ??= (async () => {
-        const { loadCredentials } = await import('./core/auth/credentials.js');
-        return loadCredentials(await ctx.config(), {
-          env,
-          ...(globals.profile ? { profileFlag: globals.profile } : {}),
-          ...(globals.baseUrl ? { baseUrlFlag: globals.baseUrl } : {}),
-        });
-      })();
-      return credentials;
-    },
-    // credentials + config (an OAuth profile is renewed through it) + a client of the token endpoint
-    tokenSource() {
-      tokenSource ??= (async () => {
-        const { requireCredentials, refusedTokenHint } = await import('./core/auth/credentials.js');
-        const credentials = await ctx.credentials();
-        const { token } = requireCredentials(credentials);
-        const { profile, profileName } = credentials;
-        const refusedHint = await refusedTokenHint(credentials);
-        if (credentials.source !== 'profile' || profile?.authType !== 'oauth' || !profileName) {
-          return { token: async () => token, ...(refusedHint ? { refusedHint } : {}) };
-        }
-        const { RefreshingToken } = await import('./core/auth/refresh.js');
-        return new RefreshingToken({
-          store: await ctx.config(),
-          profileName,
-          ...(refusedHint ? { refusedHint } : {}),
-          now: ctx.now,
-          tokenClient: (origin) => ctx.apiFor(origin, undefined),
-          debug: (line) => ctx.debug(line),
-        });
-      })();
-      return tokenSource;
-    },
+    config: once(() => openConfig(env, io)),
+    credentials: once(() => resolveCredentials(ctx)),
+    tokenSource: once(() => tokenSourceOf(ctx)),
     // credentials + token source + the HTTP client
-    api() {
-      api ??= (async () => {
-        const { requireCredentials } = await import('./core/auth/credentials.js');
-        const credentials = await ctx.credentials();
-        const { baseUrl } = requireCredentials(credentials);
-        const profile = credentials.profile;
-        const client = profile?.authType === 'oauth' ? profile.oauth?.clientId : undefined;
-        return ctx.apiFor(baseUrl, await ctx.tokenSource(), profile?.rateLimit, client);
-      })();
-      return api;
-    },
-    // --request-rate > WFD_RATE_LIMIT > the profile's > the spec's limits
+    api: once(async () => {
+      const { requireCredentials } = await import('./core/auth/credentials.js');
+      const credentials = await ctx.credentials();
+      const { baseUrl } = requireCredentials(credentials);
+      const profile = credentials.profile;
+      const client = profile?.authType === 'oauth' ? profile.oauth?.clientId : undefined;
+      return ctx.apiFor(baseUrl, await ctx.tokenSource(), profile?.rateLimit, client);
+    }),
     async apiFor(baseUrl, auth, profileRateLimit, budgetClient) {
-      const [{ ApiClient }, { RateLimiter }] = await Promise.all([
-        import('./core/http/http.js'),
-        import('./core/budget/limiter.js'),
-      ]);
-      const limits = await rateLimits(globals, env, profileRateLimit);
-      // Shared with the other processes on this token, over real connections (not a test's fake).
-      const sharing = limits.rules.length > 0 && !init.connect;
-      const token = sharing ? (typeof auth === 'string' ? auth : await auth?.token()) : undefined;
-      const maxWaitMs = env.WFD_MAX_WAIT ? await maxWait(env.WFD_MAX_WAIT) : undefined;
-      const shared = token
-        ? await sharedBudget(env, baseUrl, token, budgetClient, limits, globals, maxWaitMs, ctx)
-        : undefined;
-      const client = new ApiClient({
-        limiter: new RateLimiter(limits, {
-          ...(init.sleep ? { sleep: init.sleep } : {}),
-          notice: (line: string) => io.errorLine(`wfd: ${line}`),
-          ...(shared ? { shared } : {}),
-        }),
-        baseUrl,
-        ...(typeof auth === 'string'
-          ? { token: hideToken(io, auth) }
-          : auth
-            ? { auth: hidingTokens(io, auth) }
-            : {}),
-        userAgent: `wfd/${init.version}`,
-        ...(globals.requestTimeout !== undefined ? { timeoutMs: globals.requestTimeout } : {}),
-        ...(globals.minDownloadRate !== undefined ? { minDownloadRate: globals.minDownloadRate } : {}),
-        ...(globals.retries !== undefined ? { retries: globals.retries } : {}),
-        ...(maxWaitMs !== undefined ? { maxWaitMs } : {}),
-        ...(globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
-        ...(init.connect ? { connect: init.connect } : {}),
-        ...(init.sleep ? { sleep: init.sleep } : {}),
-        notice: (line: string) => io.errorLine(`wfd: ${line}`),
-      });
+      const client = await newClient(init, ctx, { baseUrl, auth, profileRateLimit, budgetClient });
       clients.push(client);
       return client;
     },
-    // the `open` package: the platform's way to open a URL; or the config's `browser`
-    async openBrowser(url) {
-      if (init.openBrowser) return init.openBrowser(url);
-      if (init.browser) {
-        const { runBrowserCommand } = await import('./core/process/browser-command.js');
-        return runBrowserCommand(init.browser, url, env);
-      }
-      const { default: open } = await import('open');
-      await open(url);
-    },
+    openBrowser: (url) => openBrowser(init, url),
     debug(line) {
       if (globals.debug) io.errorLine(`[debug] ${line}`);
     },
@@ -224,6 +127,123 @@ export function createContext(init: ContextInit): Context {
     },
   };
   return ctx;
+}
+
+/**
+ * The config file: WFD_CONFIG_DIR (else the platform's config folder) + the file system + the
+ * system keyring (its process, which loads the native binding, starts only when a token is read
+ * or saved there).
+ */
+async function openConfig(env: NodeJS.ProcessEnv, io: IO): Promise<ConfigStore> {
+  const [{ ConfigStore }, { configDir }, { systemKeyring }, { keyringProcess }] = await Promise.all([
+    import('./core/auth/store.js'),
+    import('./core/auth/config-paths.js'),
+    import('./core/auth/keyring.js'),
+    import('./core/auth/keyring-process.js'),
+  ]);
+  return ConfigStore.open(configDir(env), {
+    keyring: systemKeyring(env, process.platform, keyringProcess(env)),
+    notice: (line) => io.errorLine(`wfd: ${line}`),
+  });
+}
+
+/** The credentials: config + env + --profile/--base-url (+ the keyring, for a profile's token kept there). */
+async function resolveCredentials(ctx: Context): Promise<Credentials> {
+  const { loadCredentials } = await import('./core/auth/credentials.js');
+  const { env, globals } = ctx;
+  return loadCredentials(await ctx.config(), {
+    env,
+    ...(globals.profile ? { profileFlag: globals.profile } : {}),
+    ...(globals.baseUrl ? { baseUrlFlag: globals.baseUrl } : {}),
+  });
+}
+
+/**
+ * The bearer token: credentials + config (an OAuth profile is renewed through it) + a client of
+ * the token endpoint.
+ */
+async function tokenSourceOf(ctx: Context): Promise<TokenSource> {
+  const { requireCredentials, refusedTokenHint } = await import('./core/auth/credentials.js');
+  const credentials = await ctx.credentials();
+  const { token } = requireCredentials(credentials);
+  const { profile, profileName } = credentials;
+  const refusedHint = await refusedTokenHint(credentials);
+  if (credentials.source !== 'profile' || profile?.authType !== 'oauth' || !profileName) {
+    return { token: async () => token, ...(refusedHint ? { refusedHint } : {}) };
+  }
+  const { RefreshingToken } = await import('./core/auth/refresh.js');
+  return new RefreshingToken({
+    store: await ctx.config(),
+    profileName,
+    ...(refusedHint ? { refusedHint } : {}),
+    now: ctx.now,
+    tokenClient: (origin) => ctx.apiFor(origin, undefined),
+    debug: (line) => ctx.debug(line),
+  });
+}
+
+/** What `apiFor` makes a client of (see there). */
+interface ClientTarget {
+  baseUrl: string;
+  auth: string | TokenSource | undefined;
+  profileRateLimit: string | undefined;
+  budgetClient: string | undefined;
+}
+
+/**
+ * An API client with this run's settings: the flags' time-outs and retries, WFD_MAX_WAIT, the
+ * rate limits (--request-rate > WFD_RATE_LIMIT > the profile's > the spec's) shared with the
+ * other processes on the token, and every token it handles hidden from stderr.
+ */
+async function newClient(init: ContextInit, ctx: Context, target: ClientTarget): Promise<ApiClient> {
+  const { io, env, globals } = ctx;
+  const { baseUrl, auth } = target;
+  const [{ ApiClient }, { RateLimiter }] = await Promise.all([
+    import('./core/http/http.js'),
+    import('./core/budget/limiter.js'),
+  ]);
+  const limits = await rateLimits(globals, env, target.profileRateLimit);
+  // Shared with the other processes on this token, over real connections (not a test's fake).
+  const sharing = limits.rules.length > 0 && !init.connect;
+  const token = sharing ? (typeof auth === 'string' ? auth : await auth?.token()) : undefined;
+  const maxWaitMs = env.WFD_MAX_WAIT ? await maxWait(env.WFD_MAX_WAIT) : undefined;
+  const shared = token
+    ? await sharedBudget(env, baseUrl, token, target.budgetClient, limits, globals, maxWaitMs, ctx)
+    : undefined;
+  const notice = (line: string) => io.errorLine(`wfd: ${line}`);
+  return new ApiClient({
+    limiter: new RateLimiter(limits, {
+      ...(init.sleep ? { sleep: init.sleep } : {}),
+      notice,
+      ...(shared ? { shared } : {}),
+    }),
+    baseUrl,
+    ...(typeof auth === 'string'
+      ? { token: hideToken(io, auth) }
+      : auth
+        ? { auth: hidingTokens(io, auth) }
+        : {}),
+    userAgent: `wfd/${init.version}`,
+    ...(globals.requestTimeout !== undefined ? { timeoutMs: globals.requestTimeout } : {}),
+    ...(globals.minDownloadRate !== undefined ? { minDownloadRate: globals.minDownloadRate } : {}),
+    ...(globals.retries !== undefined ? { retries: globals.retries } : {}),
+    ...(maxWaitMs !== undefined ? { maxWaitMs } : {}),
+    ...(globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
+    ...(init.connect ? { connect: init.connect } : {}),
+    ...(init.sleep ? { sleep: init.sleep } : {}),
+    notice,
+  });
+}
+
+/** Opens a URL: the test's seam, the config's `browser`, else the platform's way (the `open` package). */
+async function openBrowser(init: ContextInit, url: string): Promise<void> {
+  if (init.openBrowser) return init.openBrowser(url);
+  if (init.browser) {
+    const { runBrowserCommand } = await import('./core/process/browser-command.js');
+    return runBrowserCommand(init.browser, url, init.env);
+  }
+  const { default: open } = await import('open');
+  await open(url);
 }
 
 /** `token`, hidden from every stderr line from now on (a server may echo it in an error). */

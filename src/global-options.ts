@@ -4,7 +4,8 @@
  * table. Loaded on every start: plain data and tiny parsers only.
  */
 
-export const OUTPUT_FORMATS = ['table', 'plain', 'json', 'ndjson', 'csv'] as const;
+export const OUTPUT_FORMATS = ['table', 'plain', 'json', 'ndjson', 'csv', 'csv-excel'] as const;
+
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
 /** How an option's value is read: a word, a switch, `--no-` switch, an integer or a duration. */
@@ -44,7 +45,7 @@ export const GLOBAL_OPTIONS = [
     flags: '-o, --output <format>',
     kind: 'string',
     choices: OUTPUT_FORMATS,
-    help: 'output format: table, plain, json, ndjson or csv',
+    help: 'output format: table, plain, json, ndjson, csv or csv-excel',
   },
   { key: 'json', flags: '--json', kind: 'switch', help: 'same as --output json' },
   {

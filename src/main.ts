@@ -16,8 +16,9 @@ import { ExitCode } from './exit-codes.js';
 import { createSystemIO, type IO } from './output/io.js';
 import { buildProgram, helpAsked, invokedCommand, subcommandNamed } from './program.js';
 
-// The build writes the version in its place (scripts/version-inline.mjs).
-const VERSION: string = createRequire(import.meta.url)('../package.json').version;
+// The build writes the version in its place (scripts/version-inline.mjs), and in dist/version.txt
+// from here, for `wfd --version` without the program (bin/quick-answers.js).
+export const VERSION: string = createRequire(import.meta.url)('../package.json').version;
 
 /** Runs wfd with argv (as process.argv) and returns the exit code; never throws. */
 export async function run(argv: string[], runtime: Partial<WfdRuntime> = {}): Promise<number> {

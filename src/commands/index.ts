@@ -106,7 +106,7 @@ const NOUNS: readonly Noun[] = [
   },
   {
     name: 'completion',
-    description: 'Print a shell completion script: bash, zsh or fish',
+    description: 'Print a shell completion script: bash, zsh, fish or PowerShell',
     register: registerCompletionCommand,
   },
   { name: 'version', description: 'Print the version of wfd', register: registerVersionCommand },

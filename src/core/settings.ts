@@ -24,7 +24,7 @@ export interface SettingDef {
 export const SETTINGS = [
   {
     key: 'pager',
-    help: 'the program long output goes through on a terminal; cat (or an empty value) turns paging off. WFD_PAGER overrides it; PAGER, then less, when unset',
+    help: 'the program long output goes through on a terminal; cat (or an empty value) turns paging off. WFD_PAGER overrides it; PAGER, then less (none on Windows), when unset',
     default: '',
     perProfile: false,
   },

@@ -1,5 +1,5 @@
 /** Column defaults: headers, and columns built from --fields. */
-import type { Column, ColumnKind } from './types.js';
+import type { Column, ColumnKind, RenderOptions } from './types.js';
 
 /**
  * The column's header, or its whole field path upper-cased with `_` as a space
@@ -22,4 +22,9 @@ export function columnsForFields(fields: readonly string[], defaults: readonly C
   return fields.map(
     (field) => defaults.find((column) => column.field === field) ?? { field, kind: inferKind(field) },
   );
+}
+
+/** The columns of plain output and of a record's block: --fields when given, else the command's. */
+export function visibleColumns(options: RenderOptions): Column[] {
+  return options.fields ? columnsForFields(options.fields, options.columns) : options.columns;
 }

@@ -18,25 +18,32 @@ import type { RowSink } from './types.js';
  * On a terminal control characters show in caret notation (a title must not set the window's
  * title); piped, the data is exact.
  */
-function record(values: readonly unknown[], terminal: boolean): string {
-  return stringify([
-    values.map((value) => (terminal ? escapeControls(scalarText(value)) : scalarText(value))),
-  ]);
+function record(values: readonly unknown[], terminal: boolean, excel: boolean): string {
+  return stringify(
+    [values.map((value) => (terminal ? escapeControls(scalarText(value)) : scalarText(value)))],
+    // A line break inside a value is quoted, whatever the record delimiter (csv-stringify quotes
+    // only the delimiter's own characters).
+    excel ? { record_delimiter: 'windows', quoted_match: /[\r\n]/ } : {},
+  );
 }
 
-/** The CSV sink; with `fields` the header is known up front and printed even when there are no rows. */
-export function csvSink(io: IO, fields?: readonly string[]): RowSink {
+/**
+ * The CSV sink; with `fields` the header is known up front and printed even when there are no
+ * rows. `excel` (-o csv-excel): a UTF-8 byte-order mark first and CRLF line ends, as Excel needs
+ * to read UTF-8 (without the mark it reads the ANSI code page: Chloé as ChloÃ©).
+ */
+export function csvSink(io: IO, fields?: readonly string[], excel = false): RowSink {
   const terminal = io.isStdoutTTY();
   let paths = fields?.map((field) => field.split('.'));
   let headerWritten = false;
   const writeHeader = async (header: string[][]) => {
     headerWritten = true;
-    await io.write(
-      record(
-        header.map((path) => path.join('.')),
-        terminal,
-      ),
+    const text = record(
+      header.map((path) => path.join('.')),
+      terminal,
+      excel,
     );
+    await io.write(excel ? `\uFEFF${text}` : text);
   };
   return {
     async write(row) {
@@ -46,6 +53,7 @@ export function csvSink(io: IO, fields?: readonly string[]): RowSink {
         record(
           paths.map((path) => getIn(row, path)),
           terminal,
+          excel,
         ),
       );
     },

@@ -75,6 +75,13 @@ export function pickFields(
   return result;
 }
 
+/** What json and ndjson print of a record: the --fields paths, or the whole record. */
+export function fieldPicker(
+  fields: readonly string[] | undefined,
+): (row: Record<string, unknown>) => Record<string, unknown> {
+  return fields ? (row) => pickFields(row, fields) : (row) => row;
+}
+
 /**
  * Parses `--fields a,b,c.d`. The first segment of each path must be one of `knownFields` (the
  * resource's top-level fields), else a UsageError lists the valid ones. Duplicates are dropped.

@@ -5,14 +5,20 @@
  * Imported on every run, `--version` and `--help` included, so it loads no chalk, ora or other
  * output library at module level: `startSpinner` imports ora when a spinner is really shown.
  */
-import type { ChildProcess } from 'node:child_process';
 import { fstatSync, writeSync } from 'node:fs';
 import type { WriteStream } from 'node:tty';
 import type { Ora } from 'ora';
 import { UsageError } from '../core/errors.js';
 import { redactToken } from '../core/http/redact.js';
 import { escapeControls } from '../core/text/quote.js';
-import { pagerCommand, pagesNothing, spawnPager } from './pager.js';
+import {
+  type PagerSetting,
+  pagerFailureLines,
+  pagerSetting,
+  pagesNothing,
+  type RunningPager,
+  startPager,
+} from './pager.js';
 import { readSecret } from './secret-prompt.js';
 import { countColumns, createTextMetrics } from './text-metrics.js';
 import { wrapBlock } from './wrap-block.js';
@@ -91,7 +97,9 @@ export interface IO {
    * set (WFD_PAGER, else the config's `pager`, else PAGER, else `less` (none on Windows), with LESS=FRX when LESS is
    * unset: output shorter than a screen is printed and the pager quits). A no-op otherwise, and
    * for `cat` or an empty value. Once the pager is quit, `stdoutClosed()` is true, so long
-   * lists stop fetching, and the run still exits 0.
+   * lists stop fetching, and the run still exits 0. A pager that fails (cannot start, or ends
+   * with an error before it read more than a pipe holds) loses nothing: what it was given and
+   * the rest go to the terminal, after a warning that names it and how to change it.
    */
   startPager(): Promise<void>;
   /**
@@ -133,10 +141,10 @@ export interface TerminalFacts {
   /** stdout's file descriptor when it is a pipe or a file (never a terminal), for `writeOut`. */
   stdoutFd?: number | undefined;
   /**
-   * The pager's command line (run by the shell), when stdout is the process's own terminal;
-   * absent where output cannot be paged (in-memory streams).
+   * The pager's command line (run by the shell) and where it was set, when stdout is the
+   * process's own terminal; absent where output cannot be paged (in-memory streams).
    */
-  pager?: () => string;
+  pager?: () => PagerSetting;
 }
 
 /** A stream, or a function that makes it when first needed (process.stdout costs a few milliseconds when touched). */
@@ -146,6 +154,17 @@ const DEFAULT_WIDTH = 80;
 const COALESCE_BYTES = 64 * 1024;
 
 const silentSpinner: Spinner = { text: '', succeed() {}, fail() {}, stop() {} };
+
+/** A pager at work: stdout is its pipe until it ends. */
+interface Paging {
+  running: RunningPager;
+  /** the terminal, stdout again once the pager is gone */
+  terminal: Lazy<NodeJS.WritableStream>;
+  /** its pipe failed: it is gone, and whether it failed or was quit is not known yet */
+  broken: boolean;
+  /** settles once the pager's end is dealt with */
+  settled: Promise<void>;
+}
 
 /**
  * ora behind the Spinner interface, with uncoloured symbols when colour is off (ora alone only
@@ -185,9 +204,9 @@ class OraSpinner implements Spinner {
 export class StreamIO implements IO {
   private colorDisabled = false;
   private colorPreference: 'auto' | 'always' | 'never' = 'auto';
-  private pager:
-    | { child: ChildProcess; exited: Promise<void>; stdout: Lazy<NodeJS.WritableStream> }
-    | undefined;
+  private pager: Paging | undefined;
+  /** a pager was started and not yet stopped (it may have ended on its own) */
+  private paged = false;
   private pagerDisabled = false;
   private noInput = false;
   private closed = false;
@@ -305,16 +324,24 @@ export class StreamIO implements IO {
   writeLast(chunk: string): void {
     const data = this.pending + chunk;
     this.pending = '';
-    if (!this.closed && !this.failure) this.stdout.write(data);
+    if (!this.closed && !this.failure) this.#toStdout(data);
   }
   private writeNow(chunk: string): Promise<void> {
-    if (this.closed || this.stdout.write(chunk)) return Promise.resolve();
-    return this.drained();
+    if (this.closed || this.#toStdout(chunk)) return Promise.resolve();
+    // A pager that is gone: the terminal or nothing, once it is known which.
+    return this.pager?.broken ? this.pager.settled : this.drained();
+  }
+  /** Writes to stdout; false when the stream holds it back (or the pager is gone). */
+  #toStdout(text: string): boolean {
+    const { pager } = this;
+    if (!pager) return this.stdout.write(text);
+    pager.running.record(text);
+    return !pager.broken && this.stdout.write(text);
   }
   writeOut(text: string): void {
     const fd = this.facts.stdoutFd;
     if (fd === undefined || typeof this.#stdout !== 'function' || this.pending) {
-      if (!this.closed) this.stdout.write(text);
+      if (!this.closed) this.#toStdout(text);
       return;
     }
     const data = Buffer.from(text);
@@ -356,25 +383,52 @@ export class StreamIO implements IO {
 
   async startPager(): Promise<void> {
     if (this.pager || this.pagerDisabled || this.closed || !this.facts.stdoutTTY || !this.facts.pager) return;
-    const command = this.facts.pager().trim();
-    if (pagesNothing(command)) return;
+    const setting = this.facts.pager();
+    if (pagesNothing(setting.command.trim())) return;
     await this.flush();
-    const { child, exited } = await spawnPager(command, this.facts.env);
-    this.pager = { child, exited, stdout: this.#stdout };
+    const running = await startPager(setting, this.facts.env);
+    const paging: Paging = { running, terminal: this.#stdout, broken: false, settled: Promise.resolve() };
+    paging.settled = running.ended.then((failure) => this.#pagerEnded(paging, failure));
+    this.pager = paging;
+    this.paged = true;
     this.spinner?.stop();
-    this.#stdout = this.#watchStdout(child.stdin!);
+    // Its pipe fails when it is gone (EPIPE): what that means is known once it has ended.
+    this.#stdout = running.input.on('error', () => {
+      paging.broken = true;
+    });
   }
   async stopPager(): Promise<void> {
+    if (!this.paged) return;
+    this.paged = false;
     const { pager } = this;
-    if (!pager) return;
-    await this.flush().catch(() => {});
-    pager.child.stdin?.end();
-    await pager.exited;
+    if (pager) {
+      await this.flush().catch(() => {});
+      pager.running.input.end();
+      await pager.settled;
+    }
     // The terminal again, open (a pager quit early closed only its own pipe).
-    this.#stdout = pager.stdout;
-    this.pager = undefined;
     this.closed = false;
     this.failure = undefined;
+  }
+  /**
+   * The pager is gone. Quit (or done): nothing more is wanted, so the rest of the output is
+   * dropped and long lists stop. Failed: what it was given goes to the terminal, and so does the
+   * rest; it is not started again in this run.
+   */
+  #pagerEnded(paging: Paging, failure: string | undefined): void {
+    this.pager = undefined;
+    this.#stdout = paging.terminal;
+    if (failure === undefined) {
+      this.closed = true;
+      return;
+    }
+    this.pagerDisabled = true;
+    const unread = paging.running.unread();
+    for (const line of pagerFailureLines(paging.running.setting, failure, unread !== undefined)) {
+      this.errorLine(line);
+    }
+    if (unread === undefined) this.closed = true;
+    else if (unread) this.stdout.write(unread);
   }
   disablePager(): void {
     this.pagerDisabled = true;
@@ -438,18 +492,20 @@ export class StreamIO implements IO {
 
   /** Resolves on 'drain', or when the stream closes or fails (rejecting unless the reader just went away). */
   private drained(): Promise<void> {
+    // The pager's pipe, or the terminal once the pager is gone.
+    const stream = this.stdout;
     return new Promise((resolve, reject) => {
       const settle = () => {
-        this.stdout.off('drain', settle);
-        this.stdout.off('close', settle);
-        this.stdout.off('error', settle);
+        stream.off('drain', settle);
+        stream.off('close', settle);
+        stream.off('error', settle);
         if (this.failure) reject(this.failure);
         else resolve();
       };
-      this.stdout.on('drain', settle);
-      this.stdout.on('close', settle);
+      stream.on('drain', settle);
+      stream.on('close', settle);
       // Registered after the constructor's listener, so `failure` is already set when this runs.
-      this.stdout.on('error', settle);
+      stream.on('error', settle);
     });
   }
 }
@@ -496,7 +552,7 @@ export function createSystemIO(env: NodeJS.ProcessEnv = process.env, streams?: I
         return !this.stdoutTTY;
       },
       stdoutFd,
-      pager: () => pagerCommand(env),
+      pager: () => pagerSetting(env),
     },
   );
 }

@@ -1,27 +1,100 @@
 /**
  * The user's pager: which command (WFD_PAGER, even empty, else the config's `pager`, else PAGER,
- * else the platform's: gh's order) and how it is started. Shared by the IO object, which pages a
- * command's output, and src/quick-pager.ts, which pages a help page the build wrote.
+ * else the platform's: gh's order), how it is started, and what happens to the output when it
+ * fails. Shared by the IO object, which pages a command's output, and src/quick-pager.ts, which
+ * pages a help page the build wrote.
  */
 import type { ChildProcess } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import { defaultPager, shellInvocation } from '../core/process/platform.js';
 import { readConfigData, settingsIn } from '../core/settings.js';
 
-export function pagerCommand(env: NodeJS.ProcessEnv): string {
-  if (env.WFD_PAGER !== undefined) return env.WFD_PAGER;
+/** The pager's command line, and where it was set (for the hint when it fails). */
+export interface PagerSetting {
+  command: string;
+  from: 'WFD_PAGER' | 'config' | 'PAGER' | 'default';
+}
+
+export function pagerSetting(env: NodeJS.ProcessEnv): PagerSetting {
+  if (env.WFD_PAGER !== undefined) return { command: env.WFD_PAGER, from: 'WFD_PAGER' };
   const configured = settingsIn(readConfigData(env)).pager;
-  if (configured !== undefined) return configured;
-  return env.PAGER || defaultPager();
+  if (configured !== undefined) return { command: configured, from: 'config' };
+  if (env.PAGER) return { command: env.PAGER, from: 'PAGER' };
+  return { command: defaultPager(), from: 'default' };
 }
 
 /** `cat` or nothing: no pager, the output goes to the terminal. */
 export const pagesNothing = (command: string) => command === '' || command === 'cat';
 
-/** Starts `command` reading its input from a pipe; `exited` settles when it is gone (or never started). */
-export async function spawnPager(
-  command: string,
-  parentEnv: NodeJS.ProcessEnv,
-): Promise<{ child: ChildProcess; exited: Promise<void> }> {
+/**
+ * How much of the output (in UTF-16 units) is kept while the pager may not have shown it, to
+ * print it to the terminal if the pager fails: more than a pipe holds (64 KiB on Linux and
+ * Windows), so a pager that took more had started and shown some of it.
+ */
+const UNREAD_LIMIT = 1 << 20;
+
+/** A pager reading a run's output from a pipe. */
+export interface RunningPager {
+  readonly setting: PagerSetting;
+  /** the pipe to the pager */
+  readonly input: Writable;
+  /**
+   * Settles once the pager is gone: undefined when it ended well (the user quit it, or it
+   * showed everything), else why it failed: it could not start (`/bin/sh` says "not found",
+   * exit code 127; cmd, 9009) or it ended with an error.
+   */
+  readonly ended: Promise<string | undefined>;
+  /** Keeps a copy of `chunk`, written to `input`, while the pager may not have shown it. */
+  record(chunk: string): void;
+  /** What the pager was given, when that is all it could have read; undefined once it read more. */
+  unread(): string | undefined;
+}
+
+/** Starts the pager `setting` names, reading its input from a pipe. */
+export async function startPager(setting: PagerSetting, parentEnv: NodeJS.ProcessEnv): Promise<RunningPager> {
+  const child = await spawnPager(setting.command.trim(), parentEnv);
+  const ended = new Promise<string | undefined>((resolve) => {
+    // A pager that cannot start (no shell): its pipe fails as a closed one does.
+    child.once('error', (error) => resolve(error.message));
+    // Ended by a signal: the user's doing (a pager quits on its own with a code).
+    child.once('close', (code) => resolve(code ? `exit code ${code}` : undefined));
+  });
+  let copy: string[] | undefined = [];
+  let length = 0;
+  return {
+    setting,
+    input: child.stdin!,
+    ended,
+    record(chunk) {
+      if (!copy) return;
+      length += chunk.length;
+      if (length > UNREAD_LIMIT) copy = undefined;
+      else copy.push(chunk);
+    },
+    unread: () => copy?.join(''),
+  };
+}
+
+/**
+ * What to say when the pager failed: a warning, and a hint naming where it was set and how to
+ * change it. `printed`: the output is printed without it (else the pager had read part of it).
+ */
+export function pagerFailureLines(setting: PagerSetting, reason: string, printed: boolean): string[] {
+  const what = `pager ${JSON.stringify(setting.command.trim())} failed (${reason})`;
+  const warning = printed
+    ? `warning: ${what}; output not paged`
+    : `warning: ${what} after it read part of the output; the rest is not shown`;
+  const other = '`wfd config set pager <command>` sets another (`cat`: none)';
+  const hint = {
+    WFD_PAGER: 'WFD_PAGER names it: set it to a pager that exists, or to `cat` for none',
+    config: other,
+    PAGER: `PAGER names it; ${other}`,
+    default: other,
+  }[setting.from];
+  return [warning, `hint: ${hint}`];
+}
+
+async function spawnPager(command: string, parentEnv: NodeJS.ProcessEnv): Promise<ChildProcess> {
   const { spawn } = await import('node:child_process');
   const env = { ...parentEnv };
   // As gh and git: less quits at once on output shorter than a screen (F), shows colour (R)
@@ -33,15 +106,9 @@ export async function spawnPager(
   if (!/utf-?8/i.test(locale)) env.LESSCHARSET ??= 'utf-8';
   // Through the shell, as git runs its pager (`less -S`, `head -c 100 > file`); Windows: cmd.
   const shell = shellInvocation(command, [], env);
-  const child = spawn(shell.file, shell.args, {
+  return spawn(shell.file, shell.args, {
     stdio: ['pipe', 'inherit', 'inherit'],
     env,
     windowsVerbatimArguments: shell.windowsVerbatimArguments,
   });
-  const exited = new Promise<void>((resolve) => {
-    child.once('close', () => resolve());
-    // A pager that cannot start: its pipe fails as a closed one does.
-    child.once('error', () => resolve());
-  });
-  return { child, exited };
 }

@@ -1,18 +1,19 @@
 /**
- * The output formats of list and detail commands (table, plain, json, ndjson, csv). Commands describe their
- * columns and hand over rows; this module picks the renderer, so no command branches on TTY or format.
- * Heavy renderers (string-width, chalk, csv-stringify, jmespath) load only for the format in use.
+ * The output of list and detail commands. Commands describe their columns and hand over rows or
+ * a record (with their detail view); the format in use prints them (formats/: one file a format,
+ * registered in formats/index.ts), so no command branches on TTY or format. Heavy renderers
+ * (string-width, chalk, csv-stringify, jmespath) load only for the format in use.
  */
 import { UsageError } from '../core/errors.js';
-import { plainText } from './cells.js';
-import { columnsForFields } from './columns.js';
-import { flatten, getPath, pickFields } from './fields.js';
-import { loadFilter } from './filter.js';
+import type { OutputFormat } from '../global-options.js';
+import type { Printer, Reader } from './formats/format.js';
+import { FORMATS } from './formats/index.js';
+import { quiet } from './formats/quiet.js';
 import type { IO } from './io.js';
-import { jsonArraySink, jsonQuerySink, ndjsonSink, plainSink, quietSink, terminalJson } from './sinks.js';
-import type { Column, DetailView, OutputFormat, RenderOptions, RowSink } from './types.js';
+import type { DetailView, RenderOptions, RowSink } from './types.js';
 
 export { flatten, getPath, parseFields } from './fields.js';
+export { FORMATS } from './formats/index.js';
 export { FORMATS_HELP } from './formats-help.js';
 export type {
   Column,
@@ -26,45 +27,46 @@ export type {
   RowSink,
 } from './types.js';
 
-/** --query or --jq with -o csv: the filter works on JSON, which CSV is not. */
-export function queryWithCsv(flag = '--query'): UsageError {
-  return new UsageError(`${flag} applies to JSON output: it cannot be used with -o csv`, {
-    hint: 'use -o json or -o ndjson',
-  });
+/**
+ * The format --query or --jq prints in: the format itself when its records are JSON, json for a
+ * person's format; a program's format of another kind (csv) refuses them.
+ */
+export function withQuery(format: OutputFormat, flag: string): OutputFormat {
+  const { json, reader } = FORMATS[format];
+  if (json !== undefined) return format;
+  if (reader === 'records')
+    throw new UsageError(`${flag} applies to JSON output: it cannot be used with -o ${format}`, {
+      hint: 'use -o json or -o ndjson',
+    });
+  return 'json';
 }
 
-/** What is actually printed once -q and --query have had their say. */
-function effectiveFormat(options: RenderOptions): OutputFormat | 'quiet' {
-  if (options.quiet) return 'quiet';
-  if (options.query === undefined) return options.format;
-  if (options.format === 'csv') throw queryWithCsv(options.jq ? '--jq' : '--query');
-  return options.format === 'ndjson' ? 'ndjson' : 'json';
-}
-
-/** Machine formats never carry colour, whatever FORCE_COLOR says. */
-function claimFormat(io: IO, format: OutputFormat | 'quiet'): void {
-  if (format === 'json' || format === 'ndjson' || format === 'csv') io.setColorDisabled(true);
-}
-
-/** The columns of plain output: --fields when given, else the command's. */
-function visibleColumns(options: RenderOptions): Column[] {
-  return options.fields ? columnsForFields(options.fields, options.columns) : options.columns;
+/** The format that prints once --query has had its say. */
+function formatInUse(options: Pick<RenderOptions, 'format' | 'query' | 'jq'>): OutputFormat {
+  return options.query === undefined
+    ? options.format
+    : withQuery(options.format, options.jq ? '--jq' : '--query');
 }
 
 /**
- * The columns of a table: the table's own, or --fields described as the command describes
- * them, none hidden on a narrow terminal since the user named each.
+ * Who reads what the run prints, once -q, --fields and --query have had their say: a person at a
+ * terminal ('screen'), a person or a line tool on a pipe ('lines'), or a program, which is also
+ * what -q, --fields and --query make of a person's format (they choose what of each record to
+ * print). A command with a view of its own for people (a count, a created id, a status screen)
+ * prints it for the first two, and its records for 'records'.
  */
-function tableColumns(options: RenderOptions): Column[] {
-  const own = options.tableColumns ?? options.columns;
-  if (!options.fields) return own;
-  return columnsForFields(options.fields, [...own, ...options.columns]).map(
-    ({ hidePriority, ...column }) => column,
-  );
+export function readerOf(options: Pick<RenderOptions, 'format' | 'quiet' | 'fields' | 'query'>): Reader {
+  if (options.quiet || options.fields || options.query !== undefined) return 'records';
+  return FORMATS[options.format].reader;
 }
 
-function now(options: RenderOptions): () => Date {
-  return options.now ?? (() => new Date());
+/** What prints the records: -q's ids, else the format in use, which for a program's claims stdout without colour. */
+function printerFor(io: IO, options: RenderOptions): Printer {
+  if (options.quiet) return quiet;
+  const format = FORMATS[formatInUse(options)];
+  // Machine formats never carry colour, whatever FORCE_COLOR says.
+  if (format.reader === 'records') io.setColorDisabled(true);
+  return format;
 }
 
 /**
@@ -74,43 +76,10 @@ function now(options: RenderOptions): () => Date {
  * Throws UsageError for an invalid --query or --jq, before any row is fetched.
  */
 export async function createRowSink(io: IO, options: RenderOptions): Promise<RowSink> {
-  const format = effectiveFormat(options);
-  claimFormat(io, format);
+  const printer = printerFor(io, options);
   // A list may be long; one that follows events as they come is read as it grows.
   if (!options.follow) await io.startPager();
-  const { fields } = options;
-  const pick = (row: Record<string, unknown>) => (fields ? pickFields(row, fields) : row);
-  switch (format) {
-    case 'quiet':
-      return quietSink(io, options.idField);
-    case 'plain':
-      return plainSink(io, visibleColumns(options));
-    case 'ndjson': {
-      const filter = await loadFilter(io, options, false);
-      return filter ? ndjsonSink(io, pick, filter) : ndjsonSink(io, pick);
-    }
-    case 'json': {
-      const filter = await loadFilter(io, options, true);
-      return filter ? jsonQuerySink(io, pick, filter) : jsonArraySink(io, pick);
-    }
-    case 'csv': {
-      // A stable header: the command's columns unless --fields names others (see csv-sink.ts).
-      const { csvSink } = await import('./csv-sink.js');
-      const columns = options.columns.map((column) => column.field);
-      return csvSink(io, fields ?? (columns.length > 0 ? columns : undefined));
-    }
-    case 'table': {
-      if (options.follow) {
-        const { followTableSink } = await import('./follow-table-sink.js');
-        return followTableSink(io, tableColumns(options));
-      }
-      const { tableSink } = await import('./table-sink.js');
-      return tableSink(io, tableColumns(options), {
-        now: now(options),
-        ...(options.noun ? { noun: options.noun } : {}),
-      });
-    }
-  }
+  return printer.rows(io, options);
 }
 
 /**
@@ -125,52 +94,7 @@ export async function renderItem(
   item: Record<string, unknown>,
   extra: { view?: DetailView } = {},
 ): Promise<void> {
-  const format = effectiveFormat(options);
-  claimFormat(io, format);
+  const printer = printerFor(io, options);
   await io.startPager();
-  const { fields } = options;
-  const picked = fields ? pickFields(item, fields) : item;
-  switch (format) {
-    case 'quiet':
-      {
-        const id = item[options.idField ?? 'id'];
-        if (id !== null && id !== undefined) await io.write(`${plainText(id)}\n`);
-      }
-      return;
-    case 'json':
-    case 'ndjson': {
-      const filter = await loadFilter(io, options, format === 'json');
-      if (filter) {
-        await io.write(filter(picked));
-        return;
-      }
-      const json = format === 'json' ? JSON.stringify(picked, null, 2) : JSON.stringify(picked);
-      await io.write(`${terminalJson(io, json)}\n`);
-      return;
-    }
-    case 'plain': {
-      const entries = fields
-        ? fields.map((field) => [field, getPath(item, field)] as const)
-        : Object.entries(flatten(item));
-      await io.write(entries.map(([key, value]) => `${plainText(key)}\t${plainText(value)}\n`).join(''));
-      return;
-    }
-    case 'csv': {
-      const { csvSink } = await import('./csv-sink.js');
-      const sink = csvSink(io, fields);
-      await sink.write(item);
-      await sink.end();
-      return;
-    }
-    case 'table': {
-      const { renderDetail, viewOfColumns } = await import('./detail-view.js');
-      const columns =
-        fields || options.columns.length > 0
-          ? visibleColumns(options)
-          : columnsForFields(Object.keys(flatten(item)), []);
-      const view = !fields && extra.view ? extra.view : viewOfColumns(columns);
-      await io.write(renderDetail(io, item, view, now(options)()));
-      return;
-    }
-  }
+  await printer.item(io, options, item, extra.view);
 }

@@ -5,8 +5,9 @@
 import { UsageError } from '../core/errors.js';
 import { quote } from '../core/text/quote.js';
 import { type GlobalOptions, OUTPUT_FORMATS, type OutputFormat } from '../global-options.js';
+import { FORMATS } from './formats/index.js';
 import type { IO } from './io.js';
-import { parseFields, queryWithCsv } from './render.js';
+import { parseFields, withQuery } from './render.js';
 
 /** What the run prints, decided once. */
 export interface OutputSettings {
@@ -54,12 +55,12 @@ export async function resolveOutput(
         ? filterFlag
         : globals.fields !== undefined
           ? '--fields'
-          : json || (output !== undefined && output !== 'table' && output !== 'plain')
+          : FORMATS[format].reader === 'records'
             ? `--output ${format}`
             : undefined;
     if (other) throw new UsageError(`-q prints ids only: it cannot be used with ${other}`);
   }
-  if (query !== undefined && format === 'csv') throw queryWithCsv(filterFlag);
+  if (query !== undefined) withQuery(format, filterFlag);
   if ((globals.fields !== undefined || query !== undefined) && fields === undefined) {
     throw new UsageError(
       `${globals.fields !== undefined ? '--fields' : filterFlag}: this command prints no records`,

@@ -47,7 +47,7 @@ describe('wfd doctor', () => {
       status: 'warn',
       detail:
         'the system keyring (Secret Service) does not answer: no D-Bus session (DBUS_SESSION_BUS_ADDRESS is not set)',
-      fix: 'logins keep tokens in config.json (mode 0600) meanwhile; start the D-Bus session of a Secret Service to use the keyring',
+      fix: 'logins keep tokens in config.json (mode 0600) meanwhile; to use the keyring, start the D-Bus session of a Secret Service (GNOME Keyring, KWallet) and unlock it',
     });
     expect(checks.find((c) => c.check === 'token')?.detail).toBe(
       'valid, for workspace Acme Corporation (acme)',

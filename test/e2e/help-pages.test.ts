@@ -36,6 +36,19 @@ function spawned(args: string[], env: Record<string, string> = {}) {
   return result.stdout;
 }
 
+describe('the version written by the build', () => {
+  it('is what the program says, and what bin/quick-answers.js prints without it', () => {
+    const program = spawnSync(
+      process.execPath,
+      ['-e', "require(process.argv[1]).run(['node', 'wfd', '--version'])", join(BIN, '../../dist/wfd.cjs')],
+      { env: baseEnv(), encoding: 'utf8' },
+    );
+    expect(program.stdout).toMatch(/^\d+\.\d+\.\d+\S*\n$/);
+    expect(readFileSync(join(BIN, '../../dist/version.txt'), 'utf8')).toBe(program.stdout);
+    expect(spawned(['--version'])).toBe(program.stdout);
+  });
+});
+
 describe('the help pages written by the build', () => {
   it('are one for each command and alias, and no more', () => {
     const names = COMMANDS.map((words) => `${['wfd', ...words].join(' ')}.txt`);

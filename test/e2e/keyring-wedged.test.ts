@@ -96,7 +96,7 @@ describe('a session bus that accepts and never answers', () => {
       expect(run.code, args.join(' ')).toBe(3);
       expect(run.stderr).toBe(
         `error: the token of profile "default" is kept in the system keyring (Secret Service), which did not answer: no answer within 5 seconds\n` +
-          `hint: unlock the keyring (or start its D-Bus session) and run the command again; or log in again, with --insecure-storage to keep the token in ${join(dir, 'config.json')}\n`,
+          `hint: start the D-Bus session of a Secret Service (GNOME Keyring, KWallet) and unlock it, and run the command again; or log in again, with --insecure-storage to keep the token in ${join(dir, 'config.json')}\n`,
       );
     }
   });

@@ -55,6 +55,33 @@ describe('the pager', () => {
     expect(requests.filter((r) => r.url.startsWith('/v1/cases')).length).toBeLessThan(30);
   });
 
+  it('a pager that does not exist loses nothing: every row, one warning naming it, exit 0', async () => {
+    const count = Number((await runWfd(['cases', 'count'], { env })).stdout);
+    const listed = onTerminal(['cases', 'list', '--all', '--no-color'], { WFD_PAGER: 'nosuchpager' });
+    expect(listed.code, listed.screen).toBe(0);
+    expect(listed.screen.match(/^ACME-\d+ /gm)).toHaveLength(count);
+    expect(
+      listed.screen.match(/^warning: pager "nosuchpager" failed \(exit code 127\); output not paged$/gm),
+    ).toHaveLength(1);
+    expect(listed.screen).toContain('hint: WFD_PAGER names it');
+    // Set in the config: the hint says how to change it there. Help is printed too.
+    const configDir = join(dir.path, 'missing-pager');
+    const set = spawnSync(process.execPath, [BIN, 'config', 'set', 'pager', 'nosuchpager'], {
+      env: { ...env, WFD_CONFIG_DIR: configDir },
+    });
+    expect(set.status).toBe(0);
+    for (const args of [
+      ['cases', 'list', '--help'],
+      ['cases', 'list', '--help', '--no-color'],
+    ]) {
+      // The stored page (bin/quick-answers.js), then the program's own.
+      const help = onTerminal(args, { WFD_CONFIG_DIR: configDir, PAGER: 'less' });
+      expect(help.code, help.screen).toBe(0);
+      expect(help.screen).toMatch(/^Usage: wfd cases list/m);
+      expect(help.screen).toContain('hint: `wfd config set pager <command>` sets another (`cat`: none)');
+    }
+  });
+
   it('gets LESS=FRX when LESS is unset, and help is paged too', () => {
     const paged = onTerminal(['--help'], {
       WFD_PAGER: `echo "LESS=$LESS" > ${quote(file('less.txt'))}; cat >/dev/null`,

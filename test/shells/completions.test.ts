@@ -62,7 +62,7 @@ const EXPECTED: [line: string, words: readonly string[]][] = [
   ['wfd cases list --sort ', [...CASES_SORT, 'archived_at'].flatMap((field) => [field, `-${field}`])],
   ['wfd forms list --sort -', ['-created_at', '-updated_at']],
   ['wfd cases list --sort=-c', ['--sort=-created_at']],
-  ['wfd cases list -o ', ['csv', 'json', 'ndjson', 'plain', 'table']],
+  ['wfd cases list -o ', ['csv', 'csv-excel', 'json', 'ndjson', 'plain', 'table']],
   ['wfd -o json cases list --output n', ['ndjson']],
   ['wfd webhooks add 5b0e https://example.org/hook --events ', [...EVENTS, ...RESPONSE_EVENTS]],
   [
@@ -86,7 +86,7 @@ const EXPECTED: [line: string, words: readonly string[]][] = [
   ['wfd help ', [...HELP_TOPIC_NAMES, ...NOUNS]],
   ['wfd help cases ', CASES_VERBS],
   ['wfd help cases l', ['list', 'ls']],
-  ['wfd completion ', ['bash', 'fish', 'zsh']],
+  ['wfd completion ', ['bash', 'fish', 'powershell', 'zsh']],
   ['wfd sandbox trigger ', ['forms:deleted', ...RESPONSE_EVENTS]],
   // --form takes a value: responses: is the <event> argument.
   ['wfd sandbox trigger --form 5b0e responses:', RESPONSE_EVENTS],

@@ -48,6 +48,50 @@ describe('planFiles', () => {
     ]);
   });
 
+  it('within a path limit (Windows), cuts long names to fit, extension kept, and says which', () => {
+    const long = `${'Quarterly report of the northern region '.repeat(5)}.pdf`;
+    const root = 'C:\\Users\\admin\\exports\\'.padEnd(60, 'x');
+    const files = planFiles(
+      [
+        {
+          id: F1,
+          responses: [
+            {
+              id: R1,
+              attachments: [
+                { id: 'a1', filename: long },
+                { id: 'a2', filename: long },
+                { id: 'a3', filename: 'short.pdf' },
+              ],
+            },
+          ],
+        },
+      ],
+      new Map(),
+      { max: 259, root: root.length },
+    );
+    for (const file of files) expect(root.length + 1 + file.path.length, file.path).toBeLessThanOrEqual(259);
+    expect(files.map((file) => file.path.split('/')[2])).toEqual([
+      expect.stringMatching(/^Quarterly report .*\.pdf$/),
+      expect.stringMatching(/^Quarterly report .* \(1\)\.pdf$/),
+      'short.pdf',
+    ]);
+    // The name before it was cut (made safe: at most 200 bytes) is kept for the manifest.
+    expect(files[0]!.originalName).toMatch(/^Quarterly report .*\.pdf$/);
+    expect(files[0]!.originalName!.length).toBeGreaterThan(files[0]!.path.split('/')[2]!.length);
+    expect(files[2]!.originalName).toBeUndefined();
+    // A DIR too long for any name: the name keeps 12 characters (the path is then over).
+    const deep = planFiles(
+      [{ id: F1, responses: [{ id: R1, attachments: [{ id: 'a1', filename: long }] }] }],
+      new Map(),
+      {
+        max: 259,
+        root: 250,
+      },
+    );
+    expect(deep[0]!.path.split('/')[2]).toHaveLength(12);
+  });
+
   it('a file the manifest placed keeps its name, whatever order the API lists it in now', () => {
     const known = new Map([['a2', entry('a2', `${F1}/${R1}/scan.pdf`)]]);
     const files = planFiles(

@@ -70,21 +70,24 @@ function busiestWindow(starts: number[], windowMs: number): number {
 }
 
 describe('parseRateLimits', () => {
-  it('reads spec, off, one rule scaled as the spec is, and two rules', () => {
+  it('reads spec, off, one rule (that limit alone: 4/1s is 240 a minute), and two rules', () => {
     expect(parseRateLimits('spec')).toBe(SPEC_LIMITS);
     expect(parseRateLimits('off')).toEqual({ rules: [] });
-    expect(parseRateLimits('20/2s')).toEqual({
-      rules: [
-        { limit: 20, windowMs: 2000 },
-        { limit: 200, windowMs: 120_000 },
-      ],
-    });
+    expect(parseRateLimits('4/1s')).toEqual({ rules: [{ limit: 4, windowMs: 1000 }] });
     expect(parseRateLimits('50/m, 400/1h')).toEqual({
       rules: [
         { limit: 50, windowMs: 60_000 },
         { limit: 400, windowMs: 3_600_000 },
       ],
     });
+  });
+
+  it('keeps a rule given alone, and no other: 4/1s starts 240 requests within a minute', async () => {
+    const { starts } = virtual(parseRateLimits('4/1s'));
+    const times = await starts(240);
+    expect(times.at(-1)).toBeLessThan(60_000);
+    // Never more than 4 in a second.
+    expect(times.filter((t) => t >= 10_000 && t < 11_000)).toHaveLength(4);
   });
 
   it.each(['', 'fast', '0/1s', '10/0s', '10/1d', '10', '1/1s,2/2s,3/3s', '-1/1s'])('refuses %j', (text) => {
@@ -95,7 +98,10 @@ describe('parseRateLimits', () => {
 describe('describeRules', () => {
   it('says the limits in words, the spec pair as the messages that cite it read', () => {
     expect(describeRules(SPEC_LIMITS.rules)).toBe('100 requests per minute and 1,000 per hour');
-    expect(describeRules(parseRateLimits('20/10s').rules)).toBe('20 requests per 10s and 200 per 10m');
+    expect(describeRules(parseRateLimits('20/10s').rules)).toBe('20 requests per 10s');
+    expect(describeRules(parseRateLimits('4/1s,200/1m').rules)).toBe(
+      '4 requests per second and 200 per minute',
+    );
     expect(describeRules(parseRateLimits('off').rules)).toBe('no limit');
   });
 
@@ -283,6 +289,21 @@ describe('RateLimiter', () => {
     await start();
     expect(now).toBe(20_000);
     expect(notices).toHaveLength(1);
+  });
+
+  it('names the rule that holds the run as the user gave it: 40 requests per minute', async () => {
+    let now = 0;
+    const notices: string[] = [];
+    const limiter = new RateLimiter(parseRateLimits('4/1s,40/1m'), {
+      now: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+      notice: (line) => notices.push(line),
+    });
+    for (let i = 0; i < 41; i++) (await limiter.acquire()).release();
+    expect(now).toBe(60_000);
+    expect(notices).toEqual(['client-side rate limit of 40 requests per minute reached; waiting 51s']);
   });
 
   it('a 429 pause is not also reported as a limiter wait (the client says it once)', async () => {

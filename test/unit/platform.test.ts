@@ -8,9 +8,11 @@ import { configDir } from '../../src/core/auth/config-paths.js';
 import { KeyringError, systemKeyring } from '../../src/core/auth/keyring.js';
 import { budgetDir } from '../../src/core/budget/shared-budget.js';
 import {
+  accessRemedy,
   defaultPager,
   hasFileModes,
   keyringBackend,
+  keyringRemedy,
   platformDirs,
   privateFileAccess,
   shellInvocation,
@@ -110,6 +112,14 @@ describe('the keyring of each platform', () => {
     await expect(keyring.get('default')).rejects.toThrow(/native binding cannot be loaded/);
     expect(asked).toEqual([{ op: 'get', account: 'default' }]);
   });
+
+  it('says what makes it answer in the words of each platform: D-Bus on Linux only', () => {
+    expect(keyringRemedy('linux')).toMatch(/D-Bus session of a Secret Service/);
+    expect(keyringRemedy('darwin')).toMatch(/login keychain/);
+    expect(keyringRemedy('win32')).toMatch(/keyring binding/);
+    for (const platform of ['darwin', 'win32'] as const)
+      expect(keyringRemedy(platform)).not.toMatch(/D-Bus|Secret Service/);
+  });
 });
 
 describe('what keeps a private file private', () => {
@@ -120,6 +130,9 @@ describe('what keeps a private file private', () => {
     expect(privateFileAccess('linux')).toBe('mode 0600');
     expect(privateFileAccess('win32')).not.toMatch(/0600|mode/);
     expect(privateFileAccess('win32')).toMatch(/Windows account/);
+    expect(accessRemedy('linux')).toMatch(/^chmod u\+rwx/);
+    expect(accessRemedy('win32')).toMatch(/Full control/);
+    expect(accessRemedy('win32')).not.toMatch(/chmod/);
   });
 });
 

@@ -24,7 +24,7 @@ import { budgetDir, SharedBudget, type SharedGrant } from '../../src/core/budget
 import { canMountSmallDisk, mountSmallDisk } from '../support/small-disk.js';
 import { useTempDir } from '../support/temp-dir.js';
 
-const RULES = parseRateLimits('3/1s').rules; // 3 per second per token, 30 per minute per client
+const RULES = parseRateLimits('3/1s,30/1m').rules; // 3 per second per token, 30 per minute per client
 const alive = () => true;
 const MAX_WAIT = 15 * 60_000;
 

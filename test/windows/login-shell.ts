@@ -25,7 +25,9 @@ function shellPath(shell: LoginShell): string {
  * runs it for everyone): that line, and nothing about wfd, is the .zshrc here.
  */
 export function loginEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  mkdirSync(home, { recursive: true });
+  // fish's first interactive start writes completions from every man page into this folder, in
+  // the background, outliving the shell: a home where it exists, as after that first start.
+  mkdirSync(join(home, '.local/share/fish/generated_completions'), { recursive: true });
   writeFileSync(join(home, '.zshrc'), 'autoload -Uz compinit && compinit\n');
   return { HOME: home, USER: 'root', LOGNAME: 'root', TERM: 'xterm', LANG: 'C.UTF-8', ...extra };
 }

@@ -11,6 +11,11 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verbFields } from '../../src/commands/completion/generate.js';
+import { SCRIPT_FILES, SHELLS } from '../../src/commands/completion/shells.js';
+import { commandNodes } from '../../src/commands/completion/tree.js';
+import { createMemoryIO } from '../../src/output/memory-io.js';
+import { buildProgram } from '../../src/program.js';
 import {
   BIN,
   lines,
@@ -21,6 +26,7 @@ import {
   useSandbox,
 } from '../e2e/harness.js';
 import { exportedFiles } from '../support/exported-files.js';
+import { readPowerShellTables, unbalancedBracket } from './powershell-tables.js';
 import {
   newPrefix,
   onWindowsTerminal,
@@ -115,6 +121,25 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     expect(Math.max(...screen.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
   });
 
+  it('prints a list at a terminal without a pager by default; a pager Windows lacks loses nothing', async () => {
+    const list = `${windowsPath(WIN_NODE)} ${windowsPath(BIN)} cases list --limit 12`;
+    const unpaged = onWindowsTerminal(prefix, list, { env: client() });
+    expect(unpaged.code, unpaged.stdout).toBe(0);
+    expect(unpaged.stdout).toMatch(/^REFERENCE +TITLE/m);
+    expect(unpaged.stdout.match(/^ACME-\d+ /gm)).toHaveLength(12);
+    expect(unpaged.stdout).toContain('Chloé');
+    expect(unpaged.stdout).not.toMatch(/warning|├/);
+    expect(Math.max(...unpaged.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
+    // `wfd config set pager less`, as on Linux: cmd cannot find it (exit code 9009).
+    const env = client({ WFD_CONFIG_DIR: windowsPath(join(work.path, 'pager')) });
+    ok(await wfd(['config', 'set', 'pager', 'less'], { env }));
+    const paged = onWindowsTerminal(prefix, list, { env });
+    expect(paged.code, paged.stdout).toBe(0);
+    expect(paged.stdout.match(/^ACME-\d+ /gm)).toHaveLength(12);
+    expect(paged.stdout).toContain('warning: pager "less" failed (exit code 9009); output not paged\n');
+    expect(paged.stdout).toContain('hint: `wfd config set pager <command>` sets another (`cat`: none)\n');
+  });
+
   it('logs in with a token kept in %APPDATA%, and says who can read the file, not a mode', async () => {
     const token = file('token.txt', `${sandbox.workspaces[0]!.token}\n`);
     // The default config folder of Windows: no WFD_CONFIG_DIR, no token in the environment.
@@ -143,7 +168,17 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     const doctor = await wfd(['doctor', '-o', 'json'], { env });
     const checks = JSON.parse(doctor.stdout) as { check: string; status: string; detail: string }[];
     expect(checks.find((c) => c.check === 'config file')).toMatchObject({ status: 'ok' });
-  });
+    // Windows' words: its Credential Manager and the folder's permissions, no D-Bus or modes.
+    const text = await wfd(['doctor'], { env });
+    expect(text.stdout).toMatch(
+      /^! keyring +the system keyring \(Windows Credential Manager\) does not answer/m,
+    );
+    expect(text.stdout).toContain('to use the keyring, install wfd again with its keyring binding');
+    expect(text.stdout).toMatch(
+      /^✓ config folder .*\(readable as its folder allows: under your user profile/m,
+    );
+    expect(`${text.stdout}${login.stderr}`).not.toMatch(/D-Bus|Secret Service|0600|0700|chmod/);
+  }, 120_000);
 
   it('lists, gets and counts cases as on Linux', async () => {
     const list = ok(await wfd(['cases', 'list', '--limit', '5', '-o', 'json']));
@@ -155,6 +190,32 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     const count = ok(await wfd(['cases', 'count', '--parent-status', 'pending']));
     const linuxCount = await runWfd(['cases', 'count', '--parent-status', 'pending'], { env: linuxEnv });
     expect(count.stdout).toBe(linuxCount.stdout);
+  });
+
+  it('writes CSV for Excel: a byte-order mark, CRLF line ends, accents as UTF-8', async () => {
+    const csv = ok(
+      await wfd([
+        'cases',
+        'list',
+        '--limit',
+        '40',
+        '-o',
+        'csv-excel',
+        '--fields',
+        'reference,contact.given_name',
+      ]),
+    );
+    expect(csv.stdout.startsWith('\uFEFFreference,contact.given_name\r\n')).toBe(true);
+    const rows = csv.stdout.slice(1).split('\r\n');
+    expect(rows.at(-1)).toBe('');
+    expect(rows.slice(0, -1).every((row) => !row.includes('\n'))).toBe(true);
+    const plain = await runWfd(
+      ['cases', 'list', '--limit', '40', '-o', 'csv', '--fields', 'reference,contact.given_name'],
+      {
+        env: linuxEnv,
+      },
+    );
+    expect(rows.join('\n')).toBe(plain.stdout);
   });
 
   it('archives cases read from stdin, each reported', async () => {
@@ -220,6 +281,50 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     );
     expect(again.stderr).toMatch(/0 to download/);
     expect(expectManifestTrue(dir)).toHaveLength(names.length);
+  });
+
+  it('keeps every exported path within 259 characters, cutting long names, the manifest saying so', async () => {
+    const email = 'windows-long-paths@example.org';
+    const form = (await (
+      await fetch(`${sandbox.baseUrl}/v1/forms`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${sandbox.workspaces[0]!.token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ flow: { slug: 'customer-feedback' }, user: { email } }),
+      })
+    ).json()) as { id: string };
+    const long = `${'Annual statement of accounts and notes '.repeat(4)}.pdf`;
+    const triggered = await fetch(`${sandbox.baseUrl}/_sandbox/trigger`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        event: 'responses:completed',
+        form_id: form.id,
+        filenames: [long, long, 'a.txt'],
+      }),
+    });
+    expect(triggered.status).toBe(202);
+    // Two UUID folders and these names would reach about 300 characters.
+    const dir = join(work.path, 'a folder for the exports of the finance department');
+    const result = ok(await wfd(['attachments', 'export', '--dir', windowsPath(dir), '--email', email]));
+    expect(result.stderr).toContain(
+      'wfd: 2 file names cut to keep each path within 259 characters, as Windows tools need; the manifest keeps each original_name',
+    );
+    const entries = lines(readFileSync(join(dir, 'manifest.ndjson'), 'utf8'))
+      .map((line) => JSON.parse(line) as ManifestFile & { original_name?: string })
+      .filter((entry) => entry.type === undefined);
+    expect(entries).toHaveLength(3);
+    for (const entry of entries) {
+      expect(
+        `${windowsPath(dir)}\\${entry.path.replaceAll('/', '\\')}`.length,
+        entry.path,
+      ).toBeLessThanOrEqual(259);
+    }
+    expect(entries.filter((entry) => entry.original_name?.startsWith('Annual statement'))).toHaveLength(2);
+    expect(entries.find((entry) => entry.path.endsWith('/a.txt'))?.original_name).toBeUndefined();
+    expectManifestTrue(dir);
   });
 
   it('finishes with --resume an export whose process was killed', async () => {
@@ -347,14 +452,47 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     }
   }, 90_000);
 
-  it('prints the completion scripts that are committed', async () => {
-    for (const [shell, path] of [
-      ['bash', 'completions/wfd.bash'],
-      ['zsh', 'completions/_wfd'],
-      ['fish', 'completions/wfd.fish'],
-    ] as const) {
+  it('prints the completion scripts that are committed, PowerShell with the tables of the command tree', async () => {
+    for (const shell of SHELLS) {
       const result = ok(await wfd(['completion', shell]));
-      expect(result.stdout, shell).toBe(readFileSync(join(ROOT, path), 'utf8'));
+      expect(result.stdout, shell).toBe(readFileSync(join(ROOT, SCRIPT_FILES[shell]), 'utf8'));
     }
-  });
+    // PowerShell cannot run here: what it would read of the script is read back.
+    const script = readFileSync(join(ROOT, SCRIPT_FILES.powershell), 'utf8');
+    // ASCII: what Windows PowerShell's `>` (UTF-16) and any code page keep as it is.
+    expect(script).toMatch(/^[\t\n -~]*$/);
+    expect(unbalancedBracket(script)).toBeUndefined();
+    expect(script).toContain(
+      "Register-ArgumentCompleter -Native -CommandName 'wfd', 'wfd.exe' -ScriptBlock $completer",
+    );
+    const tables = readPowerShellTables(script);
+    const program = buildProgram({ io: createMemoryIO().io, env: {}, version: '0' });
+    const nodes = commandNodes(program, await verbFields(program));
+    expect([...tables.commands.keys()]).toEqual(nodes.map((node) => node.path));
+    for (const node of nodes) {
+      const command = tables.commands.get(node.path)!;
+      expect(command.Subs, node.path).toEqual(node.subcommands.map((c) => c.word));
+      expect(command.Flags, node.path).toEqual(node.flags.map((c) => c.word));
+      expect(command.FlagDescs, node.path).toEqual(node.flags.map((c) => c.description));
+      expect(command.ValueFlags, node.path).toEqual(node.valueFlags);
+      expect(command.Args, node.path).toEqual(node.arguments);
+      for (const name of node.names)
+        expect(tables.children.get(`${node.path.split(' ').slice(0, -1).join(' ')}|${name}`)).toBe(node.path);
+    }
+    // -o (the format) and -O (a file) are told apart: the tables ignore no case.
+    expect(tables.values.get('*|-o')?.Words).toEqual([
+      'table',
+      'plain',
+      'json',
+      'ndjson',
+      'csv',
+      'csv-excel',
+    ]);
+    expect(tables.values.get('cases list|--sort')?.Words).toContain('-created_at');
+    expect(tables.values.get('*|--events')).toMatchObject({ How: 'list' });
+    expect(tables.values.get('*|--profile')).toMatchObject({ How: 'profiles', Words: [] });
+    expect(tables.commands.get('cases list')?.FlagDescs).toContain(
+      "filter the JSON output with a jq program (jq's language, strings printed bare, as gh's --jq)",
+    );
+  }, 120_000);
 });

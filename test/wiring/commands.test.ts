@@ -75,9 +75,12 @@ describe('bad command lines exit 2 before the verb runs', () => {
   it.each([
     [
       ['cases', 'list', '-o', 'bogus'],
-      'invalid --output "bogus": expected one of table, plain, json, ndjson, csv',
+      'invalid --output "bogus": expected one of table, plain, json, ndjson, csv, csv-excel',
     ],
-    [['cases', 'list', '-o', ''], 'invalid --output "": expected one of table, plain, json, ndjson, csv'],
+    [
+      ['cases', 'list', '-o', ''],
+      'invalid --output "": expected one of table, plain, json, ndjson, csv, csv-excel',
+    ],
     [['cases', 'list', '-o', 'csv', '--json'], '--json and --output csv cannot be used together: pick one'],
     [['cases', 'list', '-q', '--query', '[].id'], '-q prints ids only: it cannot be used with --query'],
     [['cases', 'list', '-q', '--json'], '-q prints ids only: it cannot be used with --output json'],

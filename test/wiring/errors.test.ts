@@ -66,13 +66,13 @@ const BAD_LINES: [args: string[], error: string, hint: string][] = [
   // the verb's schema (zod)
   [
     ['completion', 'ksh'],
-    'invalid <shell> "ksh": expected bash, zsh or fish',
+    'invalid <shell> "ksh": expected bash, zsh, fish or powershell',
     'run `wfd completion --help` to see the usage',
   ],
   // checks of the global options, before the verb
   [
     ['cases', 'list', '-o', 'yaml'],
-    'invalid --output "yaml": expected one of table, plain, json, ndjson, csv',
+    'invalid --output "yaml": expected one of table, plain, json, ndjson, csv, csv-excel',
     'run `wfd cases list --help` to see the usage',
   ],
   [

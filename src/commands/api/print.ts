@@ -13,7 +13,7 @@ import { checkJsonDepth, readBoundedText } from '../../core/http/json-answer.js'
 import type { ApiRequest } from '../../core/http/request.js';
 import { type Page, paginate, planPages } from '../../core/paginate.js';
 import { escapeControls, escapeJsonControls } from '../../core/text/quote.js';
-import { createRowSink } from '../../output/render.js';
+import { createRowSink, FORMATS } from '../../output/render.js';
 import { MAX_PAGE_SIZE } from '../../resources/paging.js';
 
 /** Prints one answer (`-i`: status line and headers first); an error status then fails the run. */
@@ -89,7 +89,9 @@ export async function printPages(
   const size = Number(query.find(([name]) => name === 'page[size]')?.[1] ?? MAX_PAGE_SIZE);
   const rest = query.filter(([name]) => name !== 'page[size]' && name !== 'page[number]');
   const sink = await createRowSink(ctx.io, {
-    format: ctx.output.format === 'ndjson' ? 'ndjson' : 'json',
+    // wfd api prints the API's JSON whatever the format: a record a line for a format of JSON
+    // lines (-o ndjson), else one array.
+    format: FORMATS[ctx.output.format].json === 'lines' ? ctx.output.format : 'json',
     columns: [],
     ...(ctx.output.query !== undefined ? { query: ctx.output.query } : {}),
     ...(ctx.output.jq ? { jq: true } : {}),

@@ -61,6 +61,7 @@ export async function exportFile(file: PlannedFile, target: ExportTarget): Promi
         bytes: written.bytes,
         sha256: written.sha256,
         downloaded_at: target.now().toISOString(),
+        ...(file.originalName === undefined ? {} : { original_name: file.originalName }),
       };
     } catch (error) {
       // The request itself was already retried by the client, per its policy; a transfer that

@@ -48,6 +48,8 @@ const FileEntry = z.object({
   bytes: z.int().check(z.nonnegative()),
   sha256: z.string(),
   downloaded_at: z.string(),
+  /** the attachment's name (made safe) when it was cut to keep the path within Windows' limit */
+  original_name: z.optional(z.string()),
 });
 export type FileEntry = z.infer<typeof FileEntry>;
 

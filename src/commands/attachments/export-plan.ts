@@ -31,7 +31,21 @@ export interface PlannedFile {
   path: string;
   /** the size the API lists, when it does */
   size: number | undefined;
+  /** the name (made safe) that was cut to keep the path within the limit, when it was */
+  originalName?: string;
 }
+
+/**
+ * The longest path a file may have and the length of DIR's absolute path: on Windows, Explorer
+ * and many tools open no path over 259 characters (MAX_PATH, 260 with its terminator).
+ */
+export interface PathLimit {
+  max: number;
+  root: number;
+}
+
+/** However long DIR is, a name keeps this much (the path then goes over the limit). */
+const MIN_NAME_LENGTH = 12;
 
 /** One form's merged PDF (`--merge`). */
 export interface PlannedMerge {
@@ -46,13 +60,15 @@ const MERGED_NAME = 'merged.pdf';
 
 /**
  * Where each attachment of `forms` goes. Names are made safe and unique per response folder
- * (`scan.pdf`, `scan (1).pdf`) in the order the API lists them; an attachment the manifest
- * (`known`) already placed in that folder keeps its name, so a resumed or incremental run never
- * renames a file. An id listed twice is planned once, where it first appears.
+ * (`scan.pdf`, `scan (1).pdf`) in the order the API lists them, and cut (extension kept) where
+ * the path would pass `limit`; an attachment the manifest (`known`) already placed in that
+ * folder keeps its name, so a resumed or incremental run never renames a file. An id listed
+ * twice is planned once, where it first appears.
  */
 export function planFiles(
   forms: readonly FormAttachments[],
   known: ReadonlyMap<string, FileEntry>,
+  limit?: PathLimit,
 ): PlannedFile[] {
   const planned: PlannedFile[] = [];
   const seen = new Set<string>();
@@ -66,20 +82,23 @@ export function planFiles(
         return true;
       });
       const names = new FolderNames();
+      // DIR, a separator, the folder, a separator: what is left is the name's.
+      const room = limit ? Math.max(MIN_NAME_LENGTH, limit.max - limit.root - folder.length - 2) : Infinity;
       const kept = new Map<string, string>();
       for (const attachment of attachments) {
         const name = nameIn(folder, known.get(attachment.id)?.path);
         if (name !== undefined && names.reserve(name)) kept.set(attachment.id, name);
       }
       for (const attachment of attachments) {
-        const name =
-          kept.get(attachment.id) ?? names.claim(safeFilename(attachment.filename ?? '', attachment.id));
+        const safe = safeFilename(attachment.filename ?? '', attachment.id);
+        const name = kept.get(attachment.id) ?? names.claim(safe, room);
         planned.push({
           id: attachment.id,
           formId: form.id,
           responseId: response.id,
           path: `${folder}/${name}`,
           size: attachment.size ?? undefined,
+          ...(!kept.has(attachment.id) && safe.length > room ? { originalName: safe } : {}),
         });
       }
     }

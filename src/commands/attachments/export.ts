@@ -24,7 +24,7 @@
  *    every write (full, read-only, over quota) stops the run at the first failure: no request
  *    after it, one error line. Either way the manifest lists exactly the files on disk.
  */
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import { getFormFiles } from '../../api/attachments.js';
 import { listRequest } from '../../api/list.js';
@@ -49,11 +49,12 @@ import { isDateText } from '../../core/list-query/dates.js';
 import type { FilterFlagValues } from '../../core/list-query/params.js';
 import { paginate, planPages } from '../../core/paginate.js';
 import { onInterrupt } from '../../core/process/interrupt.js';
+import { maxPathLength } from '../../core/process/platform.js';
 import { count, plural } from '../../core/text/counts.js';
 import { formatDuration } from '../../core/text/duration.js';
 import { quote } from '../../core/text/quote.js';
 import { formatBytes } from '../../output/bytes.js';
-import { type Column, createRowSink } from '../../output/render.js';
+import { type Column, createRowSink, readerOf } from '../../output/render.js';
 import { EXPORT_FIELDS } from '../../resources/attachments.js';
 import { FORMS } from '../../resources/forms.js';
 import { MAX_PAGE_SIZE } from '../../resources/paging.js';
@@ -404,7 +405,14 @@ class Exporter {
   /** Where each file goes, what is already there, what the run will request; said on stderr. */
   async #plan(read: FormsRead, merge: boolean): Promise<Plan> {
     this.#phase = 'checking';
-    const files = planFiles(read.forms, this.manifest.files);
+    const max = maxPathLength();
+    const limit = max === undefined ? undefined : { max, root: resolve(this.dir).length };
+    const files = planFiles(read.forms, this.manifest.files, limit);
+    const cut = files.filter((file) => file.originalName !== undefined).length;
+    if (cut > 0)
+      this.#status.say(
+        `wfd: ${plural(cut, 'file name')} cut to keep each path within ${max} characters, as Windows tools need; the manifest keeps each original_name`,
+      );
     this.#status.show('Checking the files already exported…');
     const done = await this.#alreadyThere(files);
     const pending = files.filter((file) => !done.has(file.id));
@@ -486,10 +494,9 @@ class Exporter {
     // installed once rather than for each file's download (core/process/interrupt.ts).
     const release = onInterrupt(() => this.#status.stop());
     try {
-      // A terminal has the progress line; a pipe gets a row per file.
-      const { output } = this.ctx;
+      // A terminal has the progress line; a pipe, -q, --fields and --query get a row per file.
       const rows =
-        output.quiet || output.format !== 'table'
+        readerOf(this.ctx.output) !== 'screen'
           ? await createRowSink(this.ctx.io, renderOptions(this.ctx, { columns: COLUMNS }))
           : undefined;
       const files = mapPooled(plan.pending, this.#concurrency, async (file) => {

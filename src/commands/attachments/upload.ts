@@ -21,7 +21,7 @@ import type { ApiClient } from '../../core/http/http.js';
 import type { ApiRequest } from '../../core/http/request.js';
 import { count } from '../../core/text/counts.js';
 import { quote } from '../../core/text/quote.js';
-import { createRowSink } from '../../output/render.js';
+import { createRowSink, readerOf } from '../../output/render.js';
 import { ATTACHMENT_COLUMNS, ATTACHMENT_FIELDS } from '../../resources/attachments.js';
 import { mutationClient, printDryRun } from '../shared/mutation.js';
 import { renderOptions } from '../shared/output.js';
@@ -73,12 +73,10 @@ export async function runUploadAttachments(options: UploadAttachmentsOptions, ct
   );
 }
 
-/** The ids, one a line (a terminal or a pipe); the attachments with -o json/ndjson/csv, --fields or --query. */
+/** The ids, one a line, for people (a terminal or a pipe) and -q; the attachments for a program. */
 async function printCreated(ctx: Context, created: Attachment[]): Promise<void> {
   const options = renderOptions(ctx, { columns: ATTACHMENT_COLUMNS });
-  const bare =
-    (options.format === 'table' || options.format === 'plain') && !options.query && !options.fields;
-  if (bare) {
+  if (readerOf(options) !== 'records') {
     await ctx.io.write(created.map((attachment) => `${attachment.id}\n`).join(''));
     return;
   }

@@ -7,7 +7,7 @@ import { ApiError, AuthError } from '../../core/errors.js';
 import { redactToken } from '../../core/http/redact.js';
 import { privateFileAccess } from '../../core/process/platform.js';
 import { escapeControls } from '../../core/text/quote.js';
-import { renderItem } from '../../output/render.js';
+import { readerOf, renderItem } from '../../output/render.js';
 import { createTextMetrics } from '../../output/text-width.js';
 import { absoluteTime, relativeTime } from '../../output/time.js';
 import { wrapBlock } from '../../output/wrap-block.js';
@@ -62,7 +62,7 @@ export async function runStatus(_options: unknown, ctx: Context): Promise<void> 
     configFile: store.path,
     tokenStorage: credentials.source === 'env' ? 'env' : credentials.tokenStorage,
   };
-  if (render.format === 'table' && !render.fields && render.query === undefined && !render.quiet)
+  if (readerOf(render) === 'screen')
     await ctx.io.write(
       // Paths, URLs and a refusal's message make long lines: wrapped at words, under their `- `.
       wrapBlock(

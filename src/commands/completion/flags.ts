@@ -4,7 +4,7 @@ import { SHELLS } from './shells.js';
 
 export const COMPLETION = {
   // Optional for commander, so that --profiles runs alone; the verb asks for it otherwise.
-  args: [{ name: 'shell', optional: true, values: SHELLS, help: 'bash, zsh or fish' }],
+  args: [{ name: 'shell', optional: true, values: SHELLS, help: 'bash, zsh, fish or powershell' }],
   flags: [
     {
       flag: 'profiles',

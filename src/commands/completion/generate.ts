@@ -5,17 +5,19 @@
  */
 import type { Command } from 'commander';
 import { verbLoaderOf } from '../../cli/action.js';
-import { bashScript } from './bash.js';
-import { fishScript } from './fish.js';
+import { BASH } from './bash.js';
+import { FISH } from './fish.js';
+import { POWERSHELL } from './powershell.js';
+import { renderScript } from './script.js';
 import type { Shell } from './shells.js';
 import { commandNodes, type FieldsByCommand } from './tree.js';
-import { zshScript } from './zsh.js';
+import { ZSH } from './zsh.js';
 
-const SCRIPTS = { bash: bashScript, zsh: zshScript, fish: fishScript } as const;
+const SCRIPTS = { bash: BASH, zsh: ZSH, fish: FISH, powershell: POWERSHELL } as const;
 
 /** The script of `shell` for the whole tree of `program`; `fields` from `verbFields(program)`. */
 export function generateCompletion(program: Command, shell: Shell, fields?: FieldsByCommand): string {
-  return SCRIPTS[shell](commandNodes(program, fields));
+  return renderScript(SCRIPTS[shell], commandNodes(program, fields));
 }
 
 /**

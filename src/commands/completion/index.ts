@@ -9,5 +9,6 @@ export function registerCompletionCommand(completion: Command): void {
     'wfd completion bash > /etc/bash_completion.d/wfd',
     `wfd completion zsh > "\${fpath[1]}/_wfd"`,
     'wfd completion fish > ~/.config/fish/completions/wfd.fish',
+    "Add-Content $PROFILE 'wfd completion powershell | Out-String | Invoke-Expression'   # PowerShell",
   ]).action(lazy(() => import('./print.js')));
 }

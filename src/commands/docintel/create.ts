@@ -9,7 +9,7 @@ import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { checkUploadFile } from '../../core/files/upload-file.js';
 import { assertUuid } from '../../core/list-query/values.js';
-import { renderItem } from '../../output/render.js';
+import { readerOf, renderItem } from '../../output/render.js';
 import { DOCINTEL_JOB_FIELDS } from '../../resources/document-intelligence.js';
 import { renderOptions } from '../shared/output.js';
 import { CREATE_DOCINTEL } from './flags.js';
@@ -46,8 +46,7 @@ export async function runCreateDocintel(options: CreateDocintelOptions, ctx: Con
   }
   // The id alone, for `job=$(wfd docintel create ...)`; the job with -o json.
   const render = renderOptions(ctx, { columns: [] });
-  const bare = (render.format === 'table' || render.format === 'plain') && !render.query;
-  if (bare) await ctx.io.write(`${started.job.id}\n`);
+  if (readerOf(render) !== 'records') await ctx.io.write(`${started.job.id}\n`);
   else await renderItem(ctx.io, render, started.job, { view: JOB_VIEW });
 }
 

@@ -138,7 +138,8 @@ export async function finish(
 /** A field/value view on a terminal; JSON otherwise, unless another format was asked for. */
 async function printJob(ctx: Context, job: DocIntelJob): Promise<void> {
   const options = renderOptions(ctx, { columns: [] });
-  // Plain key/value lines would flatten the result; a script reads the JSON of the job.
+  // Named: plain key/value lines, the default on a pipe, would flatten the result; a script
+  // reads the JSON of the job unless it asked for another format.
   const format = options.format === 'plain' && ctx.globals.output === undefined ? 'json' : options.format;
   await renderItem(ctx.io, { ...options, format }, job, { view: JOB_VIEW });
 }

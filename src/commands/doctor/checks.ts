@@ -11,7 +11,7 @@ import { NetworkError, WfdError } from '../../core/errors.js';
 import { parseBaseUrl } from '../../core/http/base-url.js';
 import type { StreamedResponse } from '../../core/http/http.js';
 import { isLoopback, isPlainHttpAnswer } from '../../core/http/network-error.js';
-import { hasFileModes, privateFileAccess } from '../../core/process/platform.js';
+import { hasFileModes, keyringRemedy, privateFileAccess } from '../../core/process/platform.js';
 import { plural } from '../../core/text/counts.js';
 import { formatDuration } from '../../core/text/duration.js';
 
@@ -49,7 +49,12 @@ export async function checkLocalState(ctx: Context): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   const dirStat = await stat(store.dir).catch(() => undefined);
   if (!dirStat)
-    results.push(ok('config folder', `${store.dir} (not created yet: wfd makes it 0700 when it saves)`));
+    results.push(
+      ok(
+        'config folder',
+        `${store.dir} (not created yet: wfd makes it${hasFileModes() ? ' 0700' : ''} when it saves)`,
+      ),
+    );
   else if (!dirStat.isDirectory())
     results.push(
       fail('config folder', `${store.dir} is not a folder`, `move it aside, or set WFD_CONFIG_DIR`),
@@ -116,7 +121,7 @@ export async function checkTokenStorage(ctx: Context): Promise<CheckResult[]> {
       warn(
         'keyring',
         `${store.keyringName} does not answer: ${problem}; it holds the token of ${plural(inKeyring.length, 'profile')}: ${inKeyring.join(', ')}`,
-        'unlock the keyring or start its D-Bus session; or log in again with --insecure-storage',
+        `${keyringRemedy()}; or log in again with --insecure-storage`,
       ),
     );
   // Nothing is lost yet, but it is no ✓: the next login keeps its token in a file.
@@ -125,7 +130,7 @@ export async function checkTokenStorage(ctx: Context): Promise<CheckResult[]> {
       warn(
         'keyring',
         `${store.keyringName} does not answer: ${problem}`,
-        'logins keep tokens in config.json (mode 0600) meanwhile; start the D-Bus session of a Secret Service to use the keyring',
+        `logins keep tokens in config.json (${privateFileAccess()}) meanwhile; to use the keyring, ${keyringRemedy()}`,
       ),
     );
   if (names.length > 0) {

@@ -9,7 +9,7 @@ import type { Context } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
 import { plural } from '../../core/text/counts.js';
 import { escapeControls } from '../../core/text/quote.js';
-import { createRowSink } from '../../output/render.js';
+import { createRowSink, readerOf } from '../../output/render.js';
 import { createTextMetrics } from '../../output/text-width.js';
 import { wrapBlock } from '../../output/wrap-block.js';
 import { renderOptions } from '../shared/output.js';
@@ -42,8 +42,8 @@ export async function runDoctor(_options: unknown, ctx: Context): Promise<void> 
 }
 
 async function print(ctx: Context, results: CheckResult[]): Promise<void> {
-  const { format, quiet } = ctx.output;
-  if ((format !== 'table' && format !== 'plain') || quiet || ctx.output.fields || ctx.output.query) {
+  const reader = readerOf(ctx.output);
+  if (reader === 'records') {
     const sink = await createRowSink(
       ctx.io,
       renderOptions(ctx, { columns: FIELDS.map((field) => ({ field })) }),
@@ -60,7 +60,7 @@ async function print(ctx: Context, results: CheckResult[]): Promise<void> {
   const text = lines.join('\n');
   // On a terminal, details and fixes wrap under their column; paths and URLs stay whole.
   await ctx.io.write(
-    `${format === 'table' ? wrapBlock(text, ctx.io.terminalWidth(), createTextMetrics(), FIX.length) : text}\n`,
+    `${reader === 'screen' ? wrapBlock(text, ctx.io.terminalWidth(), createTextMetrics(), FIX.length) : text}\n`,
   );
 }
 

@@ -8,7 +8,7 @@ import { UsageError } from '../../core/errors.js';
 import { isRecord } from '../../core/guards.js';
 import { isEmail } from '../../core/list-query/values.js';
 import { quote } from '../../core/text/quote.js';
-import { renderItem } from '../../output/render.js';
+import { readerOf, renderItem } from '../../output/render.js';
 import { FORMS } from '../../resources/forms.js';
 import { mutationClient, sendOrPrint } from '../shared/mutation.js';
 import { renderOptions } from '../shared/output.js';
@@ -45,8 +45,8 @@ export async function runCreateForm(options: CreateFormOptions, ctx: Context): P
   const client = await mutationClient(ctx, options.dryRun);
   const created = await sendOrPrint(ctx, client, createForm(body), options.dryRun);
   if (!created) return;
-  const bare = (render.format === 'table' || render.format === 'plain') && !render.query && !render.fields;
-  if (bare) await ctx.io.write(`${created.id}\n`);
+  // The id alone for people, for `id=$(wfd forms create ...)`; the form for a program.
+  if (readerOf(render) !== 'records') await ctx.io.write(`${created.id}\n`);
   else await renderItem(ctx.io, render, created, { view: FORM_DETAIL_VIEW });
 }
 

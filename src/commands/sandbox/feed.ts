@@ -8,7 +8,7 @@ import type { Context } from '../../context.js';
 import { UsageError } from '../../core/errors.js';
 import type { ApiRequest } from '../../core/http/request.js';
 import { interruptible } from '../../core/process/interrupt.js';
-import { createRowSink, type RenderOptions } from '../../output/render.js';
+import { createRowSink, FORMATS, type RenderOptions } from '../../output/render.js';
 import { hookClient, readHook } from './hooks.js';
 
 /**
@@ -33,11 +33,11 @@ export interface Feed<P> {
   readonly tail?: number | undefined;
 }
 
-/** @throws UsageError for `--follow` with an output that cannot stream (-o json) */
+/** @throws UsageError for `--follow` with an output that cannot stream (one JSON document: -o json) */
 export async function printFeed<P>(ctx: Context, feed: Feed<P>): Promise<void> {
   const { format } = feed.render;
-  if (feed.follow && format === 'json' && !feed.render.quiet) {
-    throw new UsageError('-o json does not stream: use -o ndjson with --follow (one entry per line)');
+  if (feed.follow && FORMATS[format].json === 'document' && !feed.render.quiet) {
+    throw new UsageError(`-o ${format} does not stream: use -o ndjson with --follow (one entry per line)`);
   }
   // Followed, a table prints each entry as it comes (plain output does anyway).
   const sink = await createRowSink(ctx.io, { ...feed.render, follow: feed.follow });

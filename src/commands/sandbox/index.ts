@@ -11,7 +11,13 @@ export function registerSandboxCommands(sandbox: Command): void {
     'wfd sandbox start --data-dir .sandbox',
     'wfd sandbox demo',
   ]);
+  registerServerCommands(sandbox);
+  registerWatchCommands(sandbox);
+  registerSimulationCommands(sandbox);
+}
 
+/** The server and its data: start, its console (open), reset, and the description it serves (openapi). */
+function registerServerCommands(sandbox: Command): void {
   const start = sandbox
     .command('start')
     .summary('Start the sandbox server and print its base URL and tokens; Ctrl-C stops it')
@@ -77,7 +83,10 @@ Prints one JSON line {"baseUrl", "workspaces": [{id, slug, name, token}], "oauth
       'wfd sandbox openapi --server https://api.example.com',
     ],
   ).action(lazy(() => import('./openapi.js')));
+}
 
+/** What a running sandbox saw: its request log and its webhook deliveries. */
+function registerWatchCommands(sandbox: Command): void {
   addExamples(
     addVerbFlags(
       sandbox
@@ -141,7 +150,10 @@ Prints one JSON line {"baseUrl", "workspaces": [{id, slug, name, token}], "oauth
     ),
     ['wfd sandbox deliveries resend 7c4d...', 'wfd sandbox deliveries resend 7c4d... --dry-run'],
   ).action(lazy(() => import('./resend.js')));
+}
 
+/** What a person or the API's users would do: the guided tour, and a respondent's events. */
+function registerSimulationCommands(sandbox: Command): void {
   addExamples(
     sandbox
       .command('demo')

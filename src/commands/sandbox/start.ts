@@ -6,6 +6,7 @@ import type { Context } from '../../context.js';
 import type { ConfigStore, Profile } from '../../core/auth/store.js';
 import { UsageError, WfdError } from '../../core/errors.js';
 import { quote } from '../../core/text/quote.js';
+import { FORMATS } from '../../output/render.js';
 import type { RunningSandbox } from '../../sandbox/index.js';
 import { banner } from './banner.js';
 import { dataDirFailure, dataDirWarning } from './data-dir-errors.js';
@@ -186,8 +187,8 @@ async function announce(
   saved: SavedProfiles | undefined,
   faults: { spec: string; slowMs: number } | undefined,
 ): Promise<void> {
-  const format = ctx.output.format;
-  if (format === 'json' || format === 'ndjson') {
+  // JSON on one line, the first of stdout, for a script that reads it while the sandbox runs.
+  if (FORMATS[ctx.output.format].json !== undefined) {
     const { baseUrl, workspaces, oauth, dataDir } = sandbox;
     const profile = saved ? { profile: saved.prefix } : {};
     const openapi = `${baseUrl}/openapi.json`;

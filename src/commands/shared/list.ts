@@ -20,7 +20,7 @@ import {
   paginate,
   planPages,
 } from '../../core/paginate.js';
-import { createRowSink } from '../../output/render.js';
+import { createRowSink, FORMATS } from '../../output/render.js';
 import { MAX_PAGE_SIZE } from '../../resources/paging.js';
 import type { ColumnDef, RecordFields, ResourceDef } from '../../resources/types.js';
 import { countPrinter } from './count.js';
@@ -98,7 +98,9 @@ export async function runList<T extends Record<string, unknown>>(
   // A table holds its first rows back to size its columns, so show progress meanwhile (stderr,
   // terminals only); the table's first line on stdout stops the spinner (see io.startSpinner).
   const spinner =
-    options.format === 'table' ? await ctx.io.startSpinner(`Fetching ${resource.noun}…`) : undefined;
+    FORMATS[options.format].reader === 'screen'
+      ? await ctx.io.startSpinner(`Fetching ${resource.noun}…`)
+      : undefined;
   let total: number | undefined;
   let expected: number | undefined;
   let count = 0;

@@ -7,7 +7,7 @@ import { readJsonBody } from '../../core/body.js';
 import { UsageError } from '../../core/errors.js';
 import type { ApiClient } from '../../core/http/http.js';
 import type { ApiRequest, PreparedRequest } from '../../core/http/request.js';
-import { type DetailView, renderItem } from '../../output/render.js';
+import { type DetailView, FORMATS, renderItem } from '../../output/render.js';
 import { explainNotFound } from './not-found.js';
 import { renderOptions } from './output.js';
 import { assertIdForm, type IdLookup, resolveId } from './resolve-id.js';
@@ -22,8 +22,8 @@ export async function mutationClient(ctx: Context, dryRun: boolean | undefined):
 
 /**
  * Prints what would be sent. One request prints as one object; a bulk command passes an array
- * and gets one JSON array (json), one line per request (ndjson), or blocks separated by a
- * blank line (text, like an HTTP trace).
+ * and gets one JSON array (a format whose records are one JSON document), one line per request
+ * (one of JSON lines), or blocks separated by a blank line (text, like an HTTP trace).
  */
 export async function printDryRun(
   ctx: Context,
@@ -31,13 +31,13 @@ export async function printDryRun(
 ): Promise<void> {
   const count = Array.isArray(prepared) ? prepared.length : 1;
   ctx.io.errorLine(`dry run: ${count === 1 ? 'this request was' : `these ${count} requests were`} not sent`);
-  const format = ctx.output.format;
-  if (format === 'json') {
+  const { json } = FORMATS[ctx.output.format];
+  if (json === 'document') {
     await ctx.io.write(`${JSON.stringify(prepared, null, 2)}\n`);
     return;
   }
   const requests = Array.isArray(prepared) ? prepared : [prepared];
-  if (format === 'ndjson') {
+  if (json === 'lines') {
     await ctx.io.write(requests.map((request) => `${JSON.stringify(request)}\n`).join(''));
     return;
   }

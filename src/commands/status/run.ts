@@ -17,7 +17,7 @@ import type { QueryParam } from '../../core/list-query/types.js';
 import { pageRequest } from '../../core/paginate.js';
 import { effectiveSettings, readConfigData } from '../../core/settings.js';
 import { escapeControls } from '../../core/text/quote.js';
-import { renderItem } from '../../output/render.js';
+import { readerOf, renderItem } from '../../output/render.js';
 import { createTextMetrics } from '../../output/text-width.js';
 import { absoluteTime, parseTime, relativeTime } from '../../output/time.js';
 import { wrapBlock } from '../../output/wrap-block.js';
@@ -92,8 +92,7 @@ export async function runStatus(options: StatusOptions, ctx: Context): Promise<v
     },
   };
   const render = renderOptions(ctx, { columns: [] });
-  if (render.format === 'table' && !render.fields && render.query === undefined && !render.quiet)
-    await ctx.io.write(screen(report, now, ctx.io.terminalWidth()));
+  if (readerOf(render) === 'screen') await ctx.io.write(screen(report, now, ctx.io.terminalWidth()));
   else await renderItem(ctx.io, render, report);
 }
 

@@ -14,12 +14,15 @@ import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { NetworkError, UsageError, WfdError } from '../../core/errors.js';
 import type { ApiClient } from '../../core/http/http.js';
+import { isLoopback } from '../../core/http/network-error.js';
 import { assertUuid } from '../../core/list-query/values.js';
+import { once } from '../../core/once.js';
 import { GRACE_MS, onInterrupt } from '../../core/process/interrupt.js';
 import { formatDuration } from '../../core/text/duration.js';
 import { flagName } from '../../core/text/flag-key.js';
 import { shellWord } from '../../core/text/shell-word.js';
 import { plainText } from '../../output/cells.js';
+import { FORMATS } from '../../output/render.js';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../resources/webhook-events.js';
 import { parseHeaderLines } from '../shared/header-args.js';
 import { checkWebhookUrl, parseEvents } from '../shared/webhook-args.js';
@@ -47,69 +50,29 @@ const INTERRUPTED_CLEAN_UP_MS = GRACE_MS - 300;
 
 export async function runListenWebhooks(options: ListenWebhooksOptions, ctx: Context): Promise<void> {
   if (options.cleanUp) return cleanUp(options, ctx);
-  const events = options.events === undefined ? undefined : parseEvents(options.events, '--events');
-  const forwardTo =
-    options.forwardTo === undefined ? undefined : checkWebhookUrl(options.forwardTo, '--forward-to');
-  const headers = parseHeaderLines(options.header ?? [], '--header');
-  if (!forwardTo && Object.keys(headers).length > 0) {
-    throw new UsageError('--header is sent with each forwarded delivery: give --forward-to too');
-  }
-  const formIds = options.forms === undefined ? undefined : parseFormIds(options.forms);
-  const publicUrl =
-    options.publicUrl === undefined ? undefined : checkWebhookUrl(options.publicUrl, '--public-url');
-  if (publicUrl && !formIds)
-    throw new UsageError('--public-url is the URL --forms registers: give --forms too');
-  const print = await printer(ctx, forwardTo !== undefined);
-  const client = formIds ? await registrationClient(ctx, publicUrl) : undefined;
+  const flags = listenFlags(options);
+  const print = await printer(ctx, flags.forwardTo !== undefined);
+  const client = flags.formIds ? await registrationClient(ctx, flags.publicUrl) : undefined;
   const record = client ? await listenerRecord(ctx, client) : undefined;
   const report = client ? await leftoverReporter(ctx) : () => {};
-
-  const forwarding = new AbortController();
-  const inFlight = new Set<Promise<void>>();
-  let printed: Promise<void> = Promise.resolve();
-  let received = 0;
-  let end: (ending: Ending) => void = () => {};
-  const ended = new Promise<Ending>((resolve) => {
-    end = resolve;
+  const deliveries = new Deliveries(ctx, flags, options.max, print);
+  const receiver = await startReceiver({
+    ...options,
+    now: () => ctx.now(),
+    onDelivery: (delivery) => deliveries.take(delivery),
   });
-
-  const onDelivery = (delivery: Delivery) => {
-    const facts = factsOf(delivery);
-    // Filtered out, or past --max while the port closes: answered 202, not printed, not counted.
-    if (!wanted(facts.event, events) || received === options.max) return;
-    received++;
-    const forwarded = forwardTo ? forward(forwardTo, delivery, forwarding.signal, headers) : undefined;
-    // Lines come in the order deliveries arrived, each once its forward has answered.
-    const work = printed.then(async () => {
-      const result = await forwarded;
-      await print(delivery, facts, result);
-      if (result && 'error' in result) {
-        ctx.io.errorLine(`forward ${facts.deliveryId ?? '-'} -> ${forwardTo} failed: ${result.error}`);
-      }
-    });
-    printed = work.catch(() => {});
-    inFlight.add(work);
-    work.finally(() => inFlight.delete(work)).catch(() => {});
-    if (received === options.max) end('max');
-  };
-
-  const receiver = await startReceiver({ ...options, now: () => ctx.now(), onDelivery });
   const say = (line: string) => ctx.io.errorLine(line);
   const registration = client
-    ? new Registration(client, publicUrl ?? receiver.url, events ?? WEBHOOK_EVENTS, say, record)
+    ? new Registration(client, flags.publicUrl ?? receiver.url, flags.events ?? WEBHOOK_EVENTS, say, record)
     : undefined;
   // What earlier runs left and this one could not remove either.
   let earlier: Leftover[] = [];
   // Once only: a signal may come while the end of the run is removing the URL.
-  let removal: Promise<Leftover[]> | undefined;
-  const unregister = (): Promise<Leftover[]> => {
-    removal ??= (async () => {
-      const leftovers = (await registration?.remove()) ?? [];
-      report(leftovers);
-      return leftovers;
-    })();
-    return removal;
-  };
+  const unregister = once(async (): Promise<Leftover[]> => {
+    const leftovers = (await registration?.remove()) ?? [];
+    report(leftovers);
+    return leftovers;
+  });
   // Ctrl-C and SIGTERM end the process (130, 143) once the port is closed and the URL removed,
   // or, when the API does not confirm the removal in time, once what is left has been named.
   const release = onInterrupt(async () => {
@@ -122,7 +85,8 @@ export async function runListenWebhooks(options: ListenWebhooksOptions, ctx: Con
       report(registration.unconfirmed('no answer before the interrupted run had to end'));
     }
   });
-  const timer = options.timeout === undefined ? undefined : setTimeout(() => end('timeout'), options.timeout);
+  const timer =
+    options.timeout === undefined ? undefined : setTimeout(() => deliveries.end('timeout'), options.timeout);
   let failure: unknown;
   try {
     ctx.io.errorLine(`listening on ${receiver.url}`);
@@ -130,28 +94,109 @@ export async function runListenWebhooks(options: ListenWebhooksOptions, ctx: Con
       earlier = await removeLeftovers(client, await record.leftovers(), record, say);
       report(earlier);
     }
-    if (registration && formIds) await registration.add(formIds);
-    const ending = await ended;
-    // A forward still running is cut short at the time-out; after --max it may finish.
-    if (ending === 'timeout') forwarding.abort();
-    await Promise.allSettled(inFlight);
-    if (ending === 'timeout') {
-      const of = options.max === undefined ? '' : ` of ${options.max}`;
-      const noun = (options.max ?? received) === 1 ? 'delivery' : 'deliveries';
-      throw new NetworkError(
-        `timed out after ${formatDuration(options.timeout!)} with ${received}${of} ${noun}`,
-      );
-    }
+    if (registration && flags.formIds) await registration.add(flags.formIds);
+    const ending = await deliveries.ended;
+    await deliveries.settle(ending);
+    if (ending === 'timeout') throw timedOut(options, deliveries.received);
   } catch (error) {
     failure = error;
   }
   clearTimeout(timer);
-  forwarding.abort();
+  deliveries.stop();
   await receiver.close();
   const leftovers = [...earlier, ...(await unregister())];
   release();
   if (failure !== undefined) throw failure;
   if (leftovers.length > 0) throw leftError(leftovers);
+}
+
+/** The flags of a listening run, checked against each other. */
+interface ListenFlags {
+  events: WebhookEvent[] | undefined;
+  forwardTo: string | undefined;
+  headers: Record<string, string>;
+  formIds: string[] | undefined;
+  publicUrl: string | undefined;
+}
+
+function listenFlags(options: ListenWebhooksOptions): ListenFlags {
+  const events = options.events === undefined ? undefined : parseEvents(options.events, '--events');
+  const forwardTo =
+    options.forwardTo === undefined ? undefined : checkWebhookUrl(options.forwardTo, '--forward-to');
+  const headers = parseHeaderLines(options.header ?? [], '--header');
+  if (!forwardTo && Object.keys(headers).length > 0) {
+    throw new UsageError('--header is sent with each forwarded delivery: give --forward-to too');
+  }
+  const formIds = options.forms === undefined ? undefined : parseFormIds(options.forms);
+  const publicUrl =
+    options.publicUrl === undefined ? undefined : checkWebhookUrl(options.publicUrl, '--public-url');
+  if (publicUrl && !formIds)
+    throw new UsageError('--public-url is the URL --forms registers: give --forms too');
+  return { events, forwardTo, headers, formIds, publicUrl };
+}
+
+/**
+ * The deliveries of a run as they come: counted up to --max (filtered ones are answered 202 and
+ * not counted), each forwarded at once, and printed in the order they arrived, each once its
+ * forward has answered.
+ */
+class Deliveries {
+  received = 0;
+  /** how the run ends: --max deliveries counted, or --timeout */
+  readonly ended: Promise<Ending>;
+  end: (ending: Ending) => void = () => {};
+  readonly #forwarding = new AbortController();
+  readonly #inFlight = new Set<Promise<void>>();
+  #printed: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly ctx: Context,
+    private readonly flags: ListenFlags,
+    private readonly max: number | undefined,
+    private readonly print: Print,
+  ) {
+    this.ended = new Promise<Ending>((resolve) => {
+      this.end = resolve;
+    });
+  }
+
+  take(delivery: Delivery): void {
+    const facts = factsOf(delivery);
+    const { forwardTo, headers } = this.flags;
+    // Filtered out, or past --max while the port closes: answered 202, not printed, not counted.
+    if (!wanted(facts.event, this.flags.events) || this.received === this.max) return;
+    this.received++;
+    const forwarded = forwardTo ? forward(forwardTo, delivery, this.#forwarding.signal, headers) : undefined;
+    const work = this.#printed.then(async () => {
+      const result = await forwarded;
+      await this.print(delivery, facts, result);
+      if (result && 'error' in result) {
+        this.ctx.io.errorLine(`forward ${facts.deliveryId ?? '-'} -> ${forwardTo} failed: ${result.error}`);
+      }
+    });
+    this.#printed = work.catch(() => {});
+    this.#inFlight.add(work);
+    work.finally(() => this.#inFlight.delete(work)).catch(() => {});
+    if (this.received === this.max) this.end('max');
+  }
+
+  /** Waits for the deliveries under way: a forward still running is cut short at the time-out; after --max it may finish. */
+  async settle(ending: Ending): Promise<void> {
+    if (ending === 'timeout') this.#forwarding.abort();
+    await Promise.allSettled(this.#inFlight);
+  }
+
+  stop(): void {
+    this.#forwarding.abort();
+  }
+}
+
+function timedOut(options: ListenWebhooksOptions, received: number): NetworkError {
+  const of = options.max === undefined ? '' : ` of ${options.max}`;
+  const noun = (options.max ?? received) === 1 ? 'delivery' : 'deliveries';
+  return new NetworkError(
+    `timed out after ${formatDuration(options.timeout!)} with ${received}${of} ${noun}`,
+  );
 }
 
 /**
@@ -220,15 +265,13 @@ function parseFormIds(text: string): string[] {
   return [...new Set(ids.map((id) => assertUuid(id, 'form id in --forms')))];
 }
 
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
-
 /**
  * The client that registers the listener. Without --public-url the listener's own URL is
  * registered, which only an API on this machine (a sandbox) can reach.
  */
 async function registrationClient(ctx: Context, publicUrl: string | undefined): Promise<ApiClient> {
   const client = await ctx.api();
-  if (!publicUrl && !LOOPBACK.test(new URL(client.origin).hostname)) {
+  if (!publicUrl && !isLoopback(client.origin)) {
     throw new UsageError(
       `--forms needs --public-url: the API at ${client.origin} cannot reach a listener on this machine`,
       { hint: 'run a tunnel to the listening port and pass its public URL: --public-url https://...' },
@@ -255,18 +298,25 @@ type Print = (
 async function printer(ctx: Context, forwarding: boolean): Promise<Print> {
   const { format, quiet } = ctx.output;
   if (quiet) return (_, facts) => ctx.io.write(`${plainText(facts.deliveryId ?? '-')}\n`);
-  if (format === 'ndjson')
-    return (delivery, facts, forwarded) => ctx.io.write(ndjsonLine(delivery, facts, forwarded));
-  if (format === 'json' || format === 'csv') {
-    throw new UsageError(`-o ${format} does not stream: use -o ndjson (one delivery per line)`);
+  // A delivery is printed by this command's own lines, not by the format's renderers: its
+  // headers and body nest, which a program reads as a JSON line each, as they come.
+  const { reader, json } = FORMATS[format];
+  switch (reader) {
+    case 'records':
+      if (json !== 'lines')
+        throw new UsageError(`-o ${format} does not stream: use -o ndjson (one delivery per line)`);
+      return (delivery, facts, forwarded) => ctx.io.write(ndjsonLine(delivery, facts, forwarded));
+    case 'screen': {
+      const { followTableSink } = await import('../../output/follow-table-sink.js');
+      const sink = followTableSink(ctx.io, terminalColumns(forwarding));
+      const width = ctx.io.terminalWidth();
+      return (delivery, facts, forwarded) => sink.write(terminalRecord(delivery, facts, forwarded, width));
+    }
+    case 'lines':
+      return (delivery, facts, forwarded) => ctx.io.write(plainLine(delivery, facts, forwarded));
+    default:
+      return reader satisfies never;
   }
-  if (format === 'table') {
-    const { followTableSink } = await import('../../output/follow-table-sink.js');
-    const sink = followTableSink(ctx.io, terminalColumns(forwarding));
-    const width = ctx.io.terminalWidth();
-    return (delivery, facts, forwarded) => sink.write(terminalRecord(delivery, facts, forwarded, width));
-  }
-  return (delivery, facts, forwarded) => ctx.io.write(plainLine(delivery, facts, forwarded));
 }
 
 export const verb = defineVerb(LISTEN, ListenWebhooksOptions, runListenWebhooks);

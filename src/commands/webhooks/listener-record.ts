@@ -9,12 +9,12 @@
  * URL and dropped once the URL is confirmed gone, so a registration is never made unrecorded.
  * A later run of the same owner on the same API takes up the entries of runs no longer alive.
  */
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { describeFsError, prepareConfigDir } from '../../core/auth/config-file.js';
 import { configDir } from '../../core/auth/config-paths.js';
 import { withFileLock } from '../../core/auth/lock.js';
 import { WfdError } from '../../core/errors.js';
-import { sha256Hex } from '../../core/files/sha256.js';
 import { readStateFile, writeStateFile } from '../../core/files/state-file.js';
 import { isRecord } from '../../core/guards.js';
 import { processAlive } from '../../core/process/process-alive.js';
@@ -43,7 +43,10 @@ export interface RecordOwner {
 export function ownerOf(credentials: RecordOwner, origin: string): string {
   if (credentials.source === 'profile' && credentials.profileName)
     return `profile:${credentials.profileName}`;
-  return `token:${sha256Hex(`${origin}\n${credentials.token ?? ''}`).slice(0, 16)}`;
+  return `token:${createHash('sha256')
+    .update(`${origin}\n${credentials.token ?? ''}`)
+    .digest('hex')
+    .slice(0, 16)}`;
 }
 
 export class ListenerRecord {

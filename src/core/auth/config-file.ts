@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { WfdError } from '../errors.js';
 import { checkStateFolder, readStateFile, UnsafeStateError } from '../files/state-file.js';
 import { isRecord } from '../guards.js';
+import { accessRemedy } from '../process/platform.js';
 
 /** The config file or its folder cannot be used (exit 1); names the path and the fix. */
 export class ConfigFileError extends WfdError {}
@@ -94,7 +95,7 @@ export function describeFsError(error: unknown, path: string, action: 'read' | '
     case 'EACCES':
     case 'EPERM':
       return new ConfigFileError(`cannot ${action} ${path}: permission denied`, {
-        hint: `give yourself access (chmod u+rwx on the folder, u+rw on its files), ${MOVE_ASIDE}`,
+        hint: `give yourself access (${accessRemedy()}), ${MOVE_ASIDE}`,
       });
     case 'EROFS':
       return new ConfigFileError(`cannot ${action} ${path}: the file system is read-only`, {

@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { AuthError } from '../errors.js';
 import { writeStateFile } from '../files/state-file.js';
 import { own } from '../guards.js';
-import { privateFileAccess } from '../process/platform.js';
+import { keyringRemedy, privateFileAccess } from '../process/platform.js';
 import {
   type ConfigData,
   ConfigFileError,
@@ -354,7 +354,7 @@ export class ConfigStore {
       throw new AuthError(
         `the token of profile "${name}" is kept in ${this.keyringName}, which did not answer: ${error.reason}`,
         {
-          hint: `unlock the keyring (or start its D-Bus session) and run the command again; or log in again, with --insecure-storage to keep the token in ${this.path}`,
+          hint: `${keyringRemedy()}, and run the command again; or log in again, with --insecure-storage to keep the token in ${this.path}`,
         },
       );
     }

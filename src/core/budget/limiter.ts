@@ -57,8 +57,10 @@ const RULE_RE = /^(\d+)\/(\d+)?(ms|s|m|h)$/;
 
 /**
  * `spec`, `off`, `N/DURATION` or `N/DURATION,M/DURATION` (DURATION like `1m`, `10s`, `2h`; the
- * number may be left out: `100/m`). One rule alone is scaled as the spec's pair is: N per
- * DURATION and 10N per 60 x DURATION. Throws an Error with a one-line message otherwise.
+ * number may be left out: `100/m`). A rule given is the limit wfd keeps, and no other: `4/1s` is
+ * 4 requests a second, 240 a minute. (A sandbox's `--rate-limit N/D` also scales the API's hourly
+ * limit, to 10N per 60 x D: `N/D,10N/60D` mirrors it.) Throws an Error with a one-line message
+ * otherwise.
  */
 export function parseRateLimits(text: string): RateLimits {
   const spec = text.trim();
@@ -73,8 +75,6 @@ export function parseRateLimits(text: string): RateLimits {
     return { limit, windowMs };
   });
   if (rules.length > 2) throw new Error('at most two limits: per token, then per client');
-  const [first] = rules;
-  if (rules.length === 1 && first) rules.push({ limit: first.limit * 10, windowMs: first.windowMs * 60 });
   return { rules };
 }
 
@@ -230,7 +230,7 @@ export class RateLimiter {
         const index = this.#answered.length - (limit - this.#inFlight);
         return limit <= this.#inFlight || (index >= 0 && this.#answered[index]! + windowMs >= now + ms);
       }) ?? this.#rules[0];
-    const limit = rule ? ` of ${rule.limit} requests per ${formatDuration(rule.windowMs)}` : '';
+    const limit = rule ? ` of ${describeRules([rule])}` : '';
     this.#notice?.(`client-side rate limit${limit} reached; waiting ${formatDuration(ms)}`);
   }
 

@@ -9,9 +9,9 @@
  * wrong with the folder (read-only, full) leaves the process with its own limiter only; a folder
  * others may write to, or a link planted in it, is not used (src/core/files/state-file.ts), and says so.
  */
+import { createHash } from 'node:crypto';
 import { closeSync, lstatSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { sha256Hex as hash } from '../files/sha256.js';
 import { makeStateFolder, openStateFile, readStateFile, UnsafeStateError } from '../files/state-file.js';
 import { platformDirs } from '../process/platform.js';
 import { processAlive } from '../process/process-alive.js';
@@ -224,3 +224,8 @@ export class SharedBudget {
 }
 
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+/** SHA-256 of `text` as hex: what names a budget's file and tags its entries, never the token itself. */
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}

@@ -50,16 +50,27 @@ export function safeFilename(raw: string, fallback: string): string {
 
 /** `name` cut to at most `max` UTF-8 bytes between characters (emoji whole), its extension kept. */
 function cutToBytes(name: string, max: number): string {
-  if (Buffer.byteLength(name) <= max) return name;
+  return cutName(name, max, (text) => Buffer.byteLength(text));
+}
+
+/**
+ * `name` cut to at most `max` UTF-16 units, the length Windows measures a path in, between
+ * characters, its extension kept (unless the extension alone is longer).
+ */
+export function cutToLength(name: string, max: number): string {
+  return cutName(name, max, (text) => text.length);
+}
+
+function cutName(name: string, max: number, size: (text: string) => number): string {
+  if (size(name) <= max) return name;
   const extension = EXTENSION.exec(name)?.[0] ?? '';
-  const budget = max - Buffer.byteLength(extension);
+  const budget = max - size(extension);
   let stem = '';
-  let bytes = 0;
+  let used = 0;
   for (const segment of graphemes(name.slice(0, name.length - extension.length))) {
-    const size = Buffer.byteLength(segment);
-    if (bytes + size > budget) break;
+    if (used + size(segment) > budget) break;
     stem += segment;
-    bytes += size;
+    used += size(segment);
   }
   return `${stem.replace(/[.\s]+$/u, '')}${extension}`;
 }
@@ -80,12 +91,16 @@ export class FolderNames {
     return true;
   }
 
-  /** `name`, or the first free `name (n)`, now taken. */
-  claim(name: string): string {
-    let candidate = name;
-    const extension = EXTENSION.exec(name)?.[0] ?? '';
-    const stem = name.slice(0, name.length - extension.length);
-    for (let n = 1; this.#taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${extension}`;
+  /** `name`, or the first free `name (n)`, now taken; at most `maxLength` UTF-16 units (cut so). */
+  claim(name: string, maxLength = Number.POSITIVE_INFINITY): string {
+    const fitted = cutToLength(name, maxLength);
+    let candidate = fitted;
+    const extension = EXTENSION.exec(fitted)?.[0] ?? '';
+    const stem = fitted.slice(0, fitted.length - extension.length);
+    for (let n = 1; this.#taken.has(candidate.toLowerCase()); n++) {
+      const suffix = ` (${n})${extension}`;
+      candidate = `${cutToLength(stem, maxLength - suffix.length)}${suffix}`;
+    }
     this.#taken.add(candidate.toLowerCase());
     return candidate;
   }

@@ -65,6 +65,31 @@ export function keyringBackend(platform: NodeJS.Platform = process.platform): st
 }
 
 /**
+ * What makes the keyring of `platform` answer, for the fix of a message saying it did not. On
+ * Windows the Credential Manager is always there: when it does not answer, its binding (an
+ * optional dependency of the package) could not be loaded.
+ */
+export function keyringRemedy(platform: NodeJS.Platform = process.platform): string {
+  switch (keyringBackend(platform)) {
+    case 'Secret Service':
+      return 'start the D-Bus session of a Secret Service (GNOME Keyring, KWallet) and unlock it';
+    case 'macOS Keychain':
+      return 'unlock the login keychain (Keychain Access)';
+    case 'Windows Credential Manager':
+      return "install wfd again with its keyring binding (npm installs @napi-rs/keyring with the package; the release's wfd-win-x64.exe carries it)";
+    default:
+      return 'use a platform with a system keyring';
+  }
+}
+
+/** How to give yourself back access to the config folder, for the hint of a permission error. */
+export function accessRemedy(platform: NodeJS.Platform = process.platform): string {
+  return hasFileModes(platform)
+    ? 'chmod u+rwx on the folder, u+rw on its files'
+    : "Full control of the folder and its files for your account: the folder's Properties, Security";
+}
+
+/**
  * Whether file modes protect files on `platform`. Windows has ACLs instead: Node's mkdir and
  * chmod modes only set or clear the read-only flag there, and stat reports 0666/0777 for
  * everything, so a mode is neither set nor checked on Windows. A file in the config folder has
@@ -82,6 +107,15 @@ export function hasFileModes(platform: NodeJS.Platform = process.platform): bool
  */
 export function defaultPager(platform: NodeJS.Platform = process.platform): string {
   return platform === 'win32' ? '' : 'less';
+}
+
+/**
+ * The longest path wfd gives a file it names itself (an export's), in UTF-16 units: on Windows,
+ * MAX_PATH less its terminator, as Explorer and many tools open nothing longer (Node would write
+ * it); elsewhere none that a name from the API could reach.
+ */
+export function maxPathLength(platform: NodeJS.Platform = process.platform): number | undefined {
+  return platform === 'win32' ? 259 : undefined;
 }
 
 /** A program and its arguments, for node:child_process's spawn. */

@@ -314,6 +314,22 @@ describe('csv', () => {
     );
   });
 
+  it('csv-excel: the same CSV with a byte-order mark first and CRLF line ends, for Excel', async () => {
+    const out = await render({ format: 'csv-excel', columns: trickyColumns }, [
+      { ...tricky[0], title: 'Chloé, "Jane"' },
+      tricky[1]!,
+    ]);
+    expect(out.stdout).toBe(
+      [
+        '\uFEFFid,title,notes,owner.email,owner.name,tags,archived',
+        'c_1,"Chloé, ""Jane""","line1\nline2",a@x.com,,"[""a"",""b""]",false',
+        'c_2,plain,,,,[],true',
+        '',
+      ].join('\r\n'),
+    );
+    expect((await render({ format: 'csv-excel', fields: ['id'] }, [])).stdout).toBe('\uFEFFid\r\n');
+  });
+
   it('uses --fields as the header, printed even with no rows', async () => {
     const out = await render({ format: 'csv', fields: ['id', 'owner.email', 'owner'] }, tricky);
     expect(out.stdout).toBe(
@@ -364,7 +380,7 @@ describe('--fields in table and plain', () => {
 });
 
 describe('-q', () => {
-  it.each(['table', 'plain', 'json', 'ndjson', 'csv'] as const)(
+  it.each(['table', 'plain', 'json', 'ndjson', 'csv', 'csv-excel'] as const)(
     'prints only ids with -o %s',
     async (format) => {
       const out = await render({ format, quiet: true, query: '[].title' }, [...rows, { title: 'no id' }], {
@@ -379,7 +395,7 @@ describe('-q', () => {
 describe('FORMATS_HELP', () => {
   it('has a paragraph per format and states the column rules of plain, CSV and table', async () => {
     const { FORMATS_HELP } = await import('../../../src/output/render.js');
-    for (const format of ['table', 'plain', 'json', 'ndjson', 'csv']) {
+    for (const format of ['table', 'plain', 'json', 'ndjson', 'csv', 'csv-excel']) {
       expect(FORMATS_HELP).toMatch(new RegExp(`^${format} {2,}\\S`, 'm'));
     }
     const text = FORMATS_HELP.replace(/\s+/g, ' ');
