@@ -418,8 +418,8 @@ _wfd_command() {
       args='event' ;;
     'api')
       subs=''
-      flags='--method -X --raw-field -f --field -F --header -H --input --include -i --paginate --check --dry-run --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --method -X --raw-field -f --field -F --header -H --input --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--jq -q --method -X --raw-field -f --field -F --header -H --input --include -i --paginate --check --dry-run --profile --base-url --output -o --json --fields --query --raw -r --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --jq -q --method -X --raw-field -f --field -F --header -H --input --profile --base-url --output -o --fields --query --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='method-or-path path' ;;
     'doctor')
       subs=''
@@ -521,25 +521,25 @@ _wfd_values() {
     'cases list|--sort')
       how=values values='created_at -created_at updated_at -updated_at title -title status -status parent_status -parent_status waiting_for -waiting_for reference -reference archived_at -archived_at' ;;
     'cases list|--fields'|'cases get|--fields'|'cases create|--fields'|'cases update-data|--fields')
-      how=list values='id title status parent_status waiting_for reference archived_at created_at updated_at is_template template owner workspace contact data steps schema' ;;
+      how=list values='id title status parent_status waiting_for reference archived_at created_at updated_at is_template template owner workspace contact data steps schema template.id owner.id owner.email workspace.id workspace.slug contact.given_name contact.family_name contact.email' ;;
     'cases count|--group-by')
       how=list values='status parent_status waiting_for archived template.id owner.email' ;;
     'cases count|--fields')
-      how=list values='count id title status parent_status waiting_for reference archived_at created_at updated_at is_template template owner workspace contact data steps schema' ;;
+      how=list values='count id title status parent_status waiting_for reference archived_at created_at updated_at is_template template owner workspace contact data steps schema template.id owner.id owner.email workspace.id workspace.slug contact.given_name contact.family_name contact.email' ;;
     'cases archive|--fields'|'cases unarchive|--fields')
       how=list values='id result archived_at error' ;;
     'case-templates list|--sort')
       how=values values='created_at -created_at updated_at -updated_at title -title reference -reference archived_at -archived_at' ;;
     'case-templates list|--fields')
-      how=list values='id title reference archived_at is_template owner workspace created_at updated_at' ;;
+      how=list values='id title reference archived_at is_template owner workspace created_at updated_at owner.id owner.email workspace.id workspace.slug' ;;
     'forms list|--sort'|'form-templates list|--sort')
       how=values values='created_at -created_at updated_at -updated_at' ;;
     'forms list|--fields'|'forms get|--fields'|'forms create|--fields'|'forms update|--fields')
-      how=list values='id created_at updated_at status archived active completed processed flow user owner workspace responses webhooks' ;;
+      how=list values='id created_at updated_at status archived active completed processed flow user owner workspace responses webhooks flow.slug flow.customization user.given_name user.family_name user.email user.phone owner.email' ;;
     'forms count|--group-by')
       how=list values='status archived active completed processed flow.slug flow.customization owner.email' ;;
     'forms count|--fields')
-      how=list values='count id created_at updated_at status archived active completed processed flow user owner workspace responses webhooks' ;;
+      how=list values='count id created_at updated_at status archived active completed processed flow user owner workspace responses webhooks flow.slug flow.customization user.given_name user.family_name user.email user.phone owner.email' ;;
     'forms archive|--fields'|'forms unarchive|--fields')
       how=list values='id result archived error' ;;
     'responses get|--fields')
@@ -648,10 +648,16 @@ _wfd_value() {
       for item in $values; do
         [[ ",$listed" == *",$item,"* ]] || _wfd_add "$item" "$3$listed"
       done
+      # No space after an item: a comma and another may follow (bash 4+; 3.2 has no compopt).
+      type compopt >/dev/null 2>&1 && compopt -o nospace
       ;;
     profiles) _wfd_add "$("${words[0]}" completion --profiles 2>/dev/null)" "$3" ;;
     aliases) _wfd_add "$("${words[0]}" completion --aliases 2>/dev/null)" "$3" ;;
-    statuses) _wfd_add "$("${words[0]}" completion --statuses --request-timeout 2s --retries 0 2>/dev/null)" "$3" ;;
+    statuses)
+      _wfd_add "$("${words[0]}" completion --statuses --request-timeout 2s --retries 0 2>/dev/null)" "$3"
+      # None known (no credentials, no answer): no file names either.
+      type compopt >/dev/null 2>&1 && compopt +o default
+      ;;
     commands)
       # The words typed so far name a command: offer its subcommands.
       for w in "${pos[@]}"; do

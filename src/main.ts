@@ -70,9 +70,8 @@ export async function run(argv: string[], runtime: Partial<WfdRuntime> = {}): Pr
     // The command the hints point to: the one the command line names.
     const command = invokedCommand(program, argv);
     const parsed = error instanceof CommanderError ? fromCommanderError(error, command) : error;
-    const habit = parsed instanceof UsageError ? habitHint(argv, parsed.message) : undefined;
-    const reported = habit ? new UsageError((parsed as UsageError).message, { hint: habit }) : parsed;
-    return reportError(io, reported, debug, command);
+    const habit = parsed instanceof WfdError ? habitHint(argv, parsed) : undefined;
+    return reportError(io, parsed, debug, command, habit);
   }
 }
 
@@ -144,10 +143,13 @@ function isHelpOrVersion(error: CommanderError): boolean {
   return error.exitCode === 0 || error.code === 'commander.help';
 }
 
-/** Prints `error:` and `hint:` lines; a usage error without a hint of its own points to the command's help. */
-function reportError(io: IO, error: unknown, debug: boolean, command: Command): number {
+/**
+ * Prints `error:` and `hint:` lines: `habit` (a command line written from another CLI's
+ * habits), else the error's, else for a usage error a pointer to the command's help.
+ */
+function reportError(io: IO, error: unknown, debug: boolean, command: Command, habit?: string): number {
   if (error instanceof WfdError) {
-    const hint = error.hint ?? (error instanceof UsageError ? helpHint(command) : undefined);
+    const hint = habit ?? error.hint ?? (error instanceof UsageError ? helpHint(command) : undefined);
     if (error.message) io.errorLine(`error: ${error.message}`);
     if (hint) io.errorLine(`hint: ${hint}`);
     if (debug && error.stack) io.errorLine(error.stack);

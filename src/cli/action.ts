@@ -89,12 +89,9 @@ export function lazy<O>(load: () => Promise<{ verb: Verb<O> }>) {
     );
     const output = await resolveOutput(globals, runtime.io, verb.fields, settings.output);
     const options = verb.parse(raw);
-    const ctx = createContext({
-      ...runtime,
-      globals,
-      output,
-      ...(settings.browser ? { browser: settings.browser } : {}),
-    });
+    // The config's `browser`, else BROWSER, as gh takes them; else the system's way.
+    const browser = settings.browser || runtime.env.BROWSER;
+    const ctx = createContext({ ...runtime, globals, output, ...(browser ? { browser } : {}) });
     if (globals.color === false) ctx.io.setColorDisabled(true);
     else if (settings.color === 'always' || settings.color === 'never')
       ctx.io.setColorPreference(settings.color);

@@ -24,7 +24,20 @@ export function globalCommanderOptions(): readonly Option[] {
   return made;
 }
 
+const variants = new Set<Option>();
+
+/**
+ * A global option spelled another way on one command, which takes it instead of the global's
+ * spelling (`wfd api`'s `-q` is `--jq`, as in `gh api`): its value is the global's (the same
+ * attribute), and help lists it with the global options.
+ */
+export function globalOptionVariant(flags: string, help: string): Option {
+  const option = new Option(flags, help).helpGroup(GLOBAL_GROUP);
+  variants.add(option);
+  return option;
+}
+
 /** True for one of the global options (not a command's own option of the same name). */
 export function isGlobalOption(option: Option): boolean {
-  return globalCommanderOptions().includes(option);
+  return variants.has(option) || globalCommanderOptions().includes(option);
 }

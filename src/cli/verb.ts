@@ -15,8 +15,9 @@ export interface Verb<O> {
   parse(raw: Record<string, unknown>): O;
   run(options: O, ctx: Context): Promise<void>;
   /**
-   * The top-level fields of the records the verb prints, which `--fields` may name; undefined
-   * when it prints no records (then `--fields` and `--query` are usage errors).
+   * The fields of the records the verb prints, which `--fields` may name: the top-level ones, then
+   * nested ones known (`owner.email`, for completion); undefined when it prints no records (then
+   * `--fields` and `--query` are usage errors).
    */
   readonly fields: readonly string[] | undefined;
   /** the option keys the schema takes: the wiring tests hold them equal to commander's */

@@ -37,7 +37,7 @@ export const SETTINGS = [
   },
   {
     key: 'browser',
-    help: "the program that opens web pages (OAuth login), given the URL as its last argument; empty: the system's",
+    help: "the program that opens web pages (OAuth login), given the URL as its last argument; empty: BROWSER, else the system's",
     default: '',
     perProfile: false,
   },
@@ -57,7 +57,7 @@ export const SETTINGS = [
   {
     key: 'color',
     values: ['auto', 'always', 'never'],
-    help: 'colour on a terminal: auto, always or never (NO_COLOR, FORCE_COLOR and --no-color win)',
+    help: 'colour on a terminal: auto, always or never (NO_COLOR, CLICOLOR, FORCE_COLOR and --no-color win)',
     default: 'auto',
     perProfile: false,
   },

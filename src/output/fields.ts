@@ -83,11 +83,13 @@ export function fieldPicker(
 }
 
 /**
- * Parses `--fields a,b,c.d`. The first segment of each path must be one of `knownFields` (the
- * resource's top-level fields), else a UsageError lists the valid ones. Duplicates are dropped.
+ * Parses `--fields a,b,c.d`. The first segment of each path must be a top-level field of
+ * `knownFields` (which may list nested ones too, `owner.email`, for completion), else a
+ * UsageError lists the top-level ones. Duplicates are dropped.
  */
 export function parseFields(text: string, knownFields: readonly string[]): string[] {
-  const valid = knownFields.join(', ');
+  const topLevel = [...new Set(knownFields.map((field) => field.split('.')[0]!))];
+  const valid = topLevel.join(', ');
   const fields = [
     ...new Set(
       text
@@ -103,7 +105,7 @@ export function parseFields(text: string, knownFields: readonly string[]): strin
     if (path.includes('')) {
       throw new UsageError(`invalid field ${quote(field)} in --fields: write nested fields as owner.email`);
     }
-    if (!knownFields.includes(path[0]!))
+    if (!topLevel.includes(path[0]!))
       throw new UsageError(`unknown field ${quote(field)} in --fields: expected one of ${valid}`);
   }
   return fields;

@@ -28,7 +28,9 @@ export async function loadFilter(
   if (settings.jq) {
     const { compileJq } = await import('./jq.js');
     const program = await compileJq(query);
-    return (document) => program(document, { compact: !pretty, terminal });
+    // Coloured where colour is on, as gh colours --jq's output.
+    const color = io.colorEnabled();
+    return (document) => program(document, { compact: !pretty, terminal, color });
   }
   const { compileQuery, queryResultText } = await import('./query.js');
   const search = compileQuery(query);

@@ -42,8 +42,9 @@ export interface IO {
   /**
    * Whether stdout output may carry ANSI colour. Off after `setColorDisabled(true)` (--no-color,
    * machine formats) whatever the environment; else FORCE_COLOR decides when set ('0' or 'false'
-   * turn colour off, any other value on, as in chalk); else off under a non-empty NO_COLOR; else
-   * on exactly when stdout is a TTY.
+   * turn colour off, any other value on, as in chalk); else on under CLICOLOR_FORCE (but '0');
+   * else off under a non-empty NO_COLOR or CLICOLOR=0; else the `color` setting; else on
+   * exactly when stdout is a TTY.
    */
   colorEnabled(): boolean;
   /** --no-color, and machine formats (json/ndjson/csv) call this. */
@@ -272,9 +273,12 @@ export class StreamIO implements IO {
 
   colorEnabled(): boolean {
     if (this.colorDisabled) return false;
-    const force = this.facts.env.FORCE_COLOR;
+    const { env } = this.facts;
+    const force = env.FORCE_COLOR;
     if (force !== undefined) return force !== '0' && force !== 'false';
-    if (this.facts.env.NO_COLOR) return false;
+    // gh's variables (bixense.com/clicolors): CLICOLOR_FORCE beats NO_COLOR, as it does in gh.
+    if (env.CLICOLOR_FORCE && env.CLICOLOR_FORCE !== '0') return true;
+    if (env.NO_COLOR || env.CLICOLOR === '0') return false;
     if (this.colorPreference !== 'auto') return this.colorPreference === 'always';
     return this.facts.stdoutTTY;
   }

@@ -64,8 +64,9 @@ export function readerOf(options: Pick<RenderOptions, 'format' | 'quiet' | 'fiel
 function printerFor(io: IO, options: RenderOptions): Printer {
   if (options.quiet) return quiet;
   const format = FORMATS[formatInUse(options)];
-  // Machine formats never carry colour, whatever FORCE_COLOR says.
-  if (format.reader === 'records') io.setColorDisabled(true);
+  // Machine formats never carry colour, whatever FORCE_COLOR says. --jq's output is for a
+  // person at a terminal: coloured there, as gh colours it (jq.ts).
+  if (format.reader === 'records' && !options.jq) io.setColorDisabled(true);
   return format;
 }
 

@@ -25,6 +25,8 @@ export interface ColumnFit {
   readable: number;
   /** set: hidden when the table does not fit otherwise, higher numbers first */
   hidePriority?: number;
+  /** never narrowed: what people type back (a profile's name); the others give way, or go */
+  whole?: boolean;
 }
 
 /** The columns shown, in order, and their widths. */
@@ -114,8 +116,9 @@ export function layoutColumns(
   const narrowText = (i: number) => (fits[i]!.shrinkable ? MIN_WIDTH : capped[i]!);
   // Text held at its narrowest, so that ids and times give up only what is still missing.
   const textAtMin = (i: number) => (fits[i]!.shrinkable ? Math.min(capped[i]!, MIN_WIDTH) : capped[i]!);
+  const narrowest = (i: number) => (fits[i]!.whole ? capped[i]! : MIN_WIDTH);
   for (;;) {
-    const layout = attempt(shown, narrowText) ?? attempt(shown, () => MIN_WIDTH, textAtMin);
+    const layout = attempt(shown, narrowText) ?? attempt(shown, narrowest, textAtMin);
     if (layout) return layout;
     if (shown.length === 1) return { shown, widths: [capped[shown[0]!]!] };
     shown = shown.slice(0, -1);
@@ -205,7 +208,8 @@ export function renderTable(spec: TableSpec, metrics: TextMetrics): string {
 export function fitOf(column: Column, headerWidth = 0): ColumnFit {
   const kind = column.kind ?? 'text';
   return {
-    shrinkable: kind === 'text' || kind === 'person' || kind === 'url',
+    shrinkable: !column.whole && (kind === 'text' || kind === 'person' || kind === 'url'),
+    ...(column.whole ? { whole: true } : {}),
     readable: Math.max(column.minWidth ?? MIN_WIDTH, headerWidth),
     ...(column.hidePriority === undefined ? {} : { hidePriority: column.hidePriority }),
   };
@@ -225,9 +229,10 @@ export function recordCells(
 ): Cell[] {
   return columns.map((column) => {
     const value = getPath(record, column.field);
+    const by = column.paintBy === undefined || value == null ? undefined : getPath(record, column.paintBy);
     return {
       text: displayText(value, column.kind, view.now),
-      paint: paintFor(value, column.kind, view.chalk),
+      paint: by === undefined ? paintFor(value, column.kind, view.chalk) : paintFor(by, 'status', view.chalk),
     };
   });
 }

@@ -1,6 +1,7 @@
 /** Case templates (spec: "A case template is a case-like record", "Filtering" for /case_templates). */
 import {
   archivedFilter,
+  fieldNames,
   OWNER_FILTER,
   OWNER_RELATION,
   RECORD_TIMES,
@@ -41,7 +42,7 @@ export const CASE_TEMPLATES: ResourceDef<typeof CASE_TEMPLATE_RECORD> = {
   sortable: ['created_at', 'updated_at', 'title', 'reference', 'archived_at'],
   openSort: false,
   record: CASE_TEMPLATE_RECORD,
-  fields: Object.keys(CASE_TEMPLATE_RECORD),
+  fields: fieldNames(CASE_TEMPLATE_RECORD, { owner: OWNER_RELATION, workspace: WORKSPACE_RELATION }),
   columns: [
     { field: 'id', kind: 'short-id' },
     { field: 'title' },

@@ -2,6 +2,7 @@
 import {
   archivedFilter,
   EMAIL,
+  fieldNames,
   OWNER_FILTER,
   OWNER_RELATION,
   RECORD_TIMES,
@@ -49,6 +50,13 @@ export const CASE_RECORD = {
   schema: 'any',
 } as const satisfies RecordFields;
 
+const CASE_RELATIONS = {
+  template: { id: UUID },
+  owner: OWNER_RELATION,
+  workspace: WORKSPACE_RELATION,
+  contact: { given_name: STRING, family_name: STRING, email: EMAIL },
+};
+
 export const CASES: ResourceDef<typeof CASE_RECORD> = {
   name: 'cases',
   noun: 'cases',
@@ -61,6 +69,7 @@ export const CASES: ResourceDef<typeof CASE_RECORD> = {
       param: 'status',
       help: 'custom status value',
       complete: 'statuses',
+      valuesOf: { flag: 'parent-status', values: PARENT_STATUSES },
     },
     {
       flag: 'parent-status',
@@ -121,12 +130,7 @@ export const CASES: ResourceDef<typeof CASE_RECORD> = {
     reference: STRING,
     ...RECORD_TIMES,
   },
-  relations: {
-    template: { id: UUID },
-    owner: OWNER_RELATION,
-    workspace: WORKSPACE_RELATION,
-    contact: { given_name: STRING, family_name: STRING, email: EMAIL },
-  },
+  relations: CASE_RELATIONS,
   openFields: false,
   sortable: [
     'created_at',
@@ -140,7 +144,7 @@ export const CASES: ResourceDef<typeof CASE_RECORD> = {
   ],
   openSort: false,
   record: CASE_RECORD,
-  fields: Object.keys(CASE_RECORD),
+  fields: fieldNames(CASE_RECORD, CASE_RELATIONS),
   columns: [
     { field: 'id', kind: 'id' },
     { field: 'title' },
@@ -153,17 +157,18 @@ export const CASES: ResourceDef<typeof CASE_RECORD> = {
     { field: 'reference' },
   ],
   // The reference a person quotes, a title kept readable before other columns take the space,
-  // the contact's full name, headers named as the flags, the time the list is sorted by; on a
-  // narrow terminal the full id goes first, then the others by `hidePriority`.
+  // headers named as the flags, the time the list is sorted by. Whose case it is and in what
+  // state come next (an admin's first questions): at 80 columns the status, coloured by its
+  // stage, and the owner stay; the contact (the title often names it) and the stage column go
+  // first, then the others by `hidePriority`.
   tableColumns: [
     { field: 'reference', kind: 'id' },
     { field: 'title', minWidth: 24 },
-    { field: 'contact', kind: 'person', minWidth: 12, hidePriority: 3 },
-    { field: 'parent_status', kind: 'status', hidePriority: 2 },
-    { field: 'status', hidePriority: 5 },
+    { field: 'contact', kind: 'person', minWidth: 12, hidePriority: 5 },
+    { field: 'parent_status', kind: 'status', hidePriority: 4 },
+    { field: 'status', paintBy: 'parent_status', hidePriority: 2 },
     { field: 'waiting_for', hidePriority: 6 },
-    // Whose case it is: kept longer than the status words, for `--owner alice` and team lists.
-    { field: 'owner.email', header: 'OWNER', minWidth: 12, hidePriority: 4, hideWhenEmpty: true },
+    { field: 'owner.email', header: 'OWNER', minWidth: 12, hidePriority: 3, hideWhenEmpty: true },
     { field: 'updated_at', header: 'UPDATED', kind: 'time', hidePriority: 1, followsSort: true },
     { field: 'id', kind: 'id', hidePriority: 7 },
   ],

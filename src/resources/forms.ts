@@ -1,5 +1,5 @@
 /** Forms (spec: "Form", "Filtering" for /forms, "Sorting"). */
-import { BOOLEAN, DATE, EMAIL, STRING, UUID } from './shared.js';
+import { BOOLEAN, DATE, EMAIL, fieldNames, STRING, UUID } from './shared.js';
 import type { FilterFlag, RecordFields, ResourceDef } from './types.js';
 
 /** The form flags filterable as booleans, each with a `--no-` form. */
@@ -63,6 +63,7 @@ export const FORMS: ResourceDef<typeof FORM_RECORD> = {
       kind: 'email',
       param: 'owner[email]',
       help: "owner's e-mail, or part of it (alice: any e-mail containing it)",
+      probeAlone: 'an owner',
     },
     { flag: 'given-name', value: 'name', kind: 'text', param: 'user[given_name]', help: "user's given name" },
     {
@@ -93,7 +94,12 @@ export const FORMS: ResourceDef<typeof FORM_RECORD> = {
   sortable: ['created_at', 'updated_at'],
   openSort: true,
   record: FORM_RECORD,
-  fields: Object.keys(FORM_RECORD),
+  // The parts of `flow` and `user` the spec names.
+  fields: fieldNames(FORM_RECORD, {
+    flow: ['slug', 'customization'],
+    user: ['given_name', 'family_name', 'email', 'phone'],
+    owner: ['email'],
+  }),
   columns: [
     { field: 'id', kind: 'short-id' },
     { field: 'flow.slug', header: 'TEMPLATE' },
@@ -103,16 +109,18 @@ export const FORMS: ResourceDef<typeof FORM_RECORD> = {
     { field: 'created_at', header: 'CREATED', kind: 'time' },
   ],
   // A form has no reference a person quotes, so its id (what `forms get` takes) leads and stays;
-  // the user by name, then what narrows a list by eye; on a narrow terminal the e-mail goes first.
+  // the user by name, then what narrows a list by eye. On a narrow terminal COMPLETED goes first
+  // (the status mostly says it), then the e-mail, which is never cut below a readable width
+  // (`chloe…` said nothing).
   tableColumns: [
     { field: 'id', kind: 'short-id' },
     { field: 'user', kind: 'person', minWidth: 12 },
-    { field: 'user.email', header: 'EMAIL', hidePriority: 5 },
+    { field: 'user.email', header: 'EMAIL', minWidth: 16, hidePriority: 5 },
     // What kind of form it is reads better than when it was made: at 80 columns the time goes
     // first, and the slug keeps a readable width (`custome…` said nothing).
     { field: 'flow.slug', header: 'TEMPLATE', minWidth: 19, hidePriority: 1 },
     { field: 'status', kind: 'status', hidePriority: 2 },
-    { field: 'completed', kind: 'bool', hidePriority: 4 },
+    { field: 'completed', kind: 'bool', hidePriority: 6 },
     { field: 'created_at', header: 'CREATED', kind: 'time', hidePriority: 3, followsSort: true },
   ],
   groupFields: [

@@ -1,5 +1,5 @@
 /** Attribute types and filters that several resources share. */
-import type { AttributeType, FilterFlag } from './types.js';
+import type { Attributes, AttributeType, FilterFlag, RecordFields } from './types.js';
 
 export const STRING: AttributeType = { type: 'string' };
 export const BOOLEAN: AttributeType = { type: 'boolean' };
@@ -30,6 +30,7 @@ export const OWNER_FILTER: FilterFlag = {
   kind: 'uuid-or-email',
   params: { uuid: 'owner[id]', email: 'owner[email]' },
   help: "owner's e-mail, part of it (alice: any e-mail containing it), or id",
+  probeAlone: 'an owner',
 };
 
 /** `--workspace <slug|id>`: workspace[slug] or workspace[id], by the value's shape. */
@@ -40,3 +41,17 @@ export const WORKSPACE_FILTER: FilterFlag = {
   params: { uuid: 'workspace[id]', slug: 'workspace[slug]' },
   help: 'workspace slug or id',
 };
+
+/**
+ * The names `--fields` takes: the record's top-level fields, then `field.part` for the parts of
+ * its objects and relations the spec names (`owner.email`), which completion offers after `owner.`.
+ */
+export function fieldNames(
+  record: RecordFields,
+  parts: Readonly<Record<string, Attributes | readonly string[]>>,
+): string[] {
+  const nested = Object.entries(parts).flatMap(([field, of]) =>
+    (Array.isArray(of) ? of : Object.keys(of)).map((part) => `${field}.${part}`),
+  );
+  return [...Object.keys(record), ...nested];
+}

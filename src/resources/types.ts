@@ -19,6 +19,17 @@ interface FlagBase {
   /** the value's name in help: `--owner <email|id>` */
   readonly value?: string;
   readonly help: string;
+  /**
+   * Values of another flag that people give this one (a parent status to `--status`): when a
+   * list or count matched nothing, a hint names that flag.
+   */
+  readonly valuesOf?: { readonly flag: string; readonly values: readonly string[] };
+  /**
+   * When a list or count matched nothing, a count with this filter alone tells whether it
+   * matches any record at all, and a hint says when it does not, naming what the value is of
+   * (`an owner`: "no case has an owner matching "nobody"").
+   */
+  readonly probeAlone?: string;
 }
 
 /**
@@ -83,6 +94,10 @@ export interface ColumnDef {
   readonly followsSort?: boolean;
   /** left out of a table whose rows (its sample) all have no value in it: a bulk report's errors */
   readonly hideWhenEmpty?: boolean;
+  /** never cut in a table: what people type back (a profile's name); the other columns give way */
+  readonly whole?: boolean;
+  /** a `status` field whose value colours this column's cells (a case's status by its stage) */
+  readonly paintBy?: string;
 }
 
 /**
@@ -120,7 +135,7 @@ export interface ResourceDef<F extends RecordFields = RecordFields> {
   readonly openSort: boolean;
   /** a record's top-level fields, and what wfd checks of each: declared here only */
   readonly record: F;
-  /** the names of `record`'s fields, the first segments `--fields` accepts */
+  /** the names `--fields` takes: `record`'s fields, then the nested ones known (`owner.email`) */
   readonly fields: readonly string[];
   /** default columns of plain and CSV output: a contract for scripts (full id first) */
   readonly columns: readonly ColumnDef[];

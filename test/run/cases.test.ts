@@ -50,6 +50,10 @@ describe('cases list', () => {
       .toString()
       .replaceAll('+', '%20');
     t.api.intercept({ path: `/v1/cases?${query}`, method: 'GET' }).reply(200, envelopeOf([], 1, 30, 0));
+    // Nothing matched: does the owner alone match anything? (Yes: no hint.)
+    t.api
+      .intercept({ path: '/v1/cases/count?owner%5Bemail%5D=alice.martin%40acme.example', method: 'GET' })
+      .reply(200, { count: 3 });
     const options = ListCasesOptions.parse({
       parentStatus: 'pending',
       archived: false,
@@ -60,6 +64,7 @@ describe('cases list', () => {
     });
     await runListCases(options, t.ctx);
     expect(t.stdout()).toBe('[]\n');
+    expect(t.stderr()).toBe('');
   });
 
   it('refuses a bad filter value before any request', async () => {

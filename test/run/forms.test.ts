@@ -55,6 +55,10 @@ describe('forms list', () => {
     ])}`;
     expect(path).toContain('user%5Bphone%5D=%2B4930');
     t.api.intercept({ path, method: 'GET' }).reply(200, envelopeOf([], 1, 30, 0));
+    // Nothing matched: does the owner alone match anything? (No: a hint says so.)
+    t.api
+      .intercept({ path: '/v1/forms/count?owner%5Bemail%5D=alice.martin%40acme.example', method: 'GET' })
+      .reply(200, { count: 0 });
     const options = ListFormsOptions.parse({
       workspace: 'acme',
       flow: ['nda-signature', 'expense-claim'],
@@ -72,6 +76,7 @@ describe('forms list', () => {
     });
     await runListForms(options, t.ctx);
     expect(t.stdout()).toBe('[]\n');
+    expect(t.stderr()).toBe('hint: no form has an owner matching "alice.martin@acme.example"\n');
   });
 
   it('one --flow is the plain parameter; rows print in the plain columns', async () => {
@@ -96,12 +101,15 @@ describe('forms list', () => {
     await runListForms(ListFormsOptions.parse({}), t.ctx);
     const lines = t.stdout().split('\n');
     const short = (form: Record<string, unknown>) => String(form.id).slice(0, 8);
-    expect(lines).toContain('ID        USER         TEMPLATE             STATUS     COMPLETED  CREATED');
+    // The e-mail keeps a readable width; COMPLETED (the status mostly says it) gives way first.
     expect(lines).toContain(
-      `${short(forms[0]!)}  José Müller  employee-onboarding  sent       false      22d ago`,
+      'ID        USER         EMAIL             TEMPLATE             STATUS     CREATED',
     );
     expect(lines).toContain(
-      `${short(forms[1]!)}  José Müller  customer-feedback    completed  false      22d ago`,
+      `${short(forms[0]!)}  José Müller  jose.muller@exa…  employee-onboarding  sent       22d ago`,
+    );
+    expect(lines).toContain(
+      `${short(forms[1]!)}  José Müller  jose.muller@exa…  customer-feedback    completed  22d ago`,
     );
     expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(80);
   });

@@ -100,22 +100,22 @@ describe('wfd status', () => {
       [
         'Acme Corporation (acme) · 2026-11-23 12:00 UTC',
         '',
-        'Cases: 12                      waiting for: none   owner contact   total',
-        '  draft                                        0       0       0       0',
-        '  pending                                      0       2       5       7',
-        '  in_progress                                  0       0       0       0',
-        '  closed                                       5       0       0       5',
-        '  total                                        5       2       5      12',
+        'Cases: 12                      waiting for: none    owner  contact    total',
+        '  draft                                        0        0        0        0',
+        '  pending                                      0        2        5        7',
+        '  in_progress                                  0        0        0        0',
+        '  closed                                       5        0        0        5',
+        '  total                                        5        2        5       12',
         '',
         'Waiting longest',
-        '  REFERENCE   TITLE                              STAGE       WAITS FOR     SINCE',
-        '  ACME-000007 Insurance claim: Ana               pending     contact     21d ago',
-        '  ACME-000003 Loan application: a title too lon… pending     owner        3d ago',
+        '  REFERENCE    TITLE                            STAGE        WAITS FOR     SINCE',
+        '  ACME-000007  Insurance claim: Ana             pending      contact     21d ago',
+        '  ACME-000003  Loan application: a title too …  pending      owner        3d ago',
         '',
         'Forms completed, not processed: 4 (onboarding 3, kyc 1)',
         '',
         'Last 24 hours',
-        '  2 cases created, 9 cases updated, 1 forms created',
+        '  2 cases created, 9 cases updated, 1 form created',
         '',
       ].join('\n'),
     );
@@ -131,5 +131,25 @@ describe('wfd status', () => {
     expect(report.cases.by_waiting_for).toEqual({ none: 5, owner: 2, contact: 5 });
     expect(report.forms.by_template).toEqual({ onboarding: 3, kyc: 1 });
     expect(report.last_day).toEqual({ since: DAY_AGO, cases_created: 2, cases_updated: 9, forms_created: 1 });
+  });
+
+  it('--owner that matches no case or form: zeros, and a hint that no owner matched (two more counts)', async () => {
+    t = await testContext({ stdoutTTY: true, columns: 80, now: NOW });
+    // Every answer empty: the report's counts, its list, then one count each of cases and forms
+    // by the owner alone.
+    const empty = (path: string, times: number) =>
+      t.api
+        .intercept({ method: 'GET', path: (url: string) => url.split('?')[0] === `/v1${path}` })
+        .reply(200, path.endsWith('count') ? { count: 0, groups: [] } : envelopeOf([], 1, 5, 0))
+        .times(times);
+    expectGet('/workspaces', {}, { data: [{ id: 'w1', slug: 'acme', name: 'Acme Corporation' }] });
+    empty('/cases/count', 4);
+    empty('/forms/count', 3);
+    empty('/cases', 1);
+    await runStatus(StatusOptions.parse({ owner: 'zzz' }), t.ctx);
+    expect(t.stdout()).toContain('  0 cases created, 0 cases updated, 0 forms created\n');
+    expect(t.stderr()).toBe(
+      'hint: no case or form has an owner matching "zzz"; --owner takes an e-mail, part of one, or an id\n',
+    );
   });
 });

@@ -81,7 +81,10 @@ const EXPECTED: [line: string, words: readonly string[]][] = [
   ['wfd webhooks listen --events=forms:a', ['--events=forms:archived']],
   ['wfd forms count --group-by status,flow.', ['status,flow.customization', 'status,flow.slug']],
   ['wfd cases list --fields ', CASES.fields],
-  ['wfd cases list --fields id,ti', ['id,title']],
+  ['wfd cases list --fields id,own', ['id,owner', 'id,owner.email', 'id,owner.id']],
+  // The parts of a relation the spec names.
+  ['wfd cases list --fields owner.', ['owner.email', 'owner.id']],
+  ['wfd forms list --fields id,user.g', ['id,user.given_name']],
   ['wfd workspaces list --fields=s', ['--fields=slug']],
   ['wfd help ', [...HELP_TOPIC_NAMES, ...NOUNS]],
   ['wfd help cases ', CASES_VERBS],
@@ -98,9 +101,10 @@ const EXPECTED: [line: string, words: readonly string[]][] = [
   ],
   ['wfd api POST /v1/forms', ['/v1/forms', '/v1/forms/ID', '/v1/forms/count']],
   ['wfd api -X GET /.w', ['/.well-known/openid-configuration']],
-  // Custom statuses come from the API (none here: its host does not answer), never file names.
-  ['wfd cases list --status ', ['closed', 'draft', 'in_progress', 'pending']],
-  ['wfd cases count --status p', ['pending']],
+  // Custom statuses come from the API (none here: its host does not answer), never file names,
+  // nor the parent statuses, which are --parent-status's.
+  ['wfd cases list --status ', []],
+  ['wfd cases count --status p', []],
   ['wfd auth switch ', ['acme', 'sandbox']],
   ['wfd --profile ', ['acme', 'sandbox']],
   ['wfd cases list --profile s', ['sandbox']],
@@ -130,7 +134,14 @@ writeFileSync(join(ws.cwd, 'case.json'), '{}\n');
 afterAll(() => ws.remove());
 
 const FILE_LINE = 'wfd cases create --body ';
-const lines = [...EXPECTED.map(([line]) => line), ...DESCRIBED.map(([line]) => line), FILE_LINE];
+/** A list with one item left to offer: the shell must not add a space, where a comma may follow. */
+const LAST_ITEM_LINE = 'wfd cases list --fields id,ti';
+const lines = [
+  ...EXPECTED.map(([line]) => line),
+  ...DESCRIBED.map(([line]) => line),
+  FILE_LINE,
+  LAST_ITEM_LINE,
+];
 
 function offeredIn(shell: ShellName, reason: string): () => Map<string, Offered> {
   let offered: Map<string, Offered> | undefined;
@@ -153,7 +164,18 @@ for (const shell of ['bash', 'zsh', 'fish'] as const) {
       expect(offered().get(line)?.words).toEqual([...words].sort());
     });
 
+    it('adds no space after the last item a list offers, so a comma may follow', () => {
+      const last = offered().get(LAST_ITEM_LINE)!;
+      expect(last.words).toEqual(['id,title']);
+      // zsh offers it with a comma suffix, which a space typed after it removes.
+      if (shell !== 'zsh') expect(last.options).toEqual(['-o nospace']);
+    });
+
     if (shell === 'bash') {
+      it('offers no file names for --status when the API names no status', () => {
+        expect(offered().get('wfd cases list --status ')?.options).toEqual(['+o default']);
+      });
+
       it('leaves a value it knows nothing of to readline, which completes file names', () => {
         expect(offered().get(FILE_LINE)?.words).toEqual([]);
         expect(bashRegistration()).toBe('complete -o default -F _wfd wfd\n');

@@ -24,6 +24,11 @@ export interface Offered {
   words: string[];
   /** what zsh's list or fish's pager shows beside the words (none for bash) */
   shown: string[];
+  /**
+   * bash: the options the script set with `compopt` (`-o nospace`); fish: `-o nospace` when it
+   * offered a word and the same with a comma, its way to stop without a space
+   */
+  options?: string[];
 }
 
 /**
@@ -153,21 +158,29 @@ function completeBash(lines: readonly string[], ws: Workspace, script: string): 
     return [
       `printf '== %s\\n' ${sq(line)}`,
       `COMP_LINE=${sq(line)} COMP_POINT=${line.length} COMP_CWORD=${words.length - 1}`,
-      `COMP_WORDS=(${words.map(sq).join(' ')}) COMPREPLY=()`,
-      `_wfd; printf '%s\\n' "\${COMPREPLY[@]}"`,
+      `COMP_WORDS=(${words.map(sq).join(' ')}) COMPREPLY=() OPTIONS=()`,
+      `_wfd; printf '%s\\n' "\${COMPREPLY[@]}"; printf 'OPTION %s\\n' "\${OPTIONS[@]}"`,
     ].join('\n');
   });
+  // compopt works only under readline's completion: here it records what it was asked.
+  const compopt = 'compopt() { OPTIONS+=("$*"); }';
   const output = run(
     'bash',
-    ['--norc', '--noprofile', '-c', `source ${sq(script)}\n${calls.join('\n')}`],
+    ['--norc', '--noprofile', '-c', `${compopt}\nsource ${sq(script)}\n${calls.join('\n')}`],
     ws,
   );
   const offered = new Map<string, Offered>();
-  for (const [line, replies] of sections(output)) {
+  for (const [line, printed] of sections(output)) {
     // Readline replaces what follows the word's last ':' or '='; the replies are that part.
     const current = line.split(/\s/).at(-1)!;
     const kept = current.slice(0, current.search(/[^:=]*$/));
-    offered.set(line, { words: sorted(replies.map((reply) => kept + reply)), shown: [] });
+    const replies = printed.filter((text) => !text.startsWith('OPTION '));
+    const options = printed.filter((text) => text.startsWith('OPTION ') && text !== 'OPTION ');
+    offered.set(line, {
+      words: sorted(replies.map((reply) => kept + reply)),
+      shown: [],
+      options: options.map((text) => text.slice('OPTION '.length)),
+    });
   }
   return offered;
 }
@@ -205,8 +218,11 @@ end`;
   const offered = new Map<string, Offered>();
   for (const [line, candidates] of sections(output)) {
     const pairs = candidates.map((text) => text.split('\t'));
+    const all = pairs.map(([word]) => word!);
+    const twins = all.filter((word) => word.endsWith(',') && all.includes(word.slice(0, -1)));
     offered.set(line, {
-      words: sorted(pairs.map(([word]) => word!)),
+      words: sorted(all.filter((word) => !twins.includes(word))),
+      options: twins.length > 0 ? ['-o nospace'] : [],
       shown: pairs
         .filter(([, description]) => description)
         .map(([word, description]) => `${word} -- ${description}`),

@@ -110,9 +110,27 @@ export async function printPages(
       return page as unknown as Page<Record<string, unknown>>;
     },
   });
-  for await (const row of rows) {
-    if (ctx.io.stdoutClosed()) break;
-    await sink.write(row);
+  try {
+    for await (const row of rows) {
+      if (ctx.io.stdoutClosed()) break;
+      await sink.write(row);
+    }
+    await sink.end();
+  } catch (error) {
+    throw ctx.output.jq ? withPaginateHint(error, ctx.output.format === 'ndjson') : error;
   }
-  await sink.end();
+}
+
+/**
+ * A --jq program that failed on merged pages was likely written for gh's --paginate, which runs
+ * it on each page (`.data[]`): say what the program sees here.
+ */
+function withPaginateHint(error: unknown, perRecord: boolean): unknown {
+  if (!(error instanceof WfdError) || !error.message.startsWith('--jq:') || error.hint) return error;
+  const sees = perRecord
+    ? 'each record (with -o ndjson), not each page'
+    : "one array of every page's records, not each page as gh's --paginate";
+  return new WfdError(error.message, {
+    hint: `with --paginate the program sees ${sees}: write \`.[]\` where gh has \`.data[]\`${perRecord ? ', `.` for each record' : ''}`,
+  });
 }

@@ -17,7 +17,8 @@ export async function runProfiles(_options: unknown, ctx: Context): Promise<void
     noun: 'profiles',
     idField: 'profile',
     columns: [
-      { field: 'profile' },
+      // The name is what `--profile` and `auth switch` take: never cut.
+      { field: 'profile', whole: true },
       { field: 'current', kind: 'mark' },
       { field: 'workspace.slug', header: 'WORKSPACE' },
       // An address cut before its port is no address: the other columns give way first.

@@ -102,10 +102,16 @@ _wfd_value() {
       for item in $values; do
         [[ ",$listed" == *",$item,"* ]] || _wfd_add "$item" "$3$listed"
       done
+      # No space after an item: a comma and another may follow (bash 4+; 3.2 has no compopt).
+      type compopt >/dev/null 2>&1 && compopt -o nospace
       ;;
     profiles) _wfd_add "$("\${words[0]}" completion --profiles 2>/dev/null)" "$3" ;;
     aliases) _wfd_add "$("\${words[0]}" completion --aliases 2>/dev/null)" "$3" ;;
-    statuses) _wfd_add "$("\${words[0]}" completion --statuses ${STATUS_QUERY} 2>/dev/null)" "$3" ;;
+    statuses)
+      _wfd_add "$("\${words[0]}" completion --statuses ${STATUS_QUERY} 2>/dev/null)" "$3"
+      # None known (no credentials, no answer): no file names either.
+      type compopt >/dev/null 2>&1 && compopt +o default
+      ;;
     commands)
       # The words typed so far name a command: offer its subcommands.
       for w in "\${pos[@]}"; do

@@ -80,6 +80,15 @@ function __wfd_value
             for line in $values
                 contains -- (string replace -r '\\t.*' '' -- $line) (string split , -- "$listed"); or set -a kept $line
             end
+            # One item left to match: fish would add a space after it, where a comma may follow;
+            # a second candidate, the item and a comma, makes it stop at their common prefix.
+            set -l typed (string replace -r '^.*,' '' -- "$argv[4]")
+            set -l matching
+            for line in $kept
+                set -l word (string replace -r '\\t.*' '' -- $line)
+                string match -q -- "$typed*" $word; and set -a matching $word
+            end
+            test (count $matching) -eq 1; and set -a kept $matching[1],
             set values $kept
         case profiles
             set values ($__wfd_program completion --profiles 2>/dev/null)

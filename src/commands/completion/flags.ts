@@ -19,7 +19,7 @@ export const COMPLETION = {
     {
       flag: 'statuses',
       kind: 'switch',
-      help: 'print the case status values in use (one request), then the parent statuses, one a line',
+      help: 'print the case status values in use (one request), one a line',
     },
   ],
 } as const satisfies VerbFlags;

@@ -6,6 +6,7 @@ import { COMPLETION } from './flags.js';
 
 export function registerCompletionCommand(completion: Command): void {
   addExamples(addVerbFlags(completion.usage('[options] <shell>'), COMPLETION), [
+    'source <(wfd completion bash)    # this shell; in ~/.bashrc, every new one',
     'wfd completion bash > /etc/bash_completion.d/wfd',
     `wfd completion zsh > "\${fpath[1]}/_wfd"`,
     'wfd completion fish > ~/.config/fish/completions/wfd.fish',

@@ -6,7 +6,6 @@ import type { Context } from '../../context.js';
 import { ConfigFileError } from '../../core/auth/config-file.js';
 import type { ConfigStore } from '../../core/auth/store.js';
 import { UsageError } from '../../core/errors.js';
-import { PARENT_STATUSES } from '../../resources/cases.js';
 import { COMPLETION } from './flags.js';
 import { generateCompletion, verbFields } from './generate.js';
 
@@ -46,8 +45,9 @@ async function printConfigNames(ctx: Context, names: (store: ConfigStore) => str
 
 /**
  * The values `cases list --status` completes: the custom statuses cases have (one grouped count,
- * `GET /v1/cases/count?group_by=status`), then the parent statuses. Without credentials or an
- * answer (the scripts give it 2 s), the parent statuses alone; never an error mid-line.
+ * `GET /v1/cases/count?group_by=status`). The parent statuses are another filter's
+ * (`--parent-status`), never offered here. Without credentials or an answer (the scripts give
+ * it 2 s), nothing; never an error mid-line.
  */
 async function printCaseStatuses(ctx: Context): Promise<void> {
   let used: string[] = [];
@@ -59,7 +59,7 @@ async function printCaseStatuses(ctx: Context): Promise<void> {
     // no profile, no network, a server without grouping: what is known without it
   }
   // One word a line: a value with spaces or control characters cannot be offered safely.
-  const words = [...new Set([...used, ...PARENT_STATUSES])].filter((word) => /^[^\s\p{Cc}]+$/u.test(word));
+  const words = [...new Set(used)].filter((word) => /^[^\s\p{Cc}]+$/u.test(word));
   await ctx.io.write(words.map((word) => `${word}\n`).join(''));
 }
 

@@ -2,7 +2,6 @@ import type * as z from 'zod/mini';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
-import { describeRules, SPEC_LIMITS } from '../../core/budget/limiter.js';
 import { UsageError } from '../../core/errors.js';
 import { quote } from '../../core/text/quote.js';
 import { BULK_EXIT_CODES, exitCodeTable } from '../../exit-codes.js';
@@ -26,12 +25,13 @@ export async function runHelp(options: HelpOptions, ctx: Context): Promise<void>
     ]);
     return writeTopic(ctx, filtersHelp(RESOURCES, ctx.io.terminalWidth()));
   }
-  if (topic === 'formats') {
+  // gh calls its topic `formatting`.
+  if (topic === 'formats' || topic === 'formatting') {
     const { FORMATS_HELP } = await import('../../output/render.js');
     return writeTopic(ctx, `${FORMATS_HELP.trimEnd()}\n`);
   }
   if (topic === 'exit-codes') return writeTopic(ctx, exitCodes());
-  if (topic === 'environment') return writeTopic(ctx, ENVIRONMENT);
+  if (topic === 'environment') return writeTopic(ctx, (await import('./environment.js')).environmentHelp());
   // Otherwise a command path: `wfd help cases list` = `wfd cases list --help`.
   let command: Command = await ctx.program();
   for (const [i, word] of words.entries()) {
@@ -68,26 +68,5 @@ function exitCodes(): string {
   const rows = exitCodeTable.map(([code, meaning]) => `  ${String(code).padStart(3)}  ${meaning}`);
   return `Exit codes of wfd (a contract: scripts may branch on them)\n\n${rows.join('\n')}\n\n${BULK_EXIT_CODES}\n`;
 }
-
-const ENVIRONMENT = `Environment variables
-
-  WFD_TOKEN          an API token for this run; overrides every profile
-  WFD_BASE_URL       the API host root (without /v1); overridden by --base-url
-  WFD_PROFILE        the profile to use; overridden by --profile
-  WFD_CONFIG_DIR     the config folder (mode 0700) and its config.json (profiles and tokens, mode 0600); by default $XDG_CONFIG_HOME/wfd or ~/.config/wfd (Linux), ~/Library/Preferences/wfd (macOS), %APPDATA%\\wfd\\Config (Windows); made when wfd first saves to it, never by a command that only reads
-  WFD_CACHE_DIR      the cache folder, which keeps V8's compiled code of wfd for faster starts (per Node version, flags and install of wfd, each file checked before use; safe to delete; not used when group or others may write to it); by default $XDG_CACHE_HOME/wfd or ~/.cache/wfd (Linux), ~/Library/Caches/wfd (macOS), %LOCALAPPDATA%\\wfd\\Cache (Windows); NODE_DISABLE_COMPILE_CACHE=1 turns it off
-  WFD_RATE_LIMIT     client-side rate limit: spec (default: ${describeRules(SPEC_LIMITS.rules)}), off, or N/DURATION[,M/DURATION]; --request-rate overrides it
-  WFD_MAX_WAIT       the longest wait a server may ask for with Retry-After (default 15m, at most 24h); a longer one fails at once (exit 7 for a 429)
-  WFD_CLIENT_ID      OAuth client id
-  WFD_CLIENT_SECRET  OAuth client secret
-  WFD_PAGER          the pager of long output on a terminal (run by the shell; cat: none); before the config's pager, then PAGER, then less (with LESS=FRX when LESS is unset; none on Windows)
-  WFD_PROMPT_DISABLED  any value but 0 or false: never prompt, as --no-input (also \`wfd config set prompt disabled\`)
-  NO_COLOR           any value turns colour off
-  FORCE_COLOR        turns colour on even when stdout is not a terminal
-
-Credentials are chosen in this order: WFD_TOKEN, --profile, WFD_PROFILE, the current profile.
-
-Settings kept in the config file: \`wfd config list\`.
-`;
 
 export const verb = defineVerb(HELP, HelpOptions, runHelp);

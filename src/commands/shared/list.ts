@@ -25,6 +25,7 @@ import { MAX_PAGE_SIZE } from '../../resources/paging.js';
 import type { ColumnDef, RecordFields, ResourceDef } from '../../resources/types.js';
 import { countPrinter } from './count.js';
 import { parseGroupBy, printGroups } from './count-groups.js';
+import { explainNoMatch } from './no-match.js';
 import { explainWrongRoot } from './not-found.js';
 import { renderOptions } from './output.js';
 
@@ -47,7 +48,8 @@ export function defineListVerb<F extends RecordFields>(resource: ResourceDef<F>)
   const run = async (options: ListOptions, ctx: Context): Promise<void> => {
     // Built (and so validated) before credentials are read: bad input exits 2 with no request.
     const query = buildListQuery(resource, { flags: options, ...options, now: ctx.now() });
-    await runList(ctx, resource, options, listRequest(resource, query), options.sort);
+    const printed = await runList(ctx, resource, options, listRequest(resource, query), options.sort);
+    if (printed === 0) await explainNoMatch(ctx, resource, options);
   };
   return { schema, run, verb: defineVerb(spec, schema, run, { fields: resource.fields }) };
 }
@@ -68,7 +70,12 @@ export function defineCountVerb(resource: ResourceDef) {
     const wrongRoot = (error: unknown) => {
       throw explainWrongRoot(error, client.url(request.path));
     };
-    if (!fields) return countPrinter(ctx)(await client.request(request).catch(wrongRoot));
+    if (!fields) {
+      const found = await client.request(request).catch(wrongRoot);
+      await countPrinter(ctx)(found);
+      if (found === 0) await explainNoMatch(ctx, resource, options);
+      return;
+    }
     await printGroups(
       ctx,
       fields,
@@ -79,14 +86,17 @@ export function defineCountVerb(resource: ResourceDef) {
   return { schema, run, verb: defineVerb(spec, schema, run, { fields }) };
 }
 
-/** Plans the pages of `request` (no page params: the pager adds them), then streams the rows in order. */
+/**
+ * Plans the pages of `request` (no page params: the pager adds them), then streams the rows in
+ * order; returns how many it printed.
+ */
 export async function runList<T extends Record<string, unknown>>(
   ctx: Context,
   resource: ResourceDef,
   paging: PagingFlags,
   request: ApiRequest<Page<T>>,
   sort?: string,
-): Promise<void> {
+): Promise<number> {
   const plan = planPages(paging);
   const options = renderOptions(ctx, {
     columns: resource.columns,
@@ -142,6 +152,7 @@ export async function runList<T extends Record<string, unknown>>(
     ctx.io.errorLine(
       `wfd: printed ${count} of ${total} ${resource.noun}; add --all for every one, or --limit N`,
     );
+  return count;
 }
 
 /** How many rows a plan prints, by page 1's meta: the rows of a raw page, the limit, or all of them. */

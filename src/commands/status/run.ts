@@ -16,7 +16,8 @@ import { buildListQuery } from '../../core/list-query/build.js';
 import type { QueryParam } from '../../core/list-query/types.js';
 import { pageRequest } from '../../core/paginate.js';
 import { effectiveSettings, readConfigData } from '../../core/settings.js';
-import { escapeControls } from '../../core/text/quote.js';
+import { plural } from '../../core/text/counts.js';
+import { escapeControls, quote } from '../../core/text/quote.js';
 import { readerOf, renderItem } from '../../output/render.js';
 import { createTextMetrics } from '../../output/text-width.js';
 import { absoluteTime, parseTime, relativeTime } from '../../output/time.js';
@@ -25,6 +26,7 @@ import { CASES, PARENT_STATUSES, WAITING_FOR } from '../../resources/cases.js';
 import { FORMS } from '../../resources/forms.js';
 import type { ResourceDef } from '../../resources/types.js';
 import { boundWorkspace } from '../auth/shared.js';
+import { matchesNone } from '../shared/no-match.js';
 import { renderOptions } from '../shared/output.js';
 import { STATUS } from './flags.js';
 
@@ -94,6 +96,20 @@ export async function runStatus(options: StatusOptions, ctx: Context): Promise<v
   const render = renderOptions(ctx, { columns: [] });
   if (readerOf(render) === 'screen') await ctx.io.write(screen(report, now, ctx.io.terminalWidth()));
   else await renderItem(ctx.io, render, report);
+  if (owner && report.cases.open === 0 && report.forms.completed_unprocessed === 0)
+    await explainNoOwner(ctx, client, owner, now);
+}
+
+/** Zeros for `--owner zzz`: say when no case or form has such an owner at all (two counts). */
+async function explainNoOwner(ctx: Context, client: ApiClient, owner: string, now: Date): Promise<void> {
+  const none = await Promise.all([
+    matchesNone(client, CASES, 'owner', owner, now),
+    matchesNone(client, FORMS, 'owner', owner, now),
+  ]).catch(() => [false]);
+  if (none.every(Boolean))
+    ctx.io.errorLine(
+      `hint: no case or form has an owner matching ${quote(owner)}; --owner takes an e-mail, part of one, or an id`,
+    );
 }
 
 function count(client: ApiClient, resource: ResourceDef, query: QueryParam[]): Promise<number> {
@@ -144,16 +160,16 @@ function screen(report: Report, now: Date, width: number): string {
   const columns = Math.min(80, Math.max(40, width));
   const clip = (text: string, size: number) => metrics.fit(escapeControls(text), size).text;
   const pad = (text: string, size: number) => {
-    // A column of `size` keeps its last one blank, the gap before the next.
-    const cut = clip(text, size - 1);
+    // A column of `size` keeps its last two blank, the gap before the next (as tables have).
+    const cut = clip(text, size - 2);
     return cut + ' '.repeat(Math.max(0, size - metrics.width(cut)));
   };
-  const num = (n: number) => String(n).padStart(8);
+  const num = (n: number) => String(n).padStart(9);
   const where = report.workspace ? `${report.workspace.name} (${report.workspace.slug})` : 'this workspace';
   const lines = [
     clip(`${where}${report.owner ? ` · owner ${report.owner}` : ''} · ${absoluteTime(now)}`, columns),
     '',
-    `${pad(`Cases: ${report.cases.open}`, 24)}${['waiting for: none', 'owner', 'contact', 'total'].map((h, i) => (i === 0 ? h.padStart(24) : h.padStart(8))).join('')}`,
+    `${pad(`Cases: ${report.cases.open}`, 24)}${['waiting for: none', 'owner', 'contact', 'total'].map((h, i) => (i === 0 ? h.padStart(24) : h.padStart(9))).join('')}`,
   ];
   // The stage grid: a row per stage, a column per whom the cases wait for.
   for (const stage of Object.keys(report.cases.by_stage)) {
@@ -169,14 +185,14 @@ function screen(report: Report, now: Date, width: number): string {
   lines.push('', 'Waiting longest');
   if (report.waiting_longest.length === 0) lines.push('  no open case waits for anyone');
   else {
-    const title = columns - 2 - 12 - 12 - 10 - 9;
+    const title = columns - 2 - 13 - 13 - 11 - 8;
     lines.push(
-      `  ${pad('REFERENCE', 12)}${pad('TITLE', title)}${pad('STAGE', 12)}${pad('WAITS FOR', 10)}${'SINCE'.padStart(9)}`,
+      `  ${pad('REFERENCE', 13)}${pad('TITLE', title)}${pad('STAGE', 13)}${pad('WAITS FOR', 11)}${'SINCE'.padStart(8)}`,
     );
     for (const c of report.waiting_longest) {
       const updated = parseTime(c.updated_at);
       lines.push(
-        `  ${pad(c.reference ?? '', 12)}${pad(c.title ?? '', title)}${pad(c.parent_status ?? '', 12)}${pad(c.waiting_for ?? '', 10)}${(updated ? relativeTime(updated, now) : '').padStart(9)}`,
+        `  ${pad(c.reference ?? '', 13)}${pad(c.title ?? '', title)}${pad(c.parent_status ?? '', 13)}${pad(c.waiting_for ?? '', 11)}${(updated ? relativeTime(updated, now) : '').padStart(8)}`,
       );
     }
   }
@@ -196,7 +212,7 @@ function screen(report: Report, now: Date, width: number): string {
     ),
     '',
     'Last 24 hours',
-    `  ${report.last_day.cases_created} cases created, ${report.last_day.cases_updated} cases updated, ${report.last_day.forms_created} forms created`,
+    `  ${plural(report.last_day.cases_created, 'case')} created, ${plural(report.last_day.cases_updated, 'case')} updated, ${plural(report.last_day.forms_created, 'form')} created`,
   );
   return `${lines.map((line) => line.trimEnd()).join('\n')}\n`;
 }

@@ -71,6 +71,14 @@ describe('parseFields', () => {
     expect(() => parseFields('ownr.email', known)).toThrow('unknown field "ownr.email"');
   });
 
+  it('takes nested fields the command knows (for completion) and lists only the top-level ones', () => {
+    const withParts = [...known, 'owner.id', 'owner.email'];
+    expect(parseFields('owner.email,owner.team', withParts)).toEqual(['owner.email', 'owner.team']);
+    expect(() => parseFields('owner.email,x', withParts)).toThrow(
+      new UsageError('unknown field "x" in --fields: expected one of id, title, owner, created_at'),
+    );
+  });
+
   it('rejects empty path segments and empty lists', () => {
     expect(() => parseFields('owner..email', known)).toThrow(
       new UsageError('invalid field "owner..email" in --fields: write nested fields as owner.email'),

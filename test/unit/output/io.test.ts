@@ -31,6 +31,21 @@ describe('colorEnabled', () => {
     ['FORCE_COLOR beats NO_COLOR', { stdoutTTY: false, env: { FORCE_COLOR: '1', NO_COLOR: '1' } }, true],
     ['off with FORCE_COLOR=0 on a TTY', { stdoutTTY: true, env: { FORCE_COLOR: '0' } }, false],
     ['off with FORCE_COLOR=false on a TTY', { stdoutTTY: true, env: { FORCE_COLOR: 'false' } }, false],
+    // gh's CLICOLOR and CLICOLOR_FORCE
+    ['off with CLICOLOR=0 on a TTY', { stdoutTTY: true, env: { CLICOLOR: '0' } }, false],
+    ['on with CLICOLOR=1 on a TTY', { stdoutTTY: true, env: { CLICOLOR: '1' } }, true],
+    ['forced on by CLICOLOR_FORCE=1 without a TTY', { stdoutTTY: false, env: { CLICOLOR_FORCE: '1' } }, true],
+    ['not forced by CLICOLOR_FORCE=0', { stdoutTTY: false, env: { CLICOLOR_FORCE: '0' } }, false],
+    [
+      'CLICOLOR_FORCE beats NO_COLOR, as in gh',
+      { stdoutTTY: false, env: { CLICOLOR_FORCE: '1', NO_COLOR: '1' } },
+      true,
+    ],
+    [
+      'FORCE_COLOR=0 beats CLICOLOR_FORCE',
+      { stdoutTTY: true, env: { CLICOLOR_FORCE: '1', FORCE_COLOR: '0' } },
+      false,
+    ],
   ];
   it.each(cases)('%s', (_name, opts, expected) => {
     expect(createMemoryIO(opts).io.colorEnabled()).toBe(expected);

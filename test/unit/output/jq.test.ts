@@ -140,3 +140,38 @@ describe('--jq programs', () => {
     expect(filter({ x: 'a\u001b[2Jb' }, { compact: true, terminal: false })).toBe('a\u001b[2Jb\n');
   });
 });
+
+describe('--jq on a terminal with colour, as gh prints it', () => {
+  const E = '\u001b';
+  const delim = (c: string) => `${E}[1;38m${c}${E}[m`;
+  const key = (k: string) => `${E}[1;34m"${k}"${E}[m${delim(':')}`;
+
+  it("strings bare; other values laid out with gh's colours (keys bold blue, strings green, ...)", async () => {
+    const filter = await compileJq(
+      '.cases[0].title, {t: .cases[0].title, n: 12.5, b: true, z: null, e: [], o: {}}',
+    );
+    expect(filter(DOCUMENT, { compact: false, terminal: true, color: true })).toBe(
+      'Lease renewal\n' +
+        `${delim('{')}\n` +
+        `  ${key('t')} ${E}[32m"Lease renewal"${E}[m${delim(',')}\n` +
+        `  ${key('n')} 12.5${delim(',')}\n` +
+        `  ${key('b')} ${E}[33mtrue${E}[m${delim(',')}\n` +
+        `  ${key('z')} ${E}[36mnull${E}[m${delim(',')}\n` +
+        `  ${key('e')} ${delim('[')}${delim(']')}${delim(',')}\n` +
+        `  ${key('o')} ${delim('{')}${delim('}')}\n` +
+        `${delim('}')}\n`,
+    );
+  });
+
+  it('compact (ndjson): a value a line; control characters escaped, never a colour code of the data', async () => {
+    const filter = await compileJq('.x, {x}');
+    expect(filter({ x: `a${E}[31mb` }, { compact: true, terminal: true, color: true })).toBe(
+      `a^[[31mb\n${delim('{')}${key('x')}${E}[32m"a\\u001b[31mb"${E}[m${delim('}')}\n`,
+    );
+  });
+
+  it('without colour, jq -r as before', async () => {
+    const filter = await compileJq('{n: 1}');
+    expect(filter({}, { compact: false, terminal: true, color: false })).toBe('{\n  "n": 1\n}\n');
+  });
+});

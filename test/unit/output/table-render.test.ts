@@ -48,12 +48,12 @@ const LIST: Record<number, string[]> = {
   80: [
     'Showing 5 of 5 cases',
     '',
-    'REFERENCE    TITLE                     CONTACT           PARENT STATUS  UPDATED',
-    'ACME-000001  Onboard Jane Doe          Jane Doe          pending        3h ago',
-    'ACME-000002  Renouvellement du contr…  Zoe\u0301 Brontë-Müll…  in_progress    5min ago',
-    'ACME-000003  山田太郎の契約更新 — 東…  太郎 山田         closed         1mo ago',
-    'ACME-000004  Launch 🚀 party 👨‍👩‍👧 plan…  Ana 😀            draft          1y ago',
-    'ACME-000005  Evil ^[[31mRED^[[0m ^[]…  Bob  Tab by       pending        1d ago',
+    'REFERENCE    TITLE                            PARENT STATUS  STATUS     UPDATED',
+    'ACME-000001  Onboard Jane Doe                 pending        new        3h ago',
+    'ACME-000002  Renouvellement du contrat: Zoe\u0301…  in_progress    in_review  5min ago',
+    'ACME-000003  山田太郎の契約更新 — 東京本社…   closed         completed  1mo ago',
+    'ACME-000004  Launch 🚀 party 👨‍👩‍👧 planning 🇯🇵   draft          new        1y ago',
+    'ACME-000005  Evil ^[[31mRED^[[0m ^[]0;pwned…  pending        x^[y       1d ago',
     '',
   ],
   120: [

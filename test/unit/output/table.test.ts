@@ -99,6 +99,14 @@ describe('layoutColumns', () => {
     expect(layoutColumns([36, 40], [id, text()], 10)).toEqual({ shown: [0], widths: [10] });
   });
 
+  it('never narrows a whole column (a name people type back): the others give way, or go', () => {
+    const whole = { shrinkable: false, readable: 6, whole: true };
+    // The whole name keeps its 30 and the id is cut to what is left; with no room left, it goes.
+    expect(layoutColumns([30, 20], [whole, id], 40)).toEqual({ shown: [0, 1], widths: [30, 8] });
+    expect(layoutColumns([30, 20], [whole, id], 36)).toEqual({ shown: [0], widths: [30] });
+    expect(layoutColumns([30, 20], [id, id], 40)).toEqual({ shown: [0, 1], widths: [19, 19] });
+  });
+
   it('fits every width from 1 to 200', () => {
     const fits = [
       id,

@@ -1,0 +1,165 @@
+/**
+ * The rest of a gh user's first hour with wfd (issue 38), each found by trying it: the built
+ * binary against the sandbox, on an 80-column pseudo-terminal where the screen matters.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { onTerminal, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
+
+const ESC = String.fromCharCode(27);
+
+let sandbox: StartedSandbox;
+let env: NodeJS.ProcessEnv;
+useSandbox(['--cases', '60', '--forms', '40'], (fixture) => {
+  ({ sandbox, env } = fixture);
+});
+
+describe("gh's environment variables", () => {
+  it('CLICOLOR_FORCE=1 colours a piped table; CLICOLOR=0 keeps a terminal plain', async () => {
+    const { NO_COLOR: _, ...coloured } = env;
+    const piped = await runWfd(['cases', 'list', '-L', '3', '-o', 'table'], {
+      env: { ...coloured, CLICOLOR_FORCE: '1' },
+    });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).toContain(`${ESC}[`);
+    const screen = onTerminal(['cases', 'list', '-L', '3'], { env: { ...coloured, CLICOLOR: '0' } });
+    expect(screen).toContain('REFERENCE');
+    expect(screen).not.toContain(`${ESC}[3`);
+  });
+
+  it('BROWSER opens the OAuth login page, as the config setting browser does', () => {
+    const dir = tempDir();
+    try {
+      const opened = join(dir.path, 'opened');
+      const opener = join(dir.path, 'opener.sh');
+      writeFileSync(opener, `printf '%s' "$1" > '${opened}'\n`);
+      // The browser is started only for someone at a terminal.
+      onTerminal(
+        [
+          'auth',
+          'login',
+          '--oauth',
+          '--client-id',
+          sandbox.oauth.client_id,
+          '--base-url',
+          sandbox.baseUrl,
+          '--timeout',
+          '2s',
+        ],
+        {
+          env: {
+            ...env,
+            WFD_TOKEN: undefined,
+            WFD_CONFIG_DIR: dir.path,
+            WFD_CLIENT_SECRET: sandbox.oauth.client_secret,
+            BROWSER: `sh '${opener}'`,
+          },
+          expectCode: 3,
+        },
+      );
+      expect(readFileSync(opened, 'utf8')).toMatch(new RegExp(`^${sandbox.baseUrl}/authorize\\?`));
+    } finally {
+      dir.remove();
+    }
+  });
+});
+
+describe("gh's --jq habits", () => {
+  it("wfd api -q is gh api's --jq: the first id, and objects coloured as gh colours them", async () => {
+    const { NO_COLOR: _, ...coloured } = env;
+    const first = JSON.parse((await runWfd(['api', '/v1/cases'], { env })).stdout).data[0];
+    expect(onTerminal(['api', '/v1/cases', '-q', '.data[0].id'], { env: coloured })).toBe(`${first.id}\n`);
+    const owner = onTerminal(['api', '/v1/cases', '-q', '.data[0].owner'], { env: coloured });
+    expect(owner).toContain(
+      `${ESC}[1;34m"email"${ESC}[m${ESC}[1;38m:${ESC}[m ${ESC}[32m"${first.owner.email}"`,
+    );
+    // Piped, jq's own bytes.
+    const piped = await runWfd(['api', '/v1/cases', '-q', '.data[0].owner'], { env: coloured });
+    expect(piped.stdout).toBe(`${JSON.stringify(first.owner, null, 2)}\n`);
+  });
+
+  it('--paginate --jq .data[] (gh habit) fails with what the program sees here', async () => {
+    const result = await runWfd(['api', '/v1/cases', '--paginate', '--jq', '.data[]'], { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'error: --jq: Cannot index array with string ("data")\n' +
+        "hint: with --paginate the program sees one array of every page's records, not each page as gh's --paginate: write `.[]` where gh has `.data[]`\n",
+    );
+  });
+
+  it('help formatting is the formats topic, as gh names it; completion --help shows source <(...)', async () => {
+    const formatting = await runWfd(['help', 'formatting'], { env });
+    expect(formatting.code).toBe(0);
+    expect(formatting.stdout).toBe((await runWfd(['help', 'formats'], { env })).stdout);
+    const completion = await runWfd(['completion', '--help'], { env });
+    expect(completion.stdout).toContain('$ source <(wfd completion bash)');
+  });
+});
+
+describe('what an 80-column screen shows', () => {
+  it('cases list: whose case and in what state, each line within 80 columns', () => {
+    const lines = onTerminal(['cases', 'list', '-L', '5'], { env }).split('\n');
+    expect(lines[2]).toMatch(/^REFERENCE +TITLE +STATUS +OWNER +UPDATED$/);
+    expect(lines[3]).toMatch(/^[A-Z]+-\d{6} {2}.+ {2}[a-z_…]+ +\S+@\S+ +\S+ ago$/);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+  });
+
+  it('auth profiles: 11 profiles, each name whole, however long', () => {
+    const dir = tempDir();
+    try {
+      const profile = { baseUrl: sandbox.baseUrl, token: 'wfd_x', authType: 'token' };
+      const names = Array.from({ length: 11 }, (_, i) => `sandbox-${42500 + i}-globex-staging`);
+      const profiles = Object.fromEntries(names.map((name) => [name, profile]));
+      writeFileSync(join(dir.path, 'config.json'), JSON.stringify({ profiles, currentProfile: names[0] }));
+      const screen = onTerminal(['auth', 'profiles'], { env: { ...env, WFD_CONFIG_DIR: dir.path } });
+      for (const name of names) expect(screen).toMatch(new RegExp(`^${name}  `, 'm'));
+      for (const line of screen.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    } finally {
+      dir.remove();
+    }
+  });
+});
+
+describe('a filter that matches nothing says why', () => {
+  it('cases list --status closed at 80 columns: no cases, and a hint naming --parent-status', () => {
+    const screen = onTerminal(['cases', 'list', '--status', 'closed'], { env });
+    expect(screen).toBe(
+      'No cases found\n' +
+        'hint: "closed" is a --parent-status value; --status takes a custom status value:\n' +
+        '      try `--parent-status closed`\n',
+    );
+  });
+
+  it('cases count --status pending: 0, and the same hint on stderr (exit 0)', async () => {
+    const result = await runWfd(['cases', 'count', '--status', 'pending'], { env });
+    expect(result).toEqual({
+      code: 0,
+      stdout: '0\n',
+      stderr:
+        'hint: "pending" is a --parent-status value; --status takes a custom status value: try `--parent-status pending`\n',
+    });
+  });
+
+  it('--owner that matches no one: says so, where the other filters alone would not', async () => {
+    const nobody = await runWfd(['cases', 'list', '--owner', 'nobody', '--parent-status', 'draft'], { env });
+    expect(nobody).toEqual({ code: 0, stdout: '', stderr: 'hint: no case has an owner matching "nobody"\n' });
+    // An owner who has cases, none of them matching: no such hint.
+    const owner = JSON.parse((await runWfd(['cases', 'list', '-L', '1', '--json'], { env })).stdout)[0].owner;
+    const other = await runWfd(
+      ['cases', 'list', '--owner', owner.email, '--where', 'created_at < 2000-01-01'],
+      { env },
+    );
+    expect(other).toEqual({ code: 0, stdout: '', stderr: '' });
+    const forms = await runWfd(['forms', 'count', '--owner', 'nobody@example.org'], { env });
+    expect(forms.stderr).toBe('hint: no form has an owner matching "nobody@example.org"\n');
+  });
+
+  it('wfd status --owner zzz: the zeros, then that no case or form has such an owner', () => {
+    const screen = onTerminal(['status', '--owner', 'zzz'], { env });
+    expect(screen).toContain('  0 cases created, 0 cases updated, 0 forms created\n');
+    expect(screen).toMatch(
+      /hint: no case or form has an owner matching "zzz"; --owner takes an e-mail, part\n {6}of one/,
+    );
+  });
+});
