@@ -91,7 +91,9 @@ writeFileSync(
     output: seaPath(blob),
     disableExperimentalSEAWarning: true,
     useCodeCache: !windows,
-    assets: Object.fromEntries(consoleFiles.map((name) => [`console/${name}`, seaPath(join(consoleDir, name))])),
+    assets: Object.fromEntries(
+      consoleFiles.map((name) => [`console/${name}`, seaPath(join(consoleDir, name))]),
+    ),
   }),
 );
 if (windows) wine(node, ['--experimental-sea-config', windowsPath(seaConfig)]);

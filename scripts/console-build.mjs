@@ -30,7 +30,10 @@ export async function buildConsole(dir) {
   const swagger = join(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'), '..');
   // Without its source map comment: the map does not ship, and a browser would ask for it.
   for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
-    const text = readFileSync(join(swagger, file), 'utf8').replace(/\n?\/[*/]# sourceMappingURL=\S+\s*$/, '\n');
+    const text = readFileSync(join(swagger, file), 'utf8').replace(
+      /\n?\/[*/]# sourceMappingURL=\S+\s*$/,
+      '\n',
+    );
     writeFileSync(join(dir, file), text);
   }
   // Its licence, its notice, and those of the packages its bundle holds, in one file.

@@ -29,12 +29,7 @@ export function dataView(main: HTMLElement): View {
   let rows = new Map<string, Record<string, unknown>>();
 
   const tabs = h('nav', { class: 'tabs', 'aria-label': 'Collections' });
-  const where = h('textarea', {
-    id: 'where',
-    rows: 2,
-    spellcheck: 'false',
-    'aria-describedby': 'where-help',
-  });
+  const where = whereField(() => void run(1));
   const whereHelp = h('p', { id: 'where-help', class: 'hint' });
   const sort = h('select', { id: 'sort' });
   const form = h(
@@ -44,16 +39,10 @@ export function dataView(main: HTMLElement): View {
     h('div', { class: 'sort' }, h('label', { for: 'sort' }, 'Sort'), sort),
     h('button', { type: 'submit' }, 'Apply'),
   );
-  const line = h('div', { class: 'command' });
-  const problem = h('p', { class: 'error', role: 'alert' });
-  const results = h('div', { class: 'results' });
+  const [line, problem, results] = [commandBox(), errorBox(), h('div', { class: 'results' })];
   const record = h('section', { class: 'record', 'aria-label': 'Record', tabindex: -1 });
   const title = h('h1', {}, 'Data');
   fill(main, title, tabs, form, line, problem, results, record);
-  where.addEventListener('keydown', (event) => {
-    // Enter adds a clause; Ctrl+Enter (or the button) applies them.
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void run(1);
-  });
   const stopListening = onIdentityChange(() => void run(1));
 
   function choose(next: ResourceDef): void {
@@ -61,29 +50,8 @@ export function dataView(main: HTMLElement): View {
     saveQuery();
     resource = next;
     const saved = queries.get(resource.name) ?? { where: '', sort: '', page: 1 };
-    fill(
-      tabs,
-      ...RESOURCES.map((r) =>
-        h(
-          'a',
-          { href: `#/data/${r.name}`, 'aria-current': r === resource ? 'page' : null },
-          capitalised(r.noun),
-        ),
-      ),
-    );
-    where.value = saved.where;
-    where.disabled = !resource.filterable;
-    where.placeholder = resource.filterable ? exampleClause(resource) : `${resource.noun} take no filter`;
-    fill(whereHelp, resource.filterable ? whereHint(resource) : '');
-    fill(
-      sort,
-      h('option', { value: '' }, 'as the API orders them'),
-      ...resource.sortable.flatMap((field) => [
-        h('option', { value: field }, `${field}, ascending`),
-        h('option', { value: `-${field}` }, `${field}, descending`),
-      ]),
-    );
-    sort.value = saved.sort;
+    fill(tabs, ...tabLinks(resource));
+    showQuery(resource, saved, { where, whereHelp, sort });
     void run(saved.page);
   }
 
@@ -116,24 +84,8 @@ export function dataView(main: HTMLElement): View {
   }
 
   async function showRecord(key: string | undefined): Promise<void> {
-    if (key === undefined) return fill(record);
-    const detail = DETAIL_PATHS[resource.name];
-    let json: unknown = rows.get(key);
-    if (detail) {
-      try {
-        json = await quietRead(`${detail}${encodeURIComponent(key)}`, (await identity()).token);
-      } catch (error) {
-        fill(record, h('p', { class: 'error' }, (error as Error).message));
-        return;
-      }
-    }
-    if (json === undefined) return fill(record);
-    fill(
-      record,
-      h('h2', {}, `${capitalised(resource.noun).replace(/s$/, '')} ${key}`),
-      h('pre', { tabindex: 0 }, h('code', {}, JSON.stringify(json, null, 2))),
-    );
-    record.focus({ preventScroll: true });
+    fill(record, ...(key === undefined ? [] : await recordNodes(resource, key, rows.get(key))));
+    if (record.firstChild?.nodeName === 'H2') record.focus({ preventScroll: true });
   }
 
   return {
@@ -146,6 +98,74 @@ export function dataView(main: HTMLElement): View {
     },
   };
 }
+
+/** The links to each collection, the current one marked. */
+function tabLinks(current: ResourceDef): HTMLElement[] {
+  return RESOURCES.map((r) =>
+    h('a', { href: `#/data/${r.name}`, 'aria-current': r === current ? 'page' : null }, capitalised(r.noun)),
+  );
+}
+
+/** The query fields as they were left for `resource`: its clauses, its hint, its sort options. */
+function showQuery(
+  resource: ResourceDef,
+  saved: { where: string; sort: string },
+  fields: { where: HTMLTextAreaElement; whereHelp: HTMLElement; sort: HTMLSelectElement },
+): void {
+  const { where, whereHelp, sort } = fields;
+  where.value = saved.where;
+  where.disabled = !resource.filterable;
+  where.placeholder = resource.filterable ? exampleClause(resource) : `${resource.noun} take no filter`;
+  fill(whereHelp, resource.filterable ? whereHint(resource) : '');
+  fill(
+    sort,
+    h('option', { value: '' }, 'as the API orders them'),
+    ...resource.sortable.flatMap((field) => [
+      h('option', { value: field }, `${field}, ascending`),
+      h('option', { value: `-${field}` }, `${field}, descending`),
+    ]),
+  );
+  sort.value = saved.sort;
+}
+
+/** A record as its JSON: the detail read when the resource has one, else the listed row. */
+async function recordNodes(
+  resource: ResourceDef,
+  key: string,
+  row: Record<string, unknown> | undefined,
+): Promise<Node[]> {
+  const detail = DETAIL_PATHS[resource.name];
+  let json: unknown = row;
+  if (detail) {
+    try {
+      json = await quietRead(`${detail}${encodeURIComponent(key)}`, (await identity()).token);
+    } catch (error) {
+      return [h('p', { class: 'error' }, (error as Error).message)];
+    }
+  }
+  if (json === undefined) return [];
+  return [
+    h('h2', {}, `${capitalised(resource.noun).replace(/s$/, '')} ${key}`),
+    h('pre', { tabindex: 0 }, h('code', {}, JSON.stringify(json, null, 2))),
+  ];
+}
+
+/** The clauses, one a line: Enter adds a clause; Ctrl+Enter (or the button) applies them. */
+function whereField(apply: () => void): HTMLTextAreaElement {
+  const where = h('textarea', {
+    id: 'where',
+    rows: 2,
+    spellcheck: 'false',
+    'aria-describedby': 'where-help',
+  });
+  where.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) apply();
+  });
+  return where;
+}
+
+const commandBox = () => h('div', { class: 'command' });
+const errorBox = () => h('p', { class: 'error', role: 'alert' });
 
 function table(resource: ResourceDef, page: Page): HTMLElement {
   if (page.data.length === 0) return h('p', { class: 'empty' }, `No ${resource.noun} match.`);

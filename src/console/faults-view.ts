@@ -56,52 +56,8 @@ export function faultsView(main: HTMLElement): View {
     h('h1', {}, 'Faults and limits'),
     inForce,
     problem,
-    h(
-      'form',
-      { class: 'settings', onsubmit: onSubmit(putFaults) },
-      h('h2', {}, 'Faults'),
-      h('label', { for: 'faults' }, 'Faults of /v1 requests'),
-      faults,
-      h(
-        'p',
-        { id: 'faults-help', class: 'hint' },
-        'off, or NAME:SHARE pairs drawn from the seed: 429, 500, 502, 503, 504, reset (the request is processed, the answer cut), slow (the answer held back). 503:1 makes every request meet a 503.',
-      ),
-      h('label', { for: 'slow-ms' }, 'Slow answers wait (ms)'),
-      slowMs,
-      h(
-        'div',
-        { class: 'actions' },
-        h('button', { type: 'submit' }, 'Apply faults'),
-        ...PRESETS.map(([spec, label]) =>
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'secondary',
-              onclick: () => {
-                faults.value = spec;
-                void putFaults();
-              },
-            },
-            label,
-          ),
-        ),
-      ),
-    ),
-    h(
-      'form',
-      { class: 'settings', onsubmit: onSubmit(putRateLimit) },
-      h('h2', {}, 'Rate limit'),
-      h('label', { for: 'rate-limit' }, 'Rate limit'),
-      rateLimit,
-      h(
-        'p',
-        { id: 'rate-limit-help', class: 'hint' },
-        "spec (the API's: 100 requests a minute per token, 1,000 an hour per client), off, or N/DURATION per token such as 20/10s (and ten times that per 60 durations per client). A change counts from now.",
-      ),
-      h('div', { class: 'actions' }, h('button', { type: 'submit' }, 'Apply rate limit')),
-    ),
+    faultsForm(faults, slowMs, putFaults),
+    rateLimitForm(rateLimit, putRateLimit),
     h('h2', {}, 'The same at start'),
     startLine,
   );
@@ -134,4 +90,62 @@ export function faultsView(main: HTMLElement): View {
   void refresh();
 
   return { show() {}, close() {} };
+}
+
+/** The form of the fault mix and slowness, with presets that apply at once. */
+function faultsForm(
+  faults: HTMLInputElement,
+  slowMs: HTMLInputElement,
+  put: () => Promise<void>,
+): HTMLElement {
+  return h(
+    'form',
+    { class: 'settings', onsubmit: onSubmit(put) },
+    h('h2', {}, 'Faults'),
+    h('label', { for: 'faults' }, 'Faults of /v1 requests'),
+    faults,
+    h(
+      'p',
+      { id: 'faults-help', class: 'hint' },
+      'off, or NAME:SHARE pairs drawn from the seed: 429, 500, 502, 503, 504, reset (the request is processed, the answer cut), slow (the answer held back). 503:1 makes every request meet a 503.',
+    ),
+    h('label', { for: 'slow-ms' }, 'Slow answers wait (ms)'),
+    slowMs,
+    h(
+      'div',
+      { class: 'actions' },
+      h('button', { type: 'submit' }, 'Apply faults'),
+      ...PRESETS.map(([spec, label]) =>
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'secondary',
+            onclick: () => {
+              faults.value = spec;
+              void put();
+            },
+          },
+          label,
+        ),
+      ),
+    ),
+  );
+}
+
+/** The form of the rate limit. */
+function rateLimitForm(rateLimit: HTMLInputElement, put: () => Promise<void>): HTMLElement {
+  return h(
+    'form',
+    { class: 'settings', onsubmit: onSubmit(put) },
+    h('h2', {}, 'Rate limit'),
+    h('label', { for: 'rate-limit' }, 'Rate limit'),
+    rateLimit,
+    h(
+      'p',
+      { id: 'rate-limit-help', class: 'hint' },
+      "spec (the API's: 100 requests a minute per token, 1,000 an hour per client), off, or N/DURATION per token such as 20/10s (and ten times that per 60 durations per client). A change counts from now.",
+    ),
+    h('div', { class: 'actions' }, h('button', { type: 'submit' }, 'Apply rate limit')),
+  );
 }

@@ -57,25 +57,7 @@ export function requestsView(main: HTMLElement): View {
     oninput: () => applyFilter(),
   });
   const detail = h('section', { class: 'detail-pane', 'aria-label': 'Request detail', tabindex: -1 });
-  const table = h(
-    'table',
-    { class: 'requests' },
-    h(
-      'thead',
-      {},
-      h(
-        'tr',
-        {},
-        h('th', { scope: 'col' }, 'Time'),
-        h('th', { scope: 'col' }, 'Method'),
-        h('th', { scope: 'col' }, 'Path'),
-        h('th', { scope: 'col' }, 'Status'),
-        h('th', { scope: 'col', class: 'num wide' }, 'ms'),
-        h('th', { scope: 'col', class: 'wide' }, 'Workspace'),
-      ),
-    ),
-    rows,
-  );
+  const table = h('table', { class: 'requests' }, tableHead(), rows);
   const listPane = h(
     'section',
     { class: 'list-pane', 'aria-labelledby': 'requests-title' },
@@ -126,6 +108,25 @@ export function requestsView(main: HTMLElement): View {
       events.close();
     },
   };
+}
+
+function tableHead(): HTMLElement {
+  const column = (name: string, attrs: Record<string, string> = {}) =>
+    h('th', { scope: 'col', ...attrs }, name);
+  return h(
+    'thead',
+    {},
+    h(
+      'tr',
+      {},
+      column('Time'),
+      column('Method'),
+      column('Path'),
+      column('Status'),
+      column('ms', { class: 'num wide' }),
+      column('Workspace', { class: 'wide' }),
+    ),
+  );
 }
 
 function row(entry: LogEntry, selected: boolean): HTMLTableRowElement {

@@ -96,7 +96,13 @@ describe.skipIf(!buildable && !process.env.CI)('the single executable, with no N
   });
 
   it("serves its sandbox's console from files it carries", async () => {
-    for (const file of ['console.js', 'reference.js', 'console.css', 'swagger-ui-bundle.js', 'swagger-ui.css']) {
+    for (const file of [
+      'console.js',
+      'reference.js',
+      'console.css',
+      'swagger-ui-bundle.js',
+      'swagger-ui.css',
+    ]) {
       const answer = await fetch(`${sandbox.baseUrl}/_sandbox/console/${file}`);
       expect(answer.status, file).toBe(200);
       expect((await answer.arrayBuffer()).byteLength, file).toBeGreaterThan(1000);
