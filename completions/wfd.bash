@@ -368,8 +368,8 @@ _wfd_command() {
       args='' ;;
     'sandbox start')
       subs=''
-      flags='--port --host --allowed-host --data-dir --prune-uploads --seed --cases --forms --attachments --large-attachment-bytes --docintel-delay --max-upload-bytes --rate-limit --faults --slow-ms --oauth-token-ttl --no-profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
-      vflags=' --port --host --allowed-host --data-dir --seed --cases --forms --attachments --large-attachment-bytes --docintel-delay --max-upload-bytes --rate-limit --faults --slow-ms --oauth-token-ttl --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      flags='--port --host --allowed-host --data-dir --prune-uploads --seed --cases --forms --attachments --large-attachment-bytes --docintel-delay --max-upload-bytes --rate-limit --faults --slow-ms --oauth-token-ttl --tls --tls-hostname --no-profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --port --host --allowed-host --data-dir --seed --cases --forms --attachments --large-attachment-bytes --docintel-delay --max-upload-bytes --rate-limit --faults --slow-ms --oauth-token-ttl --tls-hostname --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'sandbox open')
       subs=''

@@ -23,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BIN = path.join(ROOT, 'bin', 'wfd.js');
-export const LINES = [20, 22, 24];
+export const LINES = [20, 22, 24, 26];
 const GH = '/usr/bin/gh';
 
 /**

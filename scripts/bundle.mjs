@@ -8,6 +8,7 @@
 //   dist/sandbox.cjs   the emulator and its server (fastify): the library's entry, which
 //                      `wfd sandbox start` requires too, so that code exists once.
 //   dist/openapi-check.cjs  the API description's validator (ajv), for `wfd api --check`.
+//   dist/proxy-agent.cjs  the agents that reach the API through a proxy, when one is set.
 //   dist/<part>.cjs    a heavy package few commands use (HEAVY below), required when one does.
 //   dist/keyring-host.cjs  the program of the keyring's own process.
 //   dist/quick-pager.cjs   the user's pager for a help page the build wrote, at a terminal.
@@ -59,6 +60,8 @@ const HEAVY = {
 const LOCAL_PARTS = {
   [resolve('src/sandbox/index.ts')]: 'sandbox',
   [resolve('src/openapi/validate.ts')]: 'openapi-check',
+  // The proxy agents (https-proxy-agent, http-proxy-agent), for a client with a proxy set.
+  [resolve('src/core/http/proxy-agent.ts')]: 'proxy-agent',
 };
 
 await build({
@@ -95,6 +98,15 @@ await build({
 });
 if (readFileSync('dist/wfd.cjs', 'utf8').includes('package.json')) {
   throw new Error('bundle: dist/wfd.cjs still reads package.json (scripts/version-inline.mjs)');
+}
+// main.ts maps wfd's errors to exit codes with `instanceof`: a part with a copy of their classes
+// would throw errors wfd does not know (exit 1, and no hint).
+for (const part of Object.values(LOCAL_PARTS)) {
+  if (readFileSync(`dist/${part}.cjs`, 'utf8').includes('WfdError=class')) {
+    throw new Error(
+      `bundle: dist/${part}.cjs holds a copy of src/core/errors.ts; import it from wfd.cjs only`,
+    );
+  }
 }
 for (const file of readdirSync('dist').filter((name) => name.endsWith('.cjs'))) {
   const path = join('dist', file);

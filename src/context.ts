@@ -230,6 +230,7 @@ async function newClient(init: ContextInit, ctx: Context, target: ClientTarget):
     ...(maxWaitMs !== undefined ? { maxWaitMs } : {}),
     ...(globals.debug ? { debug: (line: string) => ctx.debug(line) } : {}),
     ...(init.connect ? { connect: init.connect } : {}),
+    env,
     ...(init.sleep ? { sleep: init.sleep } : {}),
     notice,
   });

@@ -1,9 +1,16 @@
 /** The URL a listening server is reached at. */
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Server as TlsServer } from 'node:tls';
 
-/** The host root, e.g. `http://127.0.0.1:4010`: a wildcard address is reached through loopback. */
-export function baseUrlOf(address: AddressInfo): string {
-  return `http://${urlHost(address.address)}:${address.port}`;
+/**
+ * The host root of a listening server, e.g. `http://127.0.0.1:4010` (`https://` for a TLS
+ * server): a wildcard address is reached through loopback.
+ */
+export function baseUrlOf(server: Server): string {
+  const address = server.address() as AddressInfo;
+  const scheme = server instanceof TlsServer ? 'https' : 'http';
+  return `${scheme}://${urlHost(address.address)}:${address.port}`;
 }
 
 // IPv6 needs brackets in a URL.

@@ -109,6 +109,8 @@ export interface AppOptions {
   readonly timeouts: ConnectionTimeouts;
   /** The names a request's Host may give (host-guard.ts `hostNames`); others are refused. */
   readonly hostNames: ReadonlySet<string>;
+  /** Serve HTTPS with this key and certificate (PEM). */
+  readonly tls?: { key: string; cert: string };
 }
 
 /** The fastify instance of one sandbox, not yet listening. */
@@ -145,14 +147,16 @@ export function createApp(options: AppOptions): FastifyInstance {
   const arrivals = new WeakMap<FastifyRequest, number>();
   const tokenOf = new WeakMap<FastifyRequest, TokenRecord>();
   const serverTimeouts = httpServerTimeouts(options.timeouts);
+  // Node would answer a missing Host itself, with an empty body; stage 1 answers it in the standard shape.
+  const server = { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false, ...serverTimeouts };
   const app = Fastify({
     logger: false,
     // fastify sets these two on the server after creating it (its defaults: none, 72 s).
     requestTimeout: serverTimeouts.requestTimeout,
     keepAliveTimeout: serverTimeouts.keepAliveTimeout,
     genReqId: () => randomUUID(),
-    // Node would answer a missing Host itself, with an empty body; stage 1 answers it in the standard shape.
-    http: { maxHeaderSize: MAX_HEADER_BYTES, requireHostHeader: false, ...serverTimeouts },
+    // A TLS server takes the same options beside its key and certificate.
+    ...(options.tls ? { https: { ...server, ...options.tls } } : { http: server }),
     // No parameter can be longer than the head; handlers judge long ones (after auth), not the router.
     routerOptions: { maxParamLength: MAX_HEADER_BYTES },
     clientErrorHandler: answerClientError(log, clock),

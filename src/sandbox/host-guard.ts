@@ -12,6 +12,7 @@
  * fetch in `no-cors` mode): writes to the test hooks (the console's: faults, limits, resends)
  * are refused when the browser says they come from another origin. Programs send no Origin.
  */
+import { X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import { standardError } from './errors.js';
 
@@ -23,6 +24,13 @@ const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
  */
 export function hostNames(listenHost: string, allowed: readonly string[]): ReadonlySet<string> {
   return new Set([...LOOPBACK_NAMES, listenHost, ...allowed].map(canonicalName));
+}
+
+/** The DNS names a TLS certificate (PEM) is made for, which the sandbox serving it answers to. */
+export function certificateNames(cert: string | undefined): string[] {
+  if (!cert) return [];
+  const names = new X509Certificate(cert).subjectAltName?.split(', ') ?? [];
+  return names.filter((name) => name.startsWith('DNS:')).map((name) => name.slice('DNS:'.length));
 }
 
 /**

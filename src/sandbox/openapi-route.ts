@@ -5,7 +5,6 @@
  * sandbox reads it, so the sandbox's behaviour stays its own reading of the spec, checked against
  * the description by the tests (test/sandbox/openapi.test.ts).
  */
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { openApiDescription } from '../openapi/description.js';
 import { baseUrlOf } from './address.js';
@@ -15,7 +14,7 @@ const DESCRIPTION_PATH = '/openapi.json';
 export function registerDescription(app: FastifyInstance): void {
   let text: string | undefined;
   app.get(DESCRIPTION_PATH, async (_req, reply) => {
-    text ??= `${JSON.stringify(openApiDescription(baseUrlOf(app.server.address() as AddressInfo)), null, 2)}\n`;
+    text ??= `${JSON.stringify(openApiDescription(baseUrlOf(app.server)), null, 2)}\n`;
     return reply.type('application/json; charset=utf-8').send(text);
   });
 }

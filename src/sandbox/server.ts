@@ -2,7 +2,6 @@
  * Starts and stops a sandbox: seeds its state (and replays a data directory into it), builds
  * the app and listens. The CLI imports this module lazily (it loads fastify).
  */
-import type { AddressInfo } from 'node:net';
 import { baseUrlOf } from './address.js';
 import { createApp } from './app.js';
 import { MemoryBlobStore } from './attachments/blobs.js';
@@ -10,7 +9,7 @@ import { DEFAULT_MAX_UPLOAD_BYTES } from './attachments/upload.js';
 import { connectionTimeouts } from './connection-timeouts.js';
 import { checkSlowMs, DEFAULT_SLOW_MS, FaultsError, parseFaults } from './faults/config.js';
 import { FaultInjector } from './faults/injector.js';
-import { hostNames } from './host-guard.js';
+import { certificateNames, hostNames } from './host-guard.js';
 import type { OAuthClient } from './oauth/clients.js';
 import { DataDir } from './persist/data-dir.js';
 import {
@@ -44,6 +43,8 @@ export interface SandboxOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /** Serve HTTPS with this key and certificate (PEM); plain HTTP without. */
+  tls?: { key: string; cert: string };
   /**
    * Host names the sandbox answers to besides localhost, 127.0.0.1, [::1], any IP address and
    * `host`: a request whose Host header names another is refused (421), since a page of another
@@ -207,12 +208,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       webhookTimeoutMs: options.webhookTimeoutMs ?? 5000,
       faults: new FaultInjector(params.seed, { rates, slowMs }),
       timeouts,
-      hostNames: hostNames(host, options.allowedHosts ?? []),
+      // The names of a TLS sandbox's certificate are names it is known by.
+      hostNames: hostNames(host, [...(options.allowedHosts ?? []), ...certificateNames(options.tls?.cert)]),
+      ...(options.tls ? { tls: options.tls } : {}),
       ...(journal ? { durable: () => journal.durable() } : {}),
     });
     await app.listen({ port, host });
     return {
-      baseUrl: baseUrlOf(app.server.address() as AddressInfo),
+      baseUrl: baseUrlOf(app.server),
       workspaces: state.store.tokens().map(({ workspace, token }) => ({
         id: workspace.id,
         slug: workspace.slug,

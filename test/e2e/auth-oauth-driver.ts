@@ -5,7 +5,8 @@
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { request } from 'node:https';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest, request } from 'node:https';
 import { join } from 'node:path';
 import { BIN, type RunResult, type SandboxInfo } from './harness.js';
 
@@ -80,30 +81,71 @@ export async function oauthLogin(sandbox: SandboxInfo, options: OAuthLoginOption
   return login.result;
 }
 
-/** Signs in and decides on the sandbox's pages; returns the URL the browser would land on. */
+/**
+ * Signs in and decides on the sandbox's pages; returns the URL the browser would land on. `ca`:
+ * the CA that a TLS sandbox's certificate is signed by, which the browser trusts.
+ */
 export async function authorize(
-  sandbox: SandboxInfo,
+  sandbox: Pick<SandboxInfo, 'baseUrl'>,
   authorizeUrl: string,
   workspaceId: string,
   decision: 'approve' | 'deny',
+  ca?: string,
 ): Promise<string> {
-  const start = await (await fetch(authorizeUrl)).text();
-  const consent = await postForm(`${sandbox.baseUrl}/authorize/sign-in`, {
-    session: hidden(start, 'session'),
-    csrf: hidden(start, 'csrf'),
-    email: 'alice.martin@acme.example',
+  const start = (await page(authorizeUrl, undefined, ca)).body;
+  const consent = await page(
+    `${sandbox.baseUrl}/authorize/sign-in`,
+    { session: hidden(start, 'session'), csrf: hidden(start, 'csrf'), email: 'alice.martin@acme.example' },
+    ca,
+  );
+  const done = await page(
+    `${sandbox.baseUrl}/authorize/consent`,
+    {
+      session: hidden(consent.body, 'session'),
+      csrf: hidden(consent.body, 'csrf'),
+      workspace: workspaceId,
+      decision,
+    },
+    ca,
+  );
+  if (done.status !== 303 || !done.location) throw new Error(`consent answered ${done.status}: ${done.body}`);
+  return done.location;
+}
+
+/** A GET, or a POST of `form`, without following redirects: what a browser's request gets back. */
+function page(
+  url: string,
+  form: Record<string, string> | undefined,
+  ca: string | undefined,
+): Promise<{ status: number; location?: string; body: string }> {
+  const body = form ? new URLSearchParams(form).toString() : undefined;
+  const send = url.startsWith('https:') ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    send(
+      url,
+      {
+        method: form ? 'POST' : 'GET',
+        agent: false,
+        ...(ca ? { ca: readFileSync(ca) } : {}),
+        headers: form ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text,
+            ...(res.headers.location ? { location: res.headers.location } : {}),
+          }),
+        );
+      },
+    )
+      .on('error', reject)
+      .end(body);
   });
-  const page = await consent.text();
-  const done = await postForm(`${sandbox.baseUrl}/authorize/consent`, {
-    session: hidden(page, 'session'),
-    csrf: hidden(page, 'csrf'),
-    workspace: workspaceId,
-    decision,
-  });
-  const location = done.headers.get('location');
-  if (done.status !== 303 || !location)
-    throw new Error(`consent answered ${done.status}: ${await done.text()}`);
-  return location;
 }
 
 /** A GET over HTTPS that accepts the loopback's self-signed certificate, as the user did. */
@@ -119,10 +161,6 @@ export function visit(url: string): Promise<{ status: number; body: string }> {
       .on('error', reject)
       .end();
   });
-}
-
-function postForm(url: string, fields: Record<string, string>): Promise<Response> {
-  return fetch(url, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
 }
 
 function hidden(html: string, name: string): string {

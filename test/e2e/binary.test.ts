@@ -1,7 +1,8 @@
 /**
  * The single executable (`npm run build:binary`, dist/bin/wfd-linux-x64) as a CI image without
  * Node runs it: an empty environment (no PATH, so no node to fall back on), a sandbox started by
- * the binary itself, and the commands a CI job runs against it, compared with `bin/wfd.js`.
+ * the binary itself, and the commands a CI job runs against it, compared with `bin/wfd.js`, also
+ * through a proxy.
  * The binary is built when missing (`npm run build` empties dist/); in CI a failed build fails.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportedFiles } from '../support/exported-files.js';
+import { skipSquid, startSquid } from '../support/squid.js';
 import { collectRun, lines, type RunResult, runWfd, type SandboxInfo, tempDir } from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -33,6 +35,8 @@ function runBinary(args: string[], env: NodeJS.ProcessEnv = client): Promise<Run
 
 async function startSandboxWithBinary(): Promise<SandboxInfo> {
   const args = ['sandbox', 'start', '--port', '0', '-o', 'json', '--no-profile', '--rate-limit', 'off'];
+  // The name a proxy reaches it by (the proxy test below).
+  args.push('--allowed-host', 'api.wfd.test');
   const sizes = [
     '--cases',
     '40',
@@ -127,6 +131,26 @@ describe.skipIf(!buildable && !process.env.CI)('the single executable, with no N
       .filter((entry) => entry.type === undefined);
     expect(manifest.map((entry) => `${entry.path} ${entry.sha256}`).sort()).toEqual(files);
   });
+
+  it.skipIf(skipSquid)(
+    'reaches the API through a proxy (squid) whose hosts file alone knows its host',
+    async () => {
+      const squid = await startSquid({ hosts: { 'api.wfd.test': '127.0.0.1' } });
+      try {
+        const base = `http://api.wfd.test:${new URL(sandbox.baseUrl).port}`;
+        const result = await runBinary(['cases', 'list', '--limit', '3', '-q'], {
+          ...client,
+          WFD_BASE_URL: base,
+          HTTP_PROXY: squid.url,
+        });
+        expect(result.code, result.stderr).toBe(0);
+        expect(lines(result.stdout)).toHaveLength(3);
+        expect(squid.accessLog().join('\n')).toContain(`GET ${base}/v1/cases?`);
+      } finally {
+        await squid.stop();
+      }
+    },
+  );
 
   it('prints the bash completion script that is committed', async () => {
     const result = await runBinary(['completion', 'bash'], bare);

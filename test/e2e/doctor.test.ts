@@ -34,6 +34,8 @@ describe('wfd doctor', () => {
       'keyring',
       'credentials',
       'base URL',
+      'proxy',
+      'CA certificates',
       'server',
       'TLS',
       'token',
@@ -41,6 +43,9 @@ describe('wfd doctor', () => {
       'rate limit',
     ]);
     expect(checks.filter((c) => c.status !== 'ok').map((c) => c.check)).toEqual(['keyring']);
+    expect(checks.find((c) => c.check === 'proxy')?.detail).toBe(
+      `none (HTTPS_PROXY, HTTP_PROXY, ALL_PROXY unset): ${sandbox.baseUrl} is reached directly`,
+    );
     // The harness has no D-Bus session: no keyring, a warning (not a ✓) of where logins keep tokens.
     expect(checks.find((c) => c.check === 'keyring')).toEqual({
       check: 'keyring',
@@ -60,10 +65,10 @@ describe('wfd doctor', () => {
     const screen = onTerminal(['doctor'], { env, columns: 80 }).trimEnd().split('\n');
     for (const line of screen) expect(line.length, line).toBeLessThanOrEqual(80);
     expect(screen).toContain(
-      '! keyring        the system keyring (Secret Service) does not answer: no D-Bus',
+      '! keyring          the system keyring (Secret Service) does not answer: no D-Bus',
     );
-    expect(screen).toContain('                 session (DBUS_SESSION_BUS_ADDRESS is not set)');
-    expect(screen.filter((line) => /^[✓!✗] /.test(line))).toHaveLength(10);
+    expect(screen).toContain('                   session (DBUS_SESSION_BUS_ADDRESS is not set)');
+    expect(screen.filter((line) => /^[✓!✗] /.test(line))).toHaveLength(12);
   });
 
   it('https:// against the plain-HTTP sandbox: "does not speak TLS", exit 8; doctor fails the TLS check alike', async () => {
@@ -81,6 +86,43 @@ describe('wfd doctor', () => {
       detail: `${tls} does not speak TLS: it answered in plain HTTP`,
       fix: `try ${sandbox.baseUrl} as the base URL`,
     });
+  });
+
+  it("CA certificates: Node's roots, NODE_EXTRA_CA_CERTS's file counted, a file Node cannot read warned", async () => {
+    const dir = tempDir();
+    try {
+      const pem = join(dir.path, 'ca.pem');
+      const cert = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+      writeFileSync(pem, cert + cert);
+      const counted = await doctor({ NODE_EXTRA_CA_CERTS: pem });
+      expect(counted.checks.find((c) => c.check === 'CA certificates')?.detail).toMatch(
+        new RegExp(`^Node's own roots; NODE_EXTRA_CA_CERTS ${pem} \\(2 certificates\\); `),
+      );
+      const missing = join(dir.path, 'missing.pem');
+      const warned = await doctor({ NODE_EXTRA_CA_CERTS: missing });
+      expect(warned.checks.find((c) => c.check === 'CA certificates')).toEqual({
+        check: 'CA certificates',
+        status: 'warn',
+        detail: `NODE_EXTRA_CA_CERTS names ${missing}, which cannot be read: Node ignores it`,
+        fix: 'point NODE_EXTRA_CA_CERTS at a PEM file of the CA certificates to trust',
+      });
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('a proxy variable wfd cannot use fails the proxy check, and the server is not tried', async () => {
+    const { code, checks } = await doctor({
+      WFD_BASE_URL: 'https://api.example.test',
+      HTTPS_PROXY: 'socks5://p:1080',
+    });
+    expect(code).toBe(1);
+    expect(checks.find((c) => c.check === 'proxy')).toMatchObject({
+      status: 'fail',
+      detail:
+        'HTTPS_PROXY names a socks5 proxy ("socks5://p:1080"); wfd speaks to http:// and https:// proxies',
+    });
+    expect(checks.map((c) => c.check)).not.toContain('server');
   });
 
   it('a revoked token fails with the fix, exit 1', async () => {

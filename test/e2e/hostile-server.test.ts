@@ -230,11 +230,12 @@ describe('a server whose TLS certificate is self-signed', () => {
       const base = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
       const result = await runWfd(['cases', 'count', '--base-url', base], { env, timeoutMs: 15_000 });
       expect(result.code).toBe(8);
+      // The issuer it could not verify (a self-signed certificate is its own), and how to trust it.
       expect(result.stderr).toContain(
-        `error: cannot connect to ${base}: its TLS certificate was refused (self-signed certificate)`,
+        `error: cannot connect to ${base}: its TLS certificate was refused (self-signed certificate); issued by "127.0.0.1"\n`,
       );
       expect(result.stderr).toContain(
-        'hint: check the base URL; for a server with a certificate of your own CA',
+        "hint: check the base URL; if you trust that issuer (your organisation's CA, say), give Node its certificate: NODE_EXTRA_CA_CERTS=/path/to/ca.pem, or NODE_USE_SYSTEM_CA=1",
       );
       expect(reached).toBe(0);
     } finally {

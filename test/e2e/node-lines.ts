@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { delimiter } from 'node:path';
 
-export const SUPPORTED_LINES = [20, 22, 24] as const;
+export const SUPPORTED_LINES = [20, 22, 24, 26] as const;
 
 export interface NodeLine {
   line: number;

@@ -13,11 +13,14 @@ import { createMemoryIO } from '../../src/output/memory-io.js';
 import { buildProgram } from '../../src/program.js';
 import type { Json } from '../sandbox/helpers.js';
 import { type CommandLine, shellBlocks } from '../support/markdown-commands.js';
+import { type Squid, skipSquid, startSquid } from '../support/squid.js';
 import {
   baseEnv,
   collectRun,
+  lines,
   runWfd,
   type StartedSandbox,
+  startSandbox,
   tempDir,
   useSandbox,
   wfdOnPath,
@@ -243,4 +246,63 @@ describe('the bulk recipe of `wfd cases list --help`, on more matches than a pag
     expect(await count('--no-archived')).toBe(0);
     expect(await count('--archived')).toBe(archivedBefore + matching);
   }, 60_000);
+});
+
+describe.skipIf(skipSquid)("the README's 'Behind a proxy' lines, through squid", () => {
+  const work = tempDir('wfd-readme-proxy-');
+  let squid: Squid | undefined;
+  let tls: (StartedSandbox & { caFile: string }) | undefined;
+  afterAll(async () => {
+    await Promise.all([squid?.stop(), tls?.stop()]);
+    work.remove();
+  });
+
+  it("run as one script, reach the API through the proxy, with the organisation's CA", async () => {
+    const section = README.slice(
+      README.indexOf('## Behind a proxy'),
+      README.indexOf('\n## ', README.indexOf('## Behind a proxy') + 1),
+    );
+    const blocks = shellBlocks(section).map((block) => block.text);
+    expect(blocks).toHaveLength(2);
+    // alice's password, as the README's proxy URL spells it percent-encoded.
+    const password = decodeURIComponent(/alice:([^@]+)@proxy\.example\.com/.exec(blocks[0]!)![1]!);
+    squid = await startSquid({ hosts: { 'api.wfd.test': '127.0.0.1' }, users: { alice: password } });
+    tls = (await startSandbox(
+      ['--no-profile', '--rate-limit', 'off', '--tls', '--tls-hostname', 'api.wfd.test'],
+      baseEnv({ WFD_CONFIG_DIR: join(work.path, 'sandbox') }),
+    )) as StartedSandbox & { caFile: string };
+    const env = baseEnv({
+      WFD_CONFIG_DIR: join(work.path, 'client'),
+      WFD_BASE_URL: `https://api.wfd.test:${new URL(tls.baseUrl).port}`,
+      WFD_TOKEN: tls.workspaces[0]!.token,
+      WFD_RATE_LIMIT: 'off',
+      PATH: `${join(work.path, 'bin')}:${process.env.PATH}`,
+    });
+    mkdirSync(join(work.path, 'bin'));
+    wfdOnPath(join(work.path, 'bin'));
+    // The CA's exports first, so that the proxy's block trusts the sandbox; its doctor line last.
+    const [exports, rest] = [true, false].map((exporting) =>
+      blocks[1]!.split('\n').filter((line) => line.startsWith('export ') === exporting),
+    );
+    const script = [...exports!, blocks[0]!, ...rest!]
+      .join('\n')
+      .replaceAll('proxy.example.com:3128', `127.0.0.1:${squid.port}`)
+      .replaceAll('/etc/ssl/certs/acme-root.pem', tls.caFile);
+    const result = await collectRun(spawn('/bin/sh', ['-ec', script], { env, cwd: work.path }));
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(lines(result.stdout).filter((line) => line.includes('\t'))).toHaveLength(3);
+    expect(result.stdout).toMatch(
+      /^✓ proxy +https:\/\/api\.wfd\.test:\d+ is reached through http:\/\/alice:\*\*\*@127\.0\.0\.1:\d+ \(from HTTPS_PROXY\)$/m,
+    );
+    expect(result.stdout).toMatch(
+      /^✓ CA certificates .*NODE_EXTRA_CA_CERTS .*sandbox-ca\.pem \(1 certificate\)/m,
+    );
+    expect(result.stdout).toMatch(
+      /^\[debug\] connection to https:\/\/api\.wfd\.test:\d+ through the proxy http:\/\/alice:\*\*\*@/m,
+    );
+    expect(result.stdout + result.stderr).not.toContain(password);
+    expect(
+      squid.accessLog().filter((line) => / CONNECT api\.wfd\.test:\d+ alice /.test(line)).length,
+    ).toBeGreaterThanOrEqual(3);
+  }, 120_000);
 });

@@ -4,7 +4,7 @@
  * sandbox's own names, IP addresses and the names it is given pass.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostNames, isOwnHost } from '../../src/sandbox/host-guard.js';
+import { certificateNames, hostNames, isOwnHost } from '../../src/sandbox/host-guard.js';
 import { request } from '../support/http-request.js';
 import { startTestSandbox, type TestSandbox } from './helpers.js';
 
@@ -84,5 +84,27 @@ describe('hostNames', () => {
     expect(isOwnHost(':4010', names)).toBe(false);
     expect(isOwnHost('', names)).toBe(false);
     expect(isOwnHost('::1', names)).toBe(false);
+  });
+});
+
+describe('certificateNames', () => {
+  it("gives a TLS sandbox's certificate names (not its addresses) to the names it answers", async () => {
+    const { generate } = await import('selfsigned');
+    const { cert } = await generate([{ name: 'commonName', value: 'localhost' }], {
+      keyType: 'ec',
+      extensions: [
+        {
+          name: 'subjectAltName',
+          altNames: [
+            { type: 2, value: 'localhost' },
+            { type: 7, ip: '127.0.0.1' },
+            { type: 2, value: 'api.wfd.test' },
+          ],
+        },
+      ],
+    });
+    expect(certificateNames(cert)).toEqual(['localhost', 'api.wfd.test']);
+    expect(certificateNames(undefined)).toEqual([]);
+    expect(isOwnHost('api.wfd.test:443', hostNames('127.0.0.1', certificateNames(cert)))).toBe(true);
   });
 });

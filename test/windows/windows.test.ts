@@ -3,7 +3,8 @@
  * a sandbox on the Linux side over real HTTP, as an admin on Windows runs it: the version, help at
  * a terminal, a login that keeps its token in %APPDATA%, lists and a bulk change, an export whose
  * names Windows refuses or folds together, `--resume` after the process was killed, Ctrl-C, a
- * sandbox served by Windows Node, and the completion scripts. Wine's quirks: ./wine.ts.
+ * sandbox served by Windows Node, the API behind a proxy (squid), and the completion scripts.
+ * Wine's quirks: ./wine.ts.
  * Skipped when wine or node.exe is missing, unless CI=true (.ci/run installs both).
  */
 import { spawn } from 'node:child_process';
@@ -18,14 +19,17 @@ import { createMemoryIO } from '../../src/output/memory-io.js';
 import { buildProgram } from '../../src/program.js';
 import {
   BIN,
+  baseEnv,
   lines,
   type RunResult,
   runWfd,
   type StartedSandbox,
+  startSandbox,
   tempDir,
   useSandbox,
 } from '../e2e/harness.js';
 import { exportedFiles } from '../support/exported-files.js';
+import { type Squid, skipSquid, startSquid } from '../support/squid.js';
 import { readPowerShellTables, unbalancedBracket } from './powershell-tables.js';
 import {
   newPrefix,
@@ -69,7 +73,11 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
   let prefix: WinePrefix;
   const work = tempDir('wfd-windows-');
   useSandbox(
-    ['--cases', '40', '--forms', '12', '--attachments', '16', '--large-attachment-bytes', '100000'],
+    [
+      ...['--cases', '40', '--forms', '12', '--attachments', '16', '--large-attachment-bytes', '100000'],
+      // The name the proxy reaches it by (the proxy test).
+      ...['--allowed-host', 'api.wfd.test'],
+    ],
     (f) => {
       sandbox = f.sandbox;
       linuxEnv = f.env;
@@ -451,6 +459,48 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
       await server.done;
     }
   }, 90_000);
+
+  describe.skipIf(skipSquid)('behind a proxy (squid), whose hosts file alone knows the API host', () => {
+    let squid: Squid;
+    let tls: StartedSandbox & { caFile: string };
+    beforeAll(async () => {
+      squid = await startSquid({ hosts: { 'api.wfd.test': '127.0.0.1' } });
+      tls = (await startSandbox(
+        ['--no-profile', '--rate-limit', 'off', '--cases', '40', '--tls', '--tls-hostname', 'api.wfd.test'],
+        baseEnv({ WFD_CONFIG_DIR: join(work.path, 'tls-sandbox') }),
+      )) as StartedSandbox & { caFile: string };
+    }, 60_000);
+    afterAll(async () => {
+      await Promise.all([squid?.stop(), tls?.stop()]);
+    });
+
+    it('http in absolute form, https through CONNECT with NODE_EXTRA_CA_CERTS', async () => {
+      const http = `http://api.wfd.test:${new URL(sandbox.baseUrl).port}`;
+      const https = `https://api.wfd.test:${new URL(tls.baseUrl).port}`;
+      const plain = ok(
+        await wfd(['cases', 'list', '--limit', '3', '-q'], {
+          env: client({ WFD_BASE_URL: http, HTTP_PROXY: squid.url }),
+        }),
+      );
+      expect(lines(plain.stdout)).toHaveLength(3);
+      const tunnelled = ok(
+        await wfd(['cases', 'count'], {
+          env: client({
+            WFD_BASE_URL: https,
+            WFD_TOKEN: tls.workspaces[0]!.token,
+            https_proxy: squid.url,
+            NODE_EXTRA_CA_CERTS: windowsPath(tls.caFile),
+          }),
+        }),
+      );
+      expect(Number(tunnelled.stdout)).toBeGreaterThan(0);
+      const log = squid.accessLog().join('\n');
+      expect(log).toMatch(new RegExp(` TCP_MISS/200 \\d+ GET ${http}/v1/cases\\?`));
+      expect(log).toMatch(
+        new RegExp(` TCP_TUNNEL/200 \\d+ CONNECT api\\.wfd\\.test:${new URL(https).port} `),
+      );
+    });
+  });
 
   it('prints the completion scripts that are committed, PowerShell with the tables of the command tree', async () => {
     for (const shell of SHELLS) {

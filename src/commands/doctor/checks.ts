@@ -248,7 +248,12 @@ export function checkOAuth(credentials: Credentials, now: Date): CheckResult[] {
  * One request (GET /v1/workspaces) tells whether the server is reachable, over TLS or not, the
  * token valid and for which workspace, how far the clocks differ, and what the rate limit says.
  */
-export async function checkServer(ctx: Context, baseUrl: string): Promise<CheckResult[]> {
+export async function checkServer(
+  ctx: Context,
+  baseUrl: string,
+  /** the proxy the base URL is reached through (checkProxy) */
+  through?: string,
+): Promise<CheckResult[]> {
   const results: CheckResult[] = [];
   const { origin } = parseBaseUrl(baseUrl);
   const tls = origin.startsWith('https:');
@@ -262,17 +267,21 @@ export async function checkServer(ctx: Context, baseUrl: string): Promise<CheckR
     const tlsProblem = tlsCode(error);
     if (tlsProblem)
       return [
-        fail(
-          'TLS',
-          `the certificate of ${origin} is not trusted (${tlsProblem})`,
-          'check the base URL; for a private CA set NODE_EXTRA_CA_CERTS',
-        ),
+        error instanceof NetworkError
+          ? fail('TLS', error.message, error.hint ?? 'check the base URL')
+          : fail(
+              'TLS',
+              `the certificate of ${origin} is not trusted (${tlsProblem})`,
+              'check the base URL; for a private CA set NODE_EXTRA_CA_CERTS',
+            ),
       ];
     if (error instanceof NetworkError)
       return [fail('server', error.message, error.hint ?? 'check the base URL and the network')];
     throw error;
   }
-  results.push(ok('server', `${origin} answered ${answer.status}`));
+  results.push(
+    ok('server', `${origin} answered ${answer.status}${through ? ` through the proxy ${through}` : ''}`),
+  );
   results.push(
     tls
       ? ok('TLS', 'https, certificate trusted')

@@ -21,6 +21,7 @@ import {
   checkServer,
   checkTokenStorage,
 } from './checks.js';
+import { checkCertificates, checkProxy } from './network-checks.js';
 
 export const DoctorOptions = verbSchema(NO_FLAGS);
 
@@ -34,8 +35,12 @@ export async function runDoctor(_options: unknown, ctx: Context): Promise<void> 
   const { results: found, credentials } = await checkCredentials(ctx);
   results.push(...found);
   if (credentials) results.push(...checkOAuth(credentials, ctx.now()));
-  if (credentials?.token && credentials.baseUrl && found.every((r) => r.status !== 'fail'))
-    results.push(...(await checkServer(ctx, credentials.baseUrl)));
+  const usable = found.every((r) => r.status !== 'fail');
+  const proxy = usable && credentials?.baseUrl ? await checkProxy(ctx.env, credentials.baseUrl) : undefined;
+  if (proxy) results.push(proxy.result);
+  results.push(await checkCertificates(ctx.env));
+  if (credentials?.token && credentials.baseUrl && usable && proxy?.result.status !== 'fail')
+    results.push(...(await checkServer(ctx, credentials.baseUrl, proxy?.through)));
   await print(ctx, results);
   const failed = results.filter((r) => r.status === 'fail').length;
   if (failed > 0) throw new WfdError(`${plural(failed, 'check')} failed`);

@@ -30,9 +30,28 @@ export const ENVIRONMENT_SECTIONS: readonly EnvironmentSection[] = [
         'WFD_MAX_WAIT',
         'the longest wait a server may ask for with Retry-After (default 15m, at most 24h); a longer one fails at once (exit 7 for a 429)',
       ],
+    ],
+  },
+  {
+    title: 'Proxies and certificates',
+    entries: [
+      [
+        'HTTPS_PROXY, https_proxy',
+        'the proxy of requests to an https:// base URL, as curl and gh read it: http://[USER:PASSWORD@]HOST:PORT, credentials percent-encoded; the lower-case one first where both are set',
+      ],
+      ['HTTP_PROXY, http_proxy', 'the proxy of requests to an http:// base URL'],
+      ['ALL_PROXY, all_proxy', "the proxy of either, where the scheme's own is unset"],
+      [
+        'NO_PROXY, no_proxy',
+        'hosts reached directly, comma-separated: names (each covering its subdomains), *, IP addresses, CIDR ranges, each with an optional :port; a base URL on this machine is never proxied',
+      ],
       [
         'NODE_EXTRA_CA_CERTS',
         "a PEM file of your organisation's CA, for a server whose certificate it signed (read by Node)",
+      ],
+      [
+        'NODE_USE_SYSTEM_CA',
+        "1: Node also trusts the system's CA store (Node 22.19, 24.6 and later; NODE_OPTIONS=--use-system-ca from 22.15); `wfd doctor` shows the CA sources in effect",
       ],
     ],
   },

@@ -14,6 +14,8 @@ export interface BannerFacts {
   readonly oauth: { readonly client_id: string; readonly redirect_uris: readonly string[] };
   /** Absolute; null in memory. */
   readonly dataDir: string | null;
+  /** With --tls: the file of the CA that signed its certificate, for clients to trust. */
+  readonly caFile?: string | null;
   /** `current`: profile "sandbox" was saved and made the current one; `saved`: saved only. */
   readonly profiles: 'none' | 'saved' | 'current';
   /** The saved profiles' name: `sandbox` (default), or `sandbox-PORT` beside another sandbox still running. */
@@ -35,6 +37,12 @@ export function banner(facts: BannerFacts): string {
   if (dir === undefined) lines.push('State: in memory, gone when it stops (--data-dir DIR keeps it)');
   else if (width(`State: kept in ${dir}`) <= WIDTH) lines.push(`State: kept in ${dir}`);
   else lines.push('State: kept in', `  ${dir}`);
+  if (facts.caFile) {
+    lines.push(
+      "TLS: its certificate is signed by wfd's local CA; a client trusts it with",
+      `  NODE_EXTRA_CA_CERTS=${plainText(facts.caFile)}`,
+    );
+  }
 
   lines.push('', 'Workspaces and their tokens:');
   const slugWidth = Math.max(...facts.workspaces.map((w) => w.slug.length));

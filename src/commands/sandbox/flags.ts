@@ -131,6 +131,19 @@ export const START = {
       defaultHelp: '24h',
       help: 'lifetime of OAuth access tokens, at most 24h',
     },
+    {
+      flag: 'tls',
+      kind: 'switch',
+      help: 'serve HTTPS, with a certificate signed by a local CA that wfd keeps (its file is printed)',
+    },
+    {
+      flag: 'tls-hostname',
+      value: 'name',
+      kind: 'text',
+      repeatable: true,
+      pattern: { regex: /^[\w.:-]+$/, message: 'must be a host name or an IP address, such as api.dev.test' },
+      help: 'with --tls: a name or address the certificate holds besides localhost, 127.0.0.1 and ::1 (repeatable)',
+    },
     { flag: 'profile', kind: 'negated', help: 'do not save the "sandbox" profiles' },
   ],
 } as const satisfies VerbFlags;

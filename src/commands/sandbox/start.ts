@@ -9,6 +9,7 @@ import { quote } from '../../core/text/quote.js';
 import { FORMATS } from '../../output/render.js';
 import type { RunningSandbox } from '../../sandbox/index.js';
 import { banner } from './banner.js';
+import type { SandboxCertificate } from './certificate.js';
 import { dataDirFailure, dataDirWarning } from './data-dir-errors.js';
 import { START } from './flags.js';
 
@@ -33,12 +34,16 @@ export async function runStartSandbox(options: StartSandboxOptions, ctx: Context
       hint: 'for example --faults 429:0.1,503:0.05,reset:0.02,slow:0.02; the shares add up to at most 1',
     });
   }
+  if (options.tlsHostname && !options.tls)
+    throw new UsageError('--tls-hostname names a name of the TLS certificate: give --tls too');
+  const certificate = options.tls ? await tlsCertificate(ctx, options) : undefined;
   let sandbox: RunningSandbox;
   try {
     sandbox = await startSandbox({
       port: options.port,
       host: options.host,
       allowedHosts: options.allowedHost ?? [],
+      ...(certificate ? { tls: { key: certificate.key, cert: certificate.cert } } : {}),
       dataDir: options.dataDir,
       pruneUploads: options.pruneUploads,
       seed: options.seed,
@@ -71,7 +76,7 @@ export async function runStartSandbox(options: StartSandboxOptions, ctx: Context
       })
     : undefined;
   const faults = faultsOn ? { spec: options.faults, slowMs: options.slowMs } : undefined;
-  await announce(ctx, sandbox, saved, faults);
+  await announce(ctx, { ...sandbox, caFile: certificate?.caPath ?? null }, saved, faults);
   await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]);
   await sandbox.close();
   // Port-named profiles name this run's port only: kept, they would pile up, each a dead address.
@@ -171,29 +176,44 @@ async function pruneStoppedSandboxes(ctx: Context, sandbox: RunningSandbox): Pro
 /** How long a sandbox named by a saved profile has to answer before it is taken for stopped. */
 const PROBE_MS = 1500;
 
-/** Whether a server answers at `baseUrl` (any HTTP status): a sandbox that stopped refuses the connection. */
+/**
+ * Whether a server answers at `baseUrl` (any HTTP status, or a TLS certificate this process does
+ * not trust, as a `--tls` sandbox's may be): a sandbox that stopped refuses the connection.
+ */
 async function answers(baseUrl: string): Promise<boolean> {
   try {
     await fetch(new URL('/_sandbox/requests?since=0', baseUrl), { signal: AbortSignal.timeout(PROBE_MS) });
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    const { certificateFailure } = await import('../../core/http/tls-failure.js');
+    return certificateFailure(error, baseUrl) !== undefined;
   }
+}
+
+/** The certificate of a TLS sandbox: its names, the listen address and --tls-hostname's. */
+async function tlsCertificate(ctx: Context, options: StartSandboxOptions): Promise<SandboxCertificate> {
+  const [{ configDir }, { sandboxCertificate }] = await Promise.all([
+    import('../../core/auth/config-paths.js'),
+    import('./certificate.js'),
+  ]);
+  const listen = options.host === '0.0.0.0' || options.host === '::' ? [] : [options.host];
+  return sandboxCertificate(configDir(ctx.env), [...listen, ...(options.tlsHostname ?? [])], ctx.now());
 }
 
 async function announce(
   ctx: Context,
-  sandbox: RunningSandbox,
+  sandbox: RunningSandbox & { caFile: string | null },
   saved: SavedProfiles | undefined,
   faults: { spec: string; slowMs: number } | undefined,
 ): Promise<void> {
   // JSON on one line, the first of stdout, for a script that reads it while the sandbox runs.
   if (FORMATS[ctx.output.format].json !== undefined) {
-    const { baseUrl, workspaces, oauth, dataDir } = sandbox;
+    const { baseUrl, workspaces, oauth, dataDir, caFile } = sandbox;
     const profile = saved ? { profile: saved.prefix } : {};
     const openapi = `${baseUrl}/openapi.json`;
-    const line = { baseUrl, workspaces, oauth, dataDir, openapi, console: `${baseUrl}/`, ...profile };
-    await ctx.io.write(`${JSON.stringify(line)}\n`);
+    const line = { baseUrl, workspaces, oauth, dataDir, caFile, openapi, console: `${baseUrl}/`, ...profile };
+    await ctx.io.write(`${JSON.stringify(line)}
+`);
     return;
   }
   const profiles = saved ? (saved.current ? 'current' : 'saved') : 'none';

@@ -30,17 +30,22 @@ function relayed(headers: IncomingHttpHeaders): Record<string, string | string[]
   return out;
 }
 
-/** POSTs the delivery to `url`; `extra` headers (--header) are added, replacing relayed ones of that name. */
+/**
+ * POSTs the delivery to `url`; `extra` headers (--header) are added, replacing relayed ones of that
+ * name. Through the proxy of `env` as every request of wfd (a receiver on this machine, the usual
+ * one, is reached directly).
+ */
 export async function forward(
   url: string,
   delivery: Delivery,
   signal: AbortSignal,
-  extra: Readonly<Record<string, string>> = {},
+  extra: Readonly<Record<string, string>>,
+  env: NodeJS.ProcessEnv,
 ): Promise<ForwardResult> {
   let transport: NodeHttpTransport | undefined;
   try {
     const target = new URL(url);
-    transport = new NodeHttpTransport(target.origin, { connections: 1 });
+    transport = new NodeHttpTransport(target.origin, { connections: 1, env });
     const response = await transport.request({
       method: 'POST',
       path: `${target.pathname}${target.search}`,

@@ -166,7 +166,9 @@ class Deliveries {
     // Filtered out, or past --max while the port closes: answered 202, not printed, not counted.
     if (!wanted(facts.event, this.flags.events) || this.received === this.max) return;
     this.received++;
-    const forwarded = forwardTo ? forward(forwardTo, delivery, this.#forwarding.signal, headers) : undefined;
+    const forwarded = forwardTo
+      ? forward(forwardTo, delivery, this.#forwarding.signal, headers, this.ctx.env)
+      : undefined;
     const work = this.#printed.then(async () => {
       const result = await forwarded;
       await this.print(delivery, facts, result);

@@ -72,6 +72,8 @@ export interface ApiClientOptions {
   notice?: (line: string) => void;
   /** the run tests' seam: opens each connection (to their fake server) instead of one to the origin's host */
   connect?: NodeHttpTransportOptions['connect'];
+  /** where the proxy variables are read (HTTPS_PROXY, NO_PROXY...); without it, requests go directly */
+  env?: NodeJS.ProcessEnv;
   /** the client-side rate limiter shared by every request of the run */
   limiter?: RateLimiter;
   /** injected for tests: wait and jitter */
@@ -115,6 +117,8 @@ export class ApiClient {
     this.transport = new NodeHttpTransport(base.origin, {
       connections: MAX_CONNECTIONS,
       ...(options.connect ? { connect: options.connect } : {}),
+      ...(options.env ? { env: options.env } : {}),
+      ...(options.debug ? { debug: options.debug } : {}),
     });
     const auth = options.auth ?? { token: async () => options.token };
     this.auth = auth;

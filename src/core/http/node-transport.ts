@@ -9,7 +9,11 @@
  */
 import type { ClientRequest, Agent as HttpAgent, IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { Duplex, Readable } from 'node:stream';
+import type { TLSSocket } from 'node:tls';
 import type { MultipartBody } from './multipart.js';
+import type { ProxyRoute } from './proxy-route.js';
+import { proxyVariableSet } from './proxy-variables.js';
+import { isCertificateError, topIssuer } from './tls-failure.js';
 
 /** A request as the client hands it to its transport. */
 export interface TransportRequest {
@@ -56,13 +60,28 @@ export interface NodeHttpTransportOptions {
    * fake server on a loopback port, reached as `http://api.test`
    */
   connect?: () => Duplex;
+  /** where the proxy variables are read (HTTPS_PROXY, NO_PROXY...); without it, every request goes directly */
+  env?: NodeJS.ProcessEnv;
+  /** receives a line per new connection: directly, or through which proxy (--debug) */
+  debug?: (line: string) => void;
+}
+
+/**
+ * How a transport's connections reach its origin: its agent and, when they go through a proxy,
+ * the proxy (proxy-route.ts) and the errors that name it (proxy-errors.ts), loaded with it.
+ */
+interface Connections {
+  agent: HttpAgent;
+  /** `directly (why)` or `through the proxy URL (from VARIABLE)`, for the --debug line of each connection */
+  route: string;
+  proxy?: { route: ProxyRoute; errors: typeof import('./proxy-errors.js') };
 }
 
 /** Keep-alive connections to one origin, at most `connections` at a time. */
 export class NodeHttpTransport implements Transport {
   readonly #origin: URL;
   readonly #options: NodeHttpTransportOptions;
-  #agent: HttpAgent | undefined;
+  #connections: Promise<Connections> | undefined;
 
   constructor(origin: string, options: NodeHttpTransportOptions) {
     this.#origin = new URL(origin);
@@ -73,8 +92,8 @@ export class NodeHttpTransport implements Transport {
     const https = this.#origin.protocol === 'https:';
     // https (and with it tls) is loaded only for an https origin.
     const http = https ? await import('node:https') : await import('node:http');
-    this.#agent ??= this.#newAgent(http.Agent);
-    const agent = this.#agent;
+    this.#connections ??= this.#connect(http.Agent);
+    const { agent, route, proxy } = await this.#connections;
     const { signal } = request;
     signal?.throwIfAborted();
     // A form is the body that is neither text nor bytes: `instanceof FormData` would make the
@@ -103,6 +122,17 @@ export class NodeHttpTransport implements Transport {
         },
         (response) => {
           signal?.removeEventListener('abort', onAbort);
+          const refused = proxy?.errors.proxyAnswerError(
+            proxy.route,
+            this.#origin,
+            response.statusCode ?? 0,
+            tunnelStatus,
+          );
+          if (refused) {
+            response.resume();
+            reject(refused);
+            return;
+          }
           resolve({
             statusCode: response.statusCode ?? 0,
             headers: headersOf(response.headers),
@@ -112,24 +142,71 @@ export class NodeHttpTransport implements Transport {
       );
       const onAbort = () => req.destroy(signal?.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
+      // The proxy's answer to the CONNECT of an https origin (https-proxy-agent emits it): a
+      // refusal is replayed to the request as if the origin had answered.
+      let tunnelStatus: number | undefined;
+      if (proxy)
+        req.on('proxyConnect', (connect: { statusCode?: number }) => {
+          tunnelStatus = connect.statusCode;
+        });
+      const connection = this.#watchConnection(req, route);
       req.on('error', (error) => {
         signal?.removeEventListener('abort', onAbort);
-        reject(error);
+        const { issuer } = connection;
+        if (issuer && isCertificateError(error)) Object.assign(error, { issuer });
+        const code = (error as NodeJS.ErrnoException).code;
+        reject(proxy?.errors.proxyConnectError(proxy.route, this.#origin, code) ?? error);
       });
       if (multipart) writeMultipart(req, multipart);
       else req.end(body);
     });
   }
 
-  async close(): Promise<void> {
-    this.#agent?.destroy();
+  /**
+   * Says on --debug how each new connection goes (directly, or through which proxy), and keeps the
+   * issuer of the server's chain once the handshake is done: a refused chain's certificates are
+   * gone by the time the request fails.
+   */
+  #watchConnection(req: ClientRequest, route: string): { issuer?: string } {
+    const connection: { issuer?: string } = {};
+    req.once('socket', (socket) => {
+      if (req.reusedSocket) return;
+      this.#options.debug?.(`connection to ${this.#origin.origin} ${route}`);
+      if (this.#origin.protocol === 'https:')
+        socket.prependOnceListener('secure', () => {
+          connection.issuer = topIssuer(socket as TLSSocket);
+        });
+    });
+    return connection;
   }
 
-  #newAgent(Agent: typeof HttpAgent): HttpAgent {
-    const { connections, connect } = this.#options;
-    const agent = new Agent({ keepAlive: true, maxSockets: connections });
-    if (connect) Object.assign(agent, { createConnection: connect });
-    return agent;
+  async close(): Promise<void> {
+    await this.#connections?.then(
+      ({ agent }) => agent.destroy(),
+      () => {},
+    );
+  }
+
+  /** The agent: directly, or through the proxy the environment names for the origin. */
+  async #connect(Agent: typeof HttpAgent): Promise<Connections> {
+    const { connections, connect, env } = this.#options;
+    const options = { keepAlive: true, maxSockets: connections } as const;
+    if (connect)
+      return { agent: Object.assign(new Agent(options), { createConnection: connect }), route: '' };
+    if (!env || !proxyVariableSet(env)) return { agent: new Agent(options), route: 'directly' };
+    // The proxy's code is loaded only when a proxy variable is set.
+    const { routeFor } = await import('./proxy-route.js');
+    const found = routeFor(this.#origin, env);
+    if (!found.proxy) return { agent: new Agent(options), route: `directly (${found.direct})` };
+    const [{ proxyAgent }, errors] = await Promise.all([
+      import('./proxy-agent.js'),
+      import('./proxy-errors.js'),
+    ]);
+    return {
+      agent: proxyAgent(found.proxy.url, this.#origin.protocol === 'https:', options),
+      route: `through the proxy ${found.proxy.shown} (from ${found.proxy.variable})`,
+      proxy: { route: found.proxy, errors },
+    };
   }
 }
 

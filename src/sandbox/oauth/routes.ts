@@ -10,7 +10,6 @@
  *
  * plus the OAuth test hooks under /_sandbox/oauth/.
  */
-import type { AddressInfo } from 'node:net';
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { baseUrlOf } from '../address.js';
@@ -53,7 +52,7 @@ export function registerOAuth(app: FastifyInstance, store: Store, clock: Clock, 
   const services = { store, clients, grants, sessions: new AuthorizeSessions(clock) };
   const tokenLog = new RequestLog<TokenLogEntry>();
   // The announced base URL, not the Host header: the issuer must not vary with what a request claims.
-  const issuer = () => baseUrlOf(app.server.address() as AddressInfo);
+  const issuer = () => baseUrlOf(app.server);
 
   app.get('/.well-known/openid-configuration', async () => discoveryDocument(issuer()));
 
