@@ -94,6 +94,34 @@ export function pagerFailureLines(setting: PagerSetting, reason: string, printed
   return [warning, `hint: ${hint}`];
 }
 
+/**
+ * Windows' `more` decodes its input in the console's code page (437: `Chloé` shows as `Chlo├⌐`,
+ * its rows wrapping past the screen): the line that runs it in UTF-8 (65001), giving the console
+ * its code page back after. Undefined for another pager.
+ */
+export function utf8MoreLine(command: string, codePage: number): string | undefined {
+  if (!/^more(\.com)?(\s|$)/i.test(command)) return undefined;
+  return `chcp 65001 >nul & ${command} & chcp ${codePage} >nul`;
+}
+
+/** The console's code page, as `chcp` reports it ("Active code page: 437"); undefined if it cannot. */
+async function consoleCodePage(): Promise<number | undefined> {
+  const { execFile } = await import('node:child_process');
+  return new Promise((resolve) => {
+    execFile('chcp.com', { windowsHide: true, timeout: 5000 }, (error, stdout) => {
+      const digits = /(\d+)/.exec(stdout);
+      resolve(error || !digits ? undefined : Number(digits[1]));
+    });
+  });
+}
+
+/** The line the shell runs: on Windows, `more` in UTF-8 when the console's code page is known. */
+async function pagerLine(command: string): Promise<string> {
+  if (process.platform !== 'win32' || utf8MoreLine(command, 0) === undefined) return command;
+  const codePage = await consoleCodePage();
+  return codePage === undefined ? command : utf8MoreLine(command, codePage)!;
+}
+
 async function spawnPager(command: string, parentEnv: NodeJS.ProcessEnv): Promise<ChildProcess> {
   const { spawn } = await import('node:child_process');
   const env = { ...parentEnv };
@@ -105,7 +133,7 @@ async function spawnPager(command: string, parentEnv: NodeJS.ProcessEnv): Promis
   const locale = env.LC_ALL || env.LC_CTYPE || env.LANG || '';
   if (!/utf-?8/i.test(locale)) env.LESSCHARSET ??= 'utf-8';
   // Through the shell, as git runs its pager (`less -S`, `head -c 100 > file`); Windows: cmd.
-  const shell = shellInvocation(command, [], env);
+  const shell = shellInvocation(await pagerLine(command), [], env);
   return spawn(shell.file, shell.args, {
     stdio: ['pipe', 'inherit', 'inherit'],
     env,

@@ -12,7 +12,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -215,6 +215,29 @@ describe.skipIf(skipWindows)('npm run release', () => {
       expect(result.code, result.stderr).toBe(0);
       const linux = await runWfd(['cases', 'list', '--limit', '4', '-q'], { env: linuxEnv });
       expect(lines(result.stdout)).toEqual(lines(linux.stdout));
+    });
+
+    it('logs in keeping the token in config.json, and says so, as doctor does, with who can read it', async () => {
+      const token = join(dir.path, 'token.txt');
+      writeFileSync(token, `${sandbox.workspaces[0]!.token}\n`);
+      const env = { WFD_CONFIG_DIR: windowsPath(join(dir.path, 'exe-login')) };
+      const login = await runWindows(
+        prefix,
+        exe(),
+        ['auth', 'login', '--with-token', '--base-url', sandbox.baseUrl],
+        { env, stdinFile: token },
+      );
+      expect(login.code, login.stderr).toBe(0);
+      const readers = 'readable as its folder allows: under your user profile, by your Windows account';
+      expect(login.stderr).toMatch(/is saved in\s+Z:\\.*\\config\.json/);
+      expect(login.stderr.replace(/\s+/g, ' ')).toContain(readers);
+      expect(login.stderr.replace(/\s+/g, ' ')).toContain('(a single executable has none)');
+      const doctor = await runWindows(prefix, exe(), ['doctor'], { env });
+      const said = doctor.stdout.replace(/\s+/g, ' ');
+      expect(said).toContain(`logins keep tokens in config.json (${readers}`);
+      expect(said).toContain('the single executable has none, and keeps tokens in config.json');
+      expect(said).toContain('token storage default in config.json');
+      expect(said).not.toMatch(/D-Bus|Secret Service|0600/);
     });
 
     it('exports attachments, the manifest true to the files', async () => {

@@ -67,6 +67,17 @@ function expectManifestTrue(dir: string): ManifestFile[] {
   return files;
 }
 
+/**
+ * The widest row of a table on a terminal screen (not the spinner's line, whose frames a capture
+ * without cursor moves shows side by side).
+ */
+const widestRow = (screen: string) =>
+  Math.max(
+    ...lines(screen)
+      .filter((line) => /^(REFERENCE|ACME-)/.test(line))
+      .map((line) => line.length),
+  );
+
 describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
   let sandbox: StartedSandbox;
   let linuxEnv: NodeJS.ProcessEnv;
@@ -129,7 +140,7 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     expect(Math.max(...screen.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
   });
 
-  it('prints a list at a terminal without a pager by default; a pager Windows lacks loses nothing', async () => {
+  it('prints a list at a terminal without a pager by default; a pager Windows lacks loses nothing; more shows UTF-8', async () => {
     const list = `${windowsPath(WIN_NODE)} ${windowsPath(BIN)} cases list --limit 12`;
     const unpaged = onWindowsTerminal(prefix, list, { env: client() });
     expect(unpaged.code, unpaged.stdout).toBe(0);
@@ -137,7 +148,7 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     expect(unpaged.stdout.match(/^ACME-\d+ /gm)).toHaveLength(12);
     expect(unpaged.stdout).toContain('Chloé');
     expect(unpaged.stdout).not.toMatch(/warning|├/);
-    expect(Math.max(...unpaged.stdout.split('\n').map((line) => line.length))).toBeLessThanOrEqual(80);
+    expect(widestRow(unpaged.stdout)).toBeLessThanOrEqual(80);
     // `wfd config set pager less`, as on Linux: cmd cannot find it (exit code 9009).
     const env = client({ WFD_CONFIG_DIR: windowsPath(join(work.path, 'pager')) });
     ok(await wfd(['config', 'set', 'pager', 'less'], { env }));
@@ -146,7 +157,16 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     expect(paged.stdout.match(/^ACME-\d+ /gm)).toHaveLength(12);
     expect(paged.stdout).toContain('warning: pager "less" failed (exit code 9009); output not paged\n');
     expect(paged.stdout).toContain('hint: `wfd config set pager <command>` sets another (`cat`: none)\n');
-  });
+    // `more`, the pager Windows has, fed UTF-8 in code page 65001; the console's own comes back.
+    ok(await wfd(['config', 'set', 'pager', 'more'], { env }));
+    const more = onWindowsTerminal(prefix, `${list} & chcp`, { env });
+    expect(more.code, more.stdout).toBe(0);
+    expect(more.stdout.match(/^ACME-\d+ /gm)).toHaveLength(12);
+    expect(more.stdout).toContain('Chloé');
+    expect(more.stdout).not.toMatch(/warning|├|Γ/);
+    expect(widestRow(more.stdout)).toBeLessThanOrEqual(80);
+    expect(more.stdout).toMatch(/^Active code page: 437$/m);
+  }, 120_000);
 
   it('logs in with a token kept in %APPDATA%, and says who can read the file, not a mode', async () => {
     const token = file('token.txt', `${sandbox.workspaces[0]!.token}\n`);
@@ -181,7 +201,9 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     expect(text.stdout).toMatch(
       /^! keyring +the system keyring \(Windows Credential Manager\) does not answer/m,
     );
-    expect(text.stdout).toContain('to use the keyring, install wfd again with its keyring binding');
+    expect(text.stdout).toContain(
+      'to use the keyring, install wfd with npm, which brings the keyring binding',
+    );
     expect(text.stdout).toMatch(
       /^✓ config folder .*\(readable as its folder allows: under your user profile/m,
     );

@@ -138,7 +138,7 @@ export function terminalLine(commandLine: string): string {
 /**
  * Runs a Windows command line (cmd's syntax) on a pseudo-terminal of `columns` (through
  * `script`), with a console title first, and returns what the terminal received, carriage
- * returns and cursor controls dropped.
+ * returns and cursor controls dropped (a move right: the spaces it passes).
  */
 export function onWindowsTerminal(
   prefix: WinePrefix,
@@ -153,6 +153,8 @@ export function onWindowsTerminal(
   const ESC = String.fromCharCode(27);
   const screen = result.stdout
     .replace(/\r/g, '')
+    // Wine's console moves the cursor over spaces it drew before: those spaces.
+    .replace(new RegExp(`${ESC}\\[(\\d*)C`, 'g'), (_, n: string) => ' '.repeat(Number(n || 1)))
     .replace(new RegExp(`${ESC}\\[\\?[\\d;]*[a-zA-Z]|${ESC}\\[\\d*[GK]|${ESC}\\][^\u0007]*\u0007`, 'g'), '');
   return { code: result.status, stdout: screen, stderr: result.stderr };
 }

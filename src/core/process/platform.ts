@@ -76,7 +76,7 @@ export function keyringRemedy(platform: NodeJS.Platform = process.platform): str
     case 'macOS Keychain':
       return 'unlock the login keychain (Keychain Access)';
     case 'Windows Credential Manager':
-      return "install wfd again with its keyring binding (npm installs @napi-rs/keyring with the package; the release's wfd-win-x64.exe carries it)";
+      return 'install wfd with npm, which brings the keyring binding (@napi-rs/keyring); the single executable has none, and keeps tokens in config.json';
     default:
       return 'use a platform with a system keyring';
   }

@@ -10,7 +10,12 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { StreamIO } from '../../../src/output/io.js';
-import { type PagerSetting, pagerFailureLines, pagerSetting } from '../../../src/output/pager.js';
+import {
+  type PagerSetting,
+  pagerFailureLines,
+  pagerSetting,
+  utf8MoreLine,
+} from '../../../src/output/pager.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'wfd-pager-unit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -134,5 +139,18 @@ describe('pagerSetting', () => {
       'warning: pager "less" failed (exit code 9009); output not paged',
       `hint: ${hint}`,
     ]);
+  });
+});
+
+describe("Windows' more", () => {
+  it('runs in UTF-8 and gives the console its code page back, with the arguments it was given', () => {
+    expect(utf8MoreLine('more', 437)).toBe('chcp 65001 >nul & more & chcp 437 >nul');
+    expect(utf8MoreLine('MORE.COM /e', 850)).toBe('chcp 65001 >nul & MORE.COM /e & chcp 850 >nul');
+  });
+
+  it('leaves every other pager as it is', () => {
+    for (const pager of ['less', 'moreutils', 'more-pager', 'cat', '']) {
+      expect(utf8MoreLine(pager, 437)).toBeUndefined();
+    }
   });
 });
