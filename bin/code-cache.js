@@ -3,7 +3,7 @@
 //
 // Why our own: Node's `module.enableCompileCache()` (Node >= 22.1) keeps only what a file's first
 // compilation made, not the functions a run compiled later, which are most of a command's code: a
-// one-shot `cases get` was 3-9 ms slower with it (docs/development.md has the figures), and Node
+// one-shot `cases get` was 3-9 ms slower with it (docs/performance.md has the figures), and Node
 // 20 has none.
 //
 // Here the bundle is compiled through vm.Script, Node's public API for code caches, and the cache

@@ -38,7 +38,7 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 /**
  * Packages that would make dist/wfd.cjs larger for one or two commands, by the file they are
  * bundled into. Every command pays for the size of dist/wfd.cjs
- * (read, checked and compiled at each start), so each is a file of its own (docs/development.md
+ * (read, checked and compiled at each start), so each is a file of its own (docs/performance.md
  * has the figures).
  */
 const HEAVY = {

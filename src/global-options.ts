@@ -45,7 +45,7 @@ export const GLOBAL_OPTIONS = [
     flags: '-o, --output <format>',
     kind: 'string',
     choices: OUTPUT_FORMATS,
-    help: 'output format: table, plain, json, ndjson, csv or csv-excel',
+    help: `output format: ${OUTPUT_FORMATS.slice(0, -1).join(', ')} or ${OUTPUT_FORMATS.at(-1)}`,
   },
   { key: 'json', flags: '--json', kind: 'switch', help: 'same as --output json' },
   {
