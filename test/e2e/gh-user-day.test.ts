@@ -2,10 +2,13 @@
  * The rest of a gh user's first hour with wfd (issue 38), each found by trying it: the built
  * binary against the sandbox, on an 80-column pseudo-terminal where the screen matters.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { onTerminal, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
+import { BIN, onTerminal, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
 
 const ESC = String.fromCharCode(27);
 
@@ -94,6 +97,49 @@ describe("gh's --jq habits", () => {
     expect(formatting.stdout).toBe((await runWfd(['help', 'formats'], { env })).stdout);
     const completion = await runWfd(['completion', '--help'], { env });
     expect(completion.stdout).toContain('$ source <(wfd completion bash)');
+  });
+});
+
+describe('ids as people type them', () => {
+  it('webhooks listen --forms takes a form id prefix, as webhooks add does', async () => {
+    const form = JSON.parse((await runWfd(['forms', 'list', '-L', '1', '--json'], { env })).stdout)[0];
+    const run = await runWfd(['webhooks', 'listen', '--forms', form.id.slice(0, 8), '--timeout', '2s'], {
+      env,
+    });
+    expect(run.stderr).toContain(` on form ${form.id} for `);
+    expect(run.stderr).toContain(`removed `);
+  });
+
+  it('cases get acme-000009 is ACME-000009: the reference in any letter case', async () => {
+    const upper = await runWfd(['cases', 'get', 'ACME-000009', '-q'], { env });
+    expect(upper.code, upper.stderr).toBe(0);
+    expect(await runWfd(['cases', 'get', 'acme-000009', '-q'], { env })).toEqual(upper);
+  });
+});
+
+describe("the README's sandbox lines", () => {
+  it('a second sandbox start without --port, 4010 taken: a free port, and it says so', async () => {
+    // Taken by this test, or already by another sandbox: either way busy.
+    const holder = createServer().on('error', () => {});
+    holder.listen(4010, '127.0.0.1');
+    const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '-o', 'json', '--no-profile'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+      });
+      const [first] = (await once(child.stdout.setEncoding('utf8'), 'data')) as [string];
+      const { baseUrl } = JSON.parse(first.split('\n')[0]!) as { baseUrl: string };
+      expect(new URL(baseUrl).port).not.toBe('4010');
+      expect(stderr).toBe('port 4010 is in use (another sandbox?): listening on a free port instead\n');
+    } finally {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+      holder.close();
+    }
   });
 });
 

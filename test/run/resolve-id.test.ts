@@ -149,26 +149,41 @@ describe('what a lookup that finds nothing says', () => {
   it('7 hex characters: no reference matched, and an id prefix needs 8', async () => {
     t = await testContext();
     t.api
-      .intercept({ path: intercepted((q) => q.reference === '5b0e6f7'), method: 'GET' })
-      .reply(200, page([]));
+      .intercept({
+        path: intercepted((q) => q.reference === '5b0e6f7' || q.reference === '5B0E6F7'),
+        method: 'GET',
+      })
+      .reply(200, page([]))
+      .times(2);
     const error = await caught(runGetCase(GetCaseOptions.parse({ id: '5b0e6f7' }), t.ctx));
     expect(error).toMatchObject({
       exitCode: 5,
       message: 'no case has the reference "5b0e6f7"; an id prefix needs 8 characters',
     });
-    expect((error as { hint: string }).hint).not.toMatch(/letter case/);
   });
 
-  it('a reference in lower case: references match exactly, try it in upper case', async () => {
-    t = await testContext();
+  it('a reference in lower case: the API matches letter case, so the upper-case one is taken', async () => {
+    t = await testContext({ globals: { quiet: true } });
+    const c = makeCase({ reference: 'ACME-000132' });
     t.api
       .intercept({ path: intercepted((q) => q.reference === 'acme-000132'), method: 'GET' })
       .reply(200, page([]));
-    const error = await caught(runGetCase(GetCaseOptions.parse({ id: 'acme-000132' }), t.ctx));
-    expect(error).toMatchObject({ exitCode: 5, message: 'no case has the reference "acme-000132"' });
-    expect((error as { hint: string }).hint).toMatch(
-      /^references match exactly, letter case included: try "ACME-000132"; run `wfd cases list`/,
-    );
+    t.api
+      .intercept({ path: intercepted((q) => q.reference === 'ACME-000132'), method: 'GET' })
+      .reply(200, page([c]));
+    t.api.intercept({ path: `/v1/cases/${c.id}`, method: 'GET' }).reply(200, c);
+    await runGetCase(GetCaseOptions.parse({ id: 'acme-000132' }), t.ctx);
+    expect(t.stdout()).toBe(`${c.id}\n`);
+  });
+
+  it('a reference in lower case that matches in no case: not found, exit 5', async () => {
+    t = await testContext();
+    for (const reference of ['acme-999', 'ACME-999'])
+      t.api
+        .intercept({ path: intercepted((q) => q.reference === reference), method: 'GET' })
+        .reply(200, page([]));
+    const error = await caught(runGetCase(GetCaseOptions.parse({ id: 'acme-999' }), t.ctx));
+    expect(error).toMatchObject({ exitCode: 5, message: 'no case has the reference "acme-999"' });
   });
 });
 

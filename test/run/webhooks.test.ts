@@ -413,7 +413,7 @@ describe('webhooks listen', () => {
       `invalid --header "NoColon": expected 'Name: value'`,
     ],
     [{ header: ['X-A: b'] }, {}, '--header is sent with each forwarded delivery: give --forward-to too'],
-    [{ forms: 'nope' }, {}, /^invalid form id in --forms "nope"/],
+    [{ forms: 'nope' }, {}, /^invalid form id "nope": expected a UUID or its first 8\+ characters/],
     [{ publicUrl: 'https://a.example/' }, {}, '--public-url is the URL --forms registers: give --forms too'],
     [
       {},

@@ -4,7 +4,6 @@ import { expectParsed, expectRefused } from '../support/wiring.js';
 
 const ID = '5b0e6f7e-8d1c-4c1e-9a55-0d9b3f1f2a10';
 const START_DEFAULTS = {
-  port: 4010,
   host: '127.0.0.1',
   maxUploadBytes: 26_214_400,
   rateLimit: 'spec',

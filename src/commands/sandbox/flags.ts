@@ -18,8 +18,7 @@ export const START = {
       kind: 'integer',
       min: 0,
       max: 65535,
-      default: 4010,
-      help: 'port to listen on; 0 picks a free one',
+      help: 'port to listen on; 0 picks a free one (default: 4010, or a free one while 4010 is taken)',
     },
     { flag: 'host', value: 'host', kind: 'text', default: '127.0.0.1', help: 'address to listen on' },
     {

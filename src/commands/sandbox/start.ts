@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { createServer } from 'node:net';
 import type * as z from 'zod/mini';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
@@ -12,6 +13,9 @@ import { banner } from './banner.js';
 import type { SandboxCertificate } from './certificate.js';
 import { dataDirFailure, dataDirWarning } from './data-dir-errors.js';
 import { START } from './flags.js';
+
+/** The port the README's URLs name; a second sandbox started without --port takes a free one. */
+const DEFAULT_PORT = 4010;
 
 export const StartSandboxOptions = verbSchema(START);
 export type StartSandboxOptions = z.output<typeof StartSandboxOptions>;
@@ -37,10 +41,11 @@ export async function runStartSandbox(options: StartSandboxOptions, ctx: Context
   if (options.tlsHostname && !options.tls)
     throw new UsageError('--tls-hostname names a name of the TLS certificate: give --tls too');
   const certificate = options.tls ? await tlsCertificate(ctx, options) : undefined;
+  const port = options.port ?? (await defaultPort(ctx, options.host));
   let sandbox: RunningSandbox;
   try {
     sandbox = await startSandbox({
-      port: options.port,
+      port,
       host: options.host,
       allowedHosts: options.allowedHost ?? [],
       ...(certificate ? { tls: { key: certificate.key, cert: certificate.cert } } : {}),
@@ -60,7 +65,7 @@ export async function runStartSandbox(options: StartSandboxOptions, ctx: Context
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new WfdError(`port ${options.port} is already in use`, {
+      throw new WfdError(`port ${port} is already in use`, {
         hint: 'pass --port 0 to pick a free port',
       });
     }
@@ -84,6 +89,21 @@ export async function runStartSandbox(options: StartSandboxOptions, ctx: Context
   ctx.io.errorLine(
     removed.length > 0 ? `sandbox stopped; removed profiles ${removed.join(', ')}` : 'sandbox stopped',
   );
+}
+
+/**
+ * 4010 when it is free; else 0 (a free port), said on stderr: the README's second sandbox (a big
+ * data set, faults) then starts beside the first, and saves `sandbox-PORT` profiles.
+ */
+async function defaultPort(ctx: Context, host: string): Promise<number> {
+  const probe = createServer();
+  const free = await new Promise<boolean>((resolve) => {
+    probe.once('error', () => resolve(false));
+    probe.listen(DEFAULT_PORT, host, () => probe.close(() => resolve(true)));
+  });
+  if (free) return DEFAULT_PORT;
+  ctx.io.errorLine(`port ${DEFAULT_PORT} is in use (another sandbox?): listening on a free port instead`);
+  return 0;
 }
 
 /** What `saveProfiles` did: the profiles' prefix, whether the first became current, whose were kept. */

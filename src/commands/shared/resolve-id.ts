@@ -7,7 +7,8 @@
  * `id` included: one list request of one small page, `{"attributes":{"id":{"$like":"5b0e6f7e%"}}}`,
  * tells whether a prefix names none, one or several records. A reference is the method-1
  * `reference` filter, also one request. So a prefix or a reference costs one GET (a hex word of
- * a case that is no id prefix two: the prefix, then the reference).
+ * a case that is no id prefix two: the prefix, then the reference; a reference in lower case
+ * that matches nothing two: as typed, then in upper case).
  */
 import { ApiError, UsageError } from '../../core/errors.js';
 import type { ApiClient } from '../../core/http/http.js';
@@ -100,6 +101,14 @@ export async function resolveId<T extends { id: string }>(
     const found = await findSome(client, lookup, [['reference', given]]);
     if (found.length === 1) return found[0]!.id;
     if (found.length > 1) throw ambiguous(given, 'reference', found, lookup);
+    // The API's reference filter matches letter case too; references are upper case as the
+    // tables show them, so `acme-000089` is taken as `ACME-000089` (one more GET).
+    const upper = given.toUpperCase();
+    if (upper !== given && !isIdPrefix(given)) {
+      const named = await findSome(client, lookup, [['reference', upper]]);
+      if (named.length === 1) return named[0]!.id;
+      if (named.length > 1) throw ambiguous(upper, 'reference', named, lookup);
+    }
   }
   const named = !isIdPrefix(given)
     ? 'reference'
@@ -109,15 +118,9 @@ export async function resolveId<T extends { id: string }>(
   // `5b0e6f7` was meant as an id: say what a prefix needs rather than only that no reference matched.
   const short = PREFIX_RE.test(given) && given.length < MIN_PREFIX;
   const prefixRule = short ? `; an id prefix needs ${MIN_PREFIX} characters` : '';
-  // The API's reference filter matches exactly, letter case included (spec: method 1).
-  const upper = given.toUpperCase();
-  const caseRule =
-    lookup.byReference && !short && upper !== given
-      ? `references match exactly, letter case included: try ${quote(upper)}; `
-      : '';
   throw new ApiError(`no ${lookup.noun} has the ${named} ${quote(given)}${prefixRule}`, {
     status: 404,
-    hint: `${caseRule}${lookup.listHint}`,
+    hint: lookup.listHint,
   });
 }
 

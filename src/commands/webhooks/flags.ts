@@ -66,7 +66,7 @@ export const LISTEN = {
       flag: 'forms',
       value: 'ids',
       kind: 'text',
-      help: 'register this listener on these forms for the run, comma-separated form ids',
+      help: 'register this listener on these forms for the run, comma-separated form ids (or their first 8+ characters)',
     },
     {
       flag: 'public-url',

@@ -15,7 +15,6 @@ import type { Context } from '../../context.js';
 import { NetworkError, UsageError, WfdError } from '../../core/errors.js';
 import type { ApiClient } from '../../core/http/http.js';
 import { isLoopback } from '../../core/http/network-error.js';
-import { assertUuid } from '../../core/list-query/values.js';
 import { once } from '../../core/once.js';
 import { GRACE_MS, onInterrupt } from '../../core/process/interrupt.js';
 import { formatDuration } from '../../core/text/duration.js';
@@ -25,6 +24,8 @@ import { plainText } from '../../output/cells.js';
 import { FORMATS } from '../../output/render.js';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../../resources/webhook-events.js';
 import { parseHeaderLines } from '../shared/header-args.js';
+import { FORM_LOOKUP } from '../shared/id-lookups.js';
+import { assertIdForm, resolveIds } from '../shared/resolve-id.js';
 import { checkWebhookUrl, parseEvents } from '../shared/webhook-args.js';
 import {
   type DeliveryFacts,
@@ -53,6 +54,8 @@ export async function runListenWebhooks(options: ListenWebhooksOptions, ctx: Con
   const flags = listenFlags(options);
   const print = await printer(ctx, flags.forwardTo !== undefined);
   const client = flags.formIds ? await registrationClient(ctx, flags.publicUrl) : undefined;
+  // Prefixes are looked up before the port opens: a wrong one costs no listener.
+  const formIds = client && flags.formIds ? await resolveIds(client, flags.formIds, FORM_LOOKUP) : undefined;
   const record = client ? await listenerRecord(ctx, client) : undefined;
   const report = client ? await leftoverReporter(ctx) : () => {};
   const deliveries = new Deliveries(ctx, flags, options.max, print);
@@ -94,7 +97,7 @@ export async function runListenWebhooks(options: ListenWebhooksOptions, ctx: Con
       earlier = await removeLeftovers(client, await record.leftovers(), record, say);
       report(earlier);
     }
-    if (registration && flags.formIds) await registration.add(flags.formIds);
+    if (registration && formIds) await registration.add(formIds);
     const ending = await deliveries.ended;
     await deliveries.settle(ending);
     if (ending === 'timeout') throw timedOut(options, deliveries.received);
@@ -257,14 +260,14 @@ async function leftoverReporter(ctx: Context): Promise<(leftovers: readonly Left
   };
 }
 
-/** `--forms ID,ID`: form ids, each a UUID, without repeats. */
+/** `--forms ID,ID`: form ids, each a UUID or its first 8+ characters, without repeats. */
 function parseFormIds(text: string): string[] {
   const ids = text
     .split(',')
     .map((id) => id.trim())
     .filter((id) => id !== '');
   if (ids.length === 0) throw new UsageError('--forms needs at least one form id');
-  return [...new Set(ids.map((id) => assertUuid(id, 'form id in --forms')))];
+  return [...new Set(ids.map((id) => assertIdForm(id, FORM_LOOKUP)))];
 }
 
 /**
