@@ -223,8 +223,7 @@ function writeCache(chain, name, sourceKey, commands, data) {
   const folder = chain.at(-1);
   let aside;
   try {
-    for (const dir of chain) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    if (!safeFolder(chain)) return 'the folder is not safe';
+    if (!makeFolders(chain)) return 'the folder is not safe';
     aside = path.join(folder, `.${name}.${require('node:crypto').randomBytes(8).toString('hex')}.tmp`);
     const fd = fs.openSync(aside, 'wx', 0o600);
     try {
@@ -232,7 +231,7 @@ function writeCache(chain, name, sourceKey, commands, data) {
       const numbers = Buffer.alloc(16);
       const header = [...sourceKey, require('node:zlib').crc32(rest), rest.length - data.length];
       for (const [i, n] of header.entries()) numbers.writeUInt32LE(n, 4 * i);
-      for (const part of [MAGIC, numbers, rest]) fs.writeSync(fd, part);
+      writeAll(fd, Buffer.concat([MAGIC, numbers, rest]));
     } finally {
       fs.closeSync(fd);
     }
@@ -242,6 +241,34 @@ function writeCache(chain, name, sourceKey, commands, data) {
   } catch (error) {
     if (aside !== undefined) fs.rmSync(aside, { force: true });
     return error.message;
+  }
+}
+
+/**
+ * Makes the folders of `chain` that are missing, each checked (`safeFolder`) before the next is
+ * made inside it: nothing is made through a link or in a folder others may write to. False at
+ * the first that is not safe.
+ */
+function makeFolders(chain) {
+  for (const [i, dir] of chain.entries()) {
+    try {
+      // The user's cache folder may lack its parents (WFD_CACHE_DIR); the levels below are ours.
+      fs.mkdirSync(dir, { recursive: i === 0, mode: 0o700 });
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    if (!safeFolder([dir])) return false;
+  }
+  return true;
+}
+
+/** Writes every byte of `bytes`: a write may take fewer than it was given (a disk filling up). */
+function writeAll(fd, bytes) {
+  for (let done = 0; done < bytes.length; ) {
+    const wrote = fs.writeSync(fd, bytes, done, bytes.length - done);
+    if (wrote <= 0)
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    done += wrote;
   }
 }
 

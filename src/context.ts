@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import type { Credentials } from './core/auth/credentials.js';
 import type { ConfigStore } from './core/auth/store.js';
-import type { RateLimits } from './core/budget/limiter.js';
+import type { RateLimits } from './core/budget/rules.js';
 import type { SharedBudget } from './core/budget/shared-budget.js';
 import { UsageError } from './core/errors.js';
 import type { ApiClient, TokenSource } from './core/http/http.js';
@@ -216,6 +216,7 @@ async function newClient(init: ContextInit, ctx: Context, target: ClientTarget):
       ...(init.sleep ? { sleep: init.sleep } : {}),
       notice,
       ...(shared ? { shared } : {}),
+      ...(maxWaitMs !== undefined ? { maxWaitMs } : {}),
     }),
     baseUrl,
     ...(typeof auth === 'string'
@@ -264,7 +265,7 @@ function hidingTokens(io: IO, source: TokenSource): TokenSource {
   };
 }
 
-/** WFD_MAX_WAIT: the longest wait a server may ask for, at most a day (timers end at 2^31 ms). */
+/** WFD_MAX_WAIT: the longest wfd waits (a Retry-After, a client-side hold), at most a day (timers end at 2^31 ms). */
 async function maxWait(text: string): Promise<number> {
   const { parseDuration } = await import('./core/text/duration.js');
   const ms = parseDuration(text);
@@ -284,11 +285,12 @@ async function sharedBudget(
   maxWaitMs: number | undefined,
   ctx: Context,
 ): Promise<SharedBudget> {
-  const [{ SharedBudget, budgetDir }, { parseBaseUrl }, { DEFAULT_MAX_WAIT_MS, DEFAULT_TIMEOUT_MS }] =
+  const [{ SharedBudget, budgetDir }, { parseBaseUrl }, { DEFAULT_TIMEOUT_MS }, { DEFAULT_MAX_WAIT_MS }] =
     await Promise.all([
       import('./core/budget/shared-budget.js'),
       import('./core/http/base-url.js'),
       import('./core/http/http.js'),
+      import('./core/budget/limiter.js'),
     ]);
   return new SharedBudget({
     dir: budgetDir(env),
@@ -310,7 +312,7 @@ async function rateLimits(
   env: NodeJS.ProcessEnv,
   profileRateLimit: string | undefined,
 ): Promise<RateLimits> {
-  const { parseRateLimits } = await import('./core/budget/limiter.js');
+  const { parseRateLimits } = await import('./core/budget/rules.js');
   const [source, text] =
     globals.requestRate !== undefined
       ? ['--request-rate', globals.requestRate]

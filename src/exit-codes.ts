@@ -13,6 +13,8 @@ export const ExitCode = {
   RateLimited: 7,
   Network: 8,
   Interrupted: 130,
+  /** SIGTERM: 128 + 15, as shells report a process it ended */
+  Terminated: 143,
 } as const;
 
 export const exitCodeTable: ReadonlyArray<readonly [number, string]> = [

@@ -9,7 +9,7 @@ import { commandWordsOf, expandAlias } from './cli/alias-expansion.js';
 import { fromCommanderError, helpHint } from './cli/commander-errors.js';
 import { habitHint } from './commands/habit-hints.js';
 import { NOUN_NAMES } from './commands/index.js';
-import { UsageError, WfdError } from './core/errors.js';
+import { SignalledError, UsageError, WfdError } from './core/errors.js';
 import { exitOnCtrlC } from './core/process/interrupt.js';
 import { aliasesIn, readConfigData } from './core/settings.js';
 import { ExitCode } from './exit-codes.js';
@@ -148,6 +148,11 @@ function isHelpOrVersion(error: CommanderError): boolean {
  * habits), else the error's, else for a usage error a pointer to the command's help.
  */
 function reportError(io: IO, error: unknown, debug: boolean, command: Command, habit?: string): number {
+  // A signal's doing: what the run left, said as news rather than as an error.
+  if (error instanceof SignalledError) {
+    if (error.message) io.errorLine(`wfd: ${error.message}`);
+    return error.exitCode;
+  }
   if (error instanceof WfdError) {
     const hint = habit ?? error.hint ?? (error instanceof UsageError ? helpHint(command) : undefined);
     if (error.message) io.errorLine(`error: ${error.message}`);

@@ -17,11 +17,19 @@ export function intArg(min: number, max = Number.MAX_SAFE_INTEGER) {
   };
 }
 
-/** A duration (`90s`, `10m`, `1h`, or seconds) in milliseconds, optionally within bounds. */
+/**
+ * The longest duration a flag takes: 24 days, under what a timer holds (2^31 ms, about 24.8 days;
+ * Node makes a longer one 1 ms, so `--request-timeout 1000h` would time out every request).
+ */
+export const MAX_DURATION_MS = 24 * 24 * 3_600_000;
+
+/** A duration (`90s`, `10m`, `1h`, or seconds) in milliseconds, within bounds (at most 24 days). */
 export function durationArg(bounds: { minMs?: number; maxMs?: number } = {}) {
-  const { minMs = 1, maxMs = Number.MAX_SAFE_INTEGER } = bounds;
+  const { minMs = 1, maxMs = MAX_DURATION_MS } = bounds;
   const range =
-    maxMs === Number.MAX_SAFE_INTEGER ? '' : `, from ${formatDuration(minMs)} to ${formatDuration(maxMs)}`;
+    maxMs === MAX_DURATION_MS
+      ? `, at most ${formatDuration(maxMs)} (24 days)`
+      : `, from ${formatDuration(minMs)} to ${formatDuration(maxMs)}`;
   return (value: string): number => {
     const ms = parseDuration(value);
     if (ms === undefined || ms < minMs || ms > maxMs)

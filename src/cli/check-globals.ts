@@ -1,6 +1,6 @@
 /** Checks of global option values that commander's parsers cannot make on their own. */
 
-import { parseRateLimits } from '../core/budget/limiter.js';
+import { parseRateLimits } from '../core/budget/rules.js';
 import { UsageError } from '../core/errors.js';
 import { parseBaseUrl } from '../core/http/base-url.js';
 import { quote } from '../core/text/quote.js';

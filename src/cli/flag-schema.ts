@@ -22,7 +22,7 @@ export function verbSchema<const S extends VerbFlags>(spec: S) {
 }
 
 function argType(arg: ArgDef): z.ZodMiniType {
-  const one = arg.values ? oneOf(arg.values) : text(arg);
+  const one = arg.values ? oneOf(arg.values) : text(arg, !arg.file);
   if (arg.variadic) return arg.optional ? z.optional(z.array(one)) : z.array(one).check(z.minLength(1));
   return arg.optional ? z.optional(one) : one;
 }
@@ -65,12 +65,23 @@ function valueType(def: FlagDef): z.ZodMiniType {
     case 'enum':
       return oneOf((def.values ?? []).map((value) => (typeof value === 'string' ? value : value[0])));
     default:
-      return text(def);
+      return text(def, def.kind !== 'file');
   }
 }
 
-function text(checks: TextChecks): z.ZodMiniString {
+/**
+ * Node decodes the arguments as UTF-8 and turns bytes that are not (a Latin-1 terminal, a file
+ * name) into U+FFFD: a value sent so would silently be other text than the one meant. Refused;
+ * a path is not sent, and where it is opened its message says why it is not found.
+ */
+const decoded = z.refine<string>((value) => !value.includes('\uFFFD'), {
+  message:
+    'it holds U+FFFD, the mark of bytes that are not UTF-8 (the argument was changed when it was read); give it in UTF-8 (a UTF-8 terminal, or iconv -t UTF-8)',
+});
+
+function text(checks: TextChecks, sent: boolean): z.ZodMiniString {
   let schema = z.string();
+  if (sent) schema = schema.check(decoded);
   if (checks.trim) schema = schema.check(z.trim());
   if (checks.nonEmpty) schema = schema.check(z.minLength(1, 'must not be empty'));
   if (checks.pattern) schema = schema.check(z.regex(checks.pattern.regex, checks.pattern.message));

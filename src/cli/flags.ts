@@ -75,6 +75,8 @@ export interface ArgDef extends TextChecks {
   readonly optional?: true;
   /** `<name...>`: one or more */
   readonly variadic?: true;
+  /** a path (or `-`): not sent, so its undecoded bytes are reported where it is opened */
+  readonly file?: true;
   /** the only values it takes, checked when parsed (`<shell>`) */
   readonly values?: readonly string[];
   readonly completion?: Completion | readonly CompletionValue[];

@@ -1,8 +1,9 @@
 /**
  * Request bodies from the command line: `--set key=value` pairs and `--body FILE|-`.
  */
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
 import { UsageError } from './errors.js';
+import { readUtf8 } from './files/utf8-text.js';
 import { putOwn } from './guards.js';
 import { describeJsonError } from './text/json-error.js';
 import { quote } from './text/quote.js';
@@ -57,7 +58,7 @@ export async function readTextSource(
   readStdin: () => Promise<string>,
 ): Promise<string> {
   try {
-    return source === '-' ? await readStdin() : await readFile(source, 'utf8');
+    return source === '-' ? await readStdin() : await readUtf8(createReadStream(source));
   } catch (error) {
     const reason =
       (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;

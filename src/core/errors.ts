@@ -34,6 +34,19 @@ export class CancelledError extends WfdError {
   override readonly exitCode = ExitCode.Interrupted;
 }
 
+/**
+ * A run a signal ended (Ctrl-C: 130, SIGTERM: 143), as shells report it: its message, if any, says
+ * what the run left (`interrupted: ...`), on a `wfd:` line rather than an `error:` one.
+ */
+export class SignalledError extends WfdError {
+  override readonly exitCode: number;
+
+  constructor(signal: 'SIGINT' | 'SIGTERM', message = '') {
+    super(message);
+    this.exitCode = signal === 'SIGTERM' ? ExitCode.Terminated : ExitCode.Interrupted;
+  }
+}
+
 /** One element of the spec's error bodies, flattened (standard `errors[]` or error-list). */
 export interface ApiErrorDetail {
   message: string;

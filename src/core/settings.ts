@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { OUTPUT_FORMATS } from '../global-options.js';
 import { CONFIG_FILE, configDir } from './auth/config-paths.js';
-import { readStateFile } from './files/state-file.js';
+import { followOwnLink, readStateFile } from './files/state-file.js';
 import { isRecord } from './guards.js';
 
 export interface SettingDef {
@@ -95,7 +95,7 @@ function profileIn(data: unknown, name: string): unknown {
  */
 export function readConfigData(env: NodeJS.ProcessEnv): unknown {
   try {
-    const text = readStateFile(join(configDir(env), CONFIG_FILE));
+    const text = readStateFile(followOwnLink(join(configDir(env), CONFIG_FILE)));
     return text === undefined ? undefined : JSON.parse(text);
   } catch {
     // A broken or unsafe file is reported by the commands that need it (profiles, tokens), not here.

@@ -9,6 +9,7 @@ import { fstatSync, writeSync } from 'node:fs';
 import type { WriteStream } from 'node:tty';
 import type { Ora } from 'ora';
 import { UsageError } from '../core/errors.js';
+import { readUtf8 } from '../core/files/utf8-text.js';
 import { redactToken } from '../core/http/redact.js';
 import { escapeControls } from '../core/text/quote.js';
 import {
@@ -114,7 +115,7 @@ export interface IO {
   promptSecret(question: string): Promise<string>;
   /** A yes/no question on a terminal (stderr), No unless the answer starts with y. Throws UsageError if !canPrompt(). */
   confirm(question: string): Promise<boolean>;
-  /** All of stdin as text (for `--with-token`, `--body -`, ids on stdin). */
+  /** All of stdin as UTF-8 text, up to MAX_VALUE_BYTES (for `--with-token`, `--body -`); a UsageError otherwise. */
   readStdin(): Promise<string>;
 }
 
@@ -487,11 +488,8 @@ export class StreamIO implements IO {
     }
   }
 
-  async readStdin(): Promise<string> {
-    this.stdin.setEncoding('utf8');
-    let text = '';
-    for await (const chunk of this.stdin) text += chunk;
-    return text;
+  readStdin(): Promise<string> {
+    return readUtf8(this.stdin);
   }
 
   /** Resolves on 'drain', or when the stream closes or fails (rejecting unless the reader just went away). */

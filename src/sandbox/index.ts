@@ -19,6 +19,7 @@ export {
   DataDirError,
   FaultsError,
   JournalDamagedError,
+  JournalShortError,
   JournalTruncatedError,
   LockedError,
   type OAuthClient,

@@ -15,6 +15,7 @@ import { DataDir } from './persist/data-dir.js';
 import {
   DataDirError,
   JournalDamagedError,
+  JournalShortError,
   JournalTruncatedError,
   SeedMismatchError,
 } from './persist/errors.js';
@@ -28,6 +29,7 @@ export {
   DataDirError,
   FaultsError,
   JournalDamagedError,
+  JournalShortError,
   JournalTruncatedError,
   LockedError,
   type OAuthClient,
@@ -231,7 +233,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       },
     };
   } catch (error) {
-    await dir?.close();
+    await dir?.discard();
     throw error;
   }
 }

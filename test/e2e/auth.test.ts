@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -195,6 +195,26 @@ describe('auth login', () => {
       'No profile is left: log in with `wfd auth login`',
       '',
     ]);
+  });
+
+  it('a config folder and config.json linked by a dotfile manager (GNU stow) work as they would in place', async () => {
+    const home = configDir();
+    const dotfiles = join(home, 'dotfiles', 'wfd', '.config', 'wfd');
+    mkdirSync(dotfiles, { recursive: true, mode: 0o755 });
+    writeFileSync(join(dotfiles, 'config.json'), '{"profiles":{}}\n', { mode: 0o600 });
+    // `stow wfd` from ~/dotfiles: ~/.config/wfd -> ../dotfiles/wfd/.config/wfd
+    mkdirSync(join(home, '.config'), { mode: 0o700 });
+    symlinkSync('../dotfiles/wfd/.config/wfd', join(home, '.config', 'wfd'));
+    const env = baseEnv({ HOME: home, XDG_CONFIG_HOME: join(home, '.config'), WFD_PROMPT_DISABLED: '1' });
+    const [acme] = sandbox.workspaces;
+    const login = await loginWithToken(sandbox, `${acme!.token}\n`, { ...env, DBUS_SESSION_BUS_ADDRESS: '' });
+    expect(login.code, login.stderr).toBe(0);
+    const count = await runWfd(['cases', 'count'], { env });
+    expect(count.code, count.stderr).toBe(0);
+    expect(count.stdout).toMatch(/^\d+\n$/);
+    // Written where the link leads; the link is still a link.
+    expect(lstatSync(join(home, '.config', 'wfd')).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(join(dotfiles, 'config.json'), 'utf8')).currentProfile).toBe('default');
   });
 
   it('WFD_TOKEN and WFD_BASE_URL override the profiles', async () => {

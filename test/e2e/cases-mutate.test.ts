@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { lines, runWfd, type StartedSandbox, useSandbox } from './harness.js';
 
@@ -167,6 +168,19 @@ describe('cases archive and unarchive', () => {
     expect(ndjson.map((line) => JSON.parse(line).body)).toEqual([{ archived: false }, { archived: false }]);
     expect((await sandbox.requests()).count).toBe(0);
   });
+
+  it('--dry-run over 100,000 ids on stdin prints each request as it goes: a 48 MB heap is enough', async () => {
+    const ids = Array.from({ length: 100_000 }, () => randomUUID());
+    // Every request prepared before the first was printed took the heap past 48 MB (over 4 GB at 2 million ids).
+    const result = await runWfd(['cases', 'archive', '-', '--dry-run', '-o', 'ndjson'], {
+      env: { ...env, NODE_OPTIONS: '--max-old-space-size=48' },
+      stdin: `${ids.join('\n')}\n`,
+      timeoutMs: 120_000,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('dry run: these 100000 requests were not sent\n');
+    expect(result.stdout.split('\n')).toHaveLength(100_001);
+  }, 150_000);
 });
 
 describe('identifiers people see, and bulk results against the sandbox', () => {

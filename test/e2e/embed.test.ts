@@ -116,7 +116,7 @@ console.log(Object.keys(createRequire(import.meta.url).cache).join('\\n'));`;
     });
     const [names, ...loaded] = result.stdout.trim().split('\n');
     expect(names, result.stderr).toBe(
-      'DataDirError,FaultsError,JournalDamagedError,JournalTruncatedError,LockedError,ManualClock,SeedMismatchError,parseFaults,parseRateLimit,resetDataDir,startSandbox',
+      'DataDirError,FaultsError,JournalDamagedError,JournalShortError,JournalTruncatedError,LockedError,ManualClock,SeedMismatchError,parseFaults,parseRateLimit,resetDataDir,startSandbox',
     );
     expect(loaded.some((file) => file.endsWith('/wfd-cli/dist/sandbox.cjs'))).toBe(true);
     // Not the CLI (dist/wfd.cjs: our modules and commander).

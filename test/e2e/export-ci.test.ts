@@ -103,4 +103,36 @@ describe('attachments export in a CI log', () => {
     expect(exportedFiles(dir)).toEqual(exportedFiles(clean));
     expect(manifestLines(dir).some((line) => line.type === 'plan' || line.type === 'form')).toBe(false);
   });
+
+  it.each([
+    ['reading', /^progress: phase=reading forms=([3-9]|\d\d)/m],
+    ['downloading', /^progress: phase=downloading .*files=[1-9]/m],
+  ])(
+    'SIGTERM while %s: exit 143, and the piped log says what is kept and to run again with --resume',
+    async (_phase, when) => {
+      const dir = join(work.path, `terminated-${_phase}`);
+      const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>(
+        (resolve, reject) => {
+          const child = spawn(process.execPath, [BIN, 'attachments', 'export', '--dir', dir], {
+            env: { ...env, WFD_RATE_LIMIT: '8/1s,300/1m' },
+          });
+          let text = '';
+          let sent = false;
+          child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+            text += chunk;
+            if (!sent && when.test(text)) {
+              sent = true;
+              child.kill('SIGTERM');
+            }
+          });
+          child.on('error', reject);
+          child.on('close', (exit) => resolve({ code: exit, stderr: text }));
+        },
+      );
+      expect(code, stderr).toBe(143);
+      expect(lines(stderr).at(-1)).toMatch(
+        /^wfd: interrupted: \d+ files? exported this run, each in the manifest; run the same command with --resume to finish$/,
+      );
+    },
+  );
 });

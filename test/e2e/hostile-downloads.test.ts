@@ -4,15 +4,18 @@
  * trickles in a byte at a time. Neither may end as a file on disk with exit 0, nor run forever.
  */
 
-import { existsSync, readdirSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readdirSync, utimesSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseEnv, runWfd, tempDir } from './harness.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BIN, baseEnv, collectRun, runWfd, tempDir } from './harness.js';
 
 const REDIRECTED = '7c1d0000-0000-4000-8000-000000000001';
 const TRICKLING = '7c1d0000-0000-4000-8000-000000000002';
+const WHOLE = '7c1d0000-0000-4000-8000-000000000003';
 
 let server: Server;
 let env: NodeJS.ProcessEnv;
@@ -29,6 +32,9 @@ beforeAll(async () => {
       // One byte every 100 ms, until the client goes away.
       const timer = setInterval(() => res.write('x'), 100);
       res.on('close', () => clearInterval(timer));
+    } else if (req.url === `/v1/attachments/${WHOLE}`) {
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': '5' });
+      res.end('whole');
     } else {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end('{"statusCode":404,"error":"Not Found","message":"no such thing"}');
@@ -83,5 +89,51 @@ describe('a hostile download', () => {
       /^error: the download from http:\/\/127\.0\.0\.1:\d+ was too slow: \d+ bytes in 1s, under the minimum of 100 bytes a second\n/,
     );
     expect(readdirSync(work.path)).toEqual([]);
+  });
+
+  /** Starts a download of the trickling file to `target`; resolves once its bytes are coming. */
+  async function trickling(target: string): Promise<ChildProcess> {
+    const args = ['attachments', 'download', TRICKLING, '-O', target, '--min-download-rate', '0'];
+    const child = spawn(process.execPath, [BIN, ...args], { env });
+    // The temporary file is there once the first bytes arrived.
+    await vi.waitFor(() => expect(readdirSync(work.path).some((name) => name.endsWith('.part'))).toBe(true), {
+      timeout: 15_000,
+    });
+    return child;
+  }
+
+  it.each([
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const)(
+    '%s during a download says "interrupted", names what was not saved, and leaves nothing',
+    async (signal, code) => {
+      const target = join(work.path, `interrupted-${signal}.pdf`);
+      const child = await trickling(target);
+      const result = collectRun(child);
+      child.kill(signal);
+      const { code: exit, stderr } = await result;
+      expect(exit).toBe(code);
+      expect(stderr).toBe(`wfd: interrupted: ${target} was not saved (nothing of it is left)\n`);
+      expect(readdirSync(work.path)).toEqual([]);
+    },
+  );
+
+  it('a temporary file a killed download left is removed by the next download of the same target, and told', async () => {
+    const target = join(work.path, 'killed.pdf');
+    const child = await trickling(target);
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    const [part] = readdirSync(work.path);
+    expect(part).toMatch(/^\.killed\.pdf\.[0-9a-f]{12}\.part$/);
+    // Not written to for a while: no download under way.
+    const old = new Date(Date.now() - 3_600_000);
+    utimesSync(join(work.path, part!), old, old);
+    const again = await runWfd(['attachments', 'download', WHOLE, '-O', target], { env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toBe(
+      `wfd: removed ${join(work.path, part!)}, left by an earlier download of ${target} that was stopped before it could\n`,
+    );
+    expect(readdirSync(work.path)).toEqual(['killed.pdf']);
   });
 });

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -261,6 +261,38 @@ describe('arguments that are not UTF-8', () => {
     expect(requests).toBe(0);
   });
 
+  it.each([
+    ['--title', `cases create --template t --title "$(printf 'caf\\351')"`, '--title "caf\uFFFD"'],
+    ['--set', `cases update-data 0b7f3d52 --set "$(printf 'city=K\\366ln')"`, '--set "city=K\uFFFDln"'],
+    ['<id>', `cases get "$(printf 'caf\\351')"`, '<id> "caf\uFFFD"'],
+    ['-f', `api -X POST /cases -f "$(printf 'title=caf\\351')"`, '--raw-field "title=caf\uFFFD"'],
+  ])('a %s value with invalid UTF-8 is refused (exit 2), nothing sent', async (_flag, script, named) => {
+    const result = await runRaw(script);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`error: invalid ${named}: it holds U+FFFD`);
+    expect(requests).toBe(0);
+  });
+
+  it.each([
+    [
+      '-F title=@- from stdin',
+      `api -X POST /cases -F title=@- < "$LATIN1"`,
+      'cannot read stdin for -F: it is not UTF-8 text',
+    ],
+    ['--body from a file', `cases create --template t --title x --body "$LATIN1"`, 'it is not UTF-8 text'],
+  ])('%s with invalid UTF-8 is refused (exit 2), nothing sent', async (_what, script, message) => {
+    const latin1 = join(config.path, 'latin1.json');
+    writeFileSync(latin1, Buffer.from('{"title": "caf\xe9"}', 'latin1'));
+    const result = await collectRun(
+      spawn('sh', ['-c', `"$NODE" "$BIN" ${script}`], {
+        env: { ...env, NODE: process.execPath, BIN, LATIN1: latin1 },
+      }),
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(requests).toBe(0);
+  });
+
   it('an upload of a file whose name is not UTF-8 says why it is not found', async () => {
     const dir = join(config.path, 'latin1');
     mkdirSync(dir, { recursive: true });
@@ -270,6 +302,50 @@ describe('arguments that are not UTF-8', () => {
     expect(result.stderr).toContain('its name, as given, is not valid UTF-8');
     expect(result.stderr).not.toContain('no such file');
     expect(requests).toBe(0);
+  });
+});
+
+describe('a server that does not speak HTTP', () => {
+  /** A TCP server that answers any request with `answer`, counting the requests it gets. */
+  async function rawServer(answer: string): Promise<{ url: string; count: () => number; close: () => void }> {
+    let count = 0;
+    const raw = createNetServer((socket) => {
+      socket.once('data', () => {
+        count++;
+        socket.end(answer);
+      });
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(raw.address() as AddressInfo).port}`;
+    return { url, count: () => count, close: () => raw.close() };
+  }
+
+  it('another service on the port (SSH) is named: did not answer in HTTP, exit 8, not retried', async () => {
+    const ssh = await rawServer('SSH-2.0-OpenSSH_9.2\r\n');
+    try {
+      const result = await runWfd(['cases', 'list'], { env: { ...env, WFD_BASE_URL: ssh.url } });
+      expect(result.code).toBe(8);
+      expect(result.stderr).toContain(`error: ${ssh.url} did not answer in HTTP (`);
+      expect(result.stderr).toContain('hint: check the base URL');
+      expect(result.stderr).not.toContain('Parse Error');
+      expect(ssh.count()).toBe(1);
+    } finally {
+      ssh.close();
+    }
+  });
+
+  it('a malformed chunk is said to be one, not a network reset (exit 8)', async () => {
+    const chunked = await rawServer(
+      'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+    );
+    try {
+      const result = await runWfd(['cases', 'list'], { env: { ...env, WFD_BASE_URL: chunked.url } });
+      expect(result.code).toBe(8);
+      expect(result.stderr).toContain(`error: the answer of ${chunked.url} is not valid HTTP (`);
+      expect(result.stderr).not.toContain('ECONNRESET');
+    } finally {
+      chunked.close();
+    }
   });
 });
 

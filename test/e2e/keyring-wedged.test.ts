@@ -124,4 +124,16 @@ describe('a session bus that accepts and never answers', () => {
       await expect.poll(() => connection.closed, { timeout: 20_000 }).toBe(true);
     });
   }
+
+  it('SIGKILL during a keyring call: the keyring process, holding the call, ends with wfd', async () => {
+    const { dir, env } = user();
+    keyringProfile(dir);
+    const before = connections.length;
+    const child = spawn(process.execPath, [BIN, 'auth', 'status'], { env, stdio: 'ignore' });
+    await expect.poll(() => connections.length, { timeout: 20_000 }).toBeGreaterThan(before);
+    const connection = connections.at(-1)!;
+    child.kill('SIGKILL');
+    // The keyring process notices its parent is gone although its call never returns.
+    await expect.poll(() => connection.closed, { timeout: 10_000 }).toBe(true);
+  });
 });

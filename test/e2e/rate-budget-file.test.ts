@@ -6,13 +6,14 @@
 import { chmodSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runWfd, tempDir, useSandbox } from './harness.js';
+import { runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
 
-const RATE = '3/2s';
+const RATE = '3/2s,30/2m';
 
 let env: NodeJS.ProcessEnv;
+let sandbox: StartedSandbox;
 useSandbox([], (fixture) => {
-  ({ env } = fixture);
+  ({ env, sandbox } = fixture);
 });
 
 describe("the shared rate budget's file: values bounded, folder checked", () => {
@@ -41,6 +42,46 @@ describe("the shared rate budget's file: values bounded, folder checked", () => 
         /^wfd: the rate budget shared with other wfd processes holds requests until 5\d\d\d-\S+Z, longer than the 1s wfd waits at most \(WFD_MAX_WAIT\); waiting 1s at most\n$/,
       );
       expect(result.stderr).not.toMatch(/TimeoutOverflowWarning/);
+    } finally {
+      dir.remove();
+    }
+  });
+
+  /** The client's whole budget (30 requests per 2 minutes) spent by finished runs, the oldest `agoMs` ago. */
+  function spentBy(file: string, agoMs: number): void {
+    const answered = Array.from({ length: 30 }, (_, i) => ({ t: Date.now() - agoMs + i, k: 'other' }));
+    writeFileSync(file, JSON.stringify({ answered, reserved: [], pausedUntil: 0 }));
+  }
+
+  it('a hold longer than WFD_MAX_WAIT: exit 7 at once, nothing sent, its cause and when to try again', async () => {
+    const { dir, file } = await withBudgetFile();
+    try {
+      spentBy(file, 30_000);
+      await sandbox.resetRequests();
+      const result = await runWfd(['cases', 'count'], {
+        env: { ...env, WFD_CONFIG_DIR: dir.path, WFD_RATE_LIMIT: RATE, WFD_MAX_WAIT: '10s' },
+      });
+      expect(result.code, result.stderr).toBe(7);
+      expect(result.stderr).toMatch(
+        /^error: the budget of 30 requests per 2m for this client, shared by every wfd run on this machine, is spent; the next request can go at \d\d:\d\d:\d\d UTC \(in 1m\d+s\), longer than the 10s wfd waits at most \(WFD_MAX_WAIT\)\nhint: run it again after \d\d:\d\d:\d\d UTC, or set WFD_MAX_WAIT=2m to wait for it\n$/,
+      );
+      expect((await sandbox.requests()).count).toBe(0);
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('a shorter hold is waited for, told once with its cause in words', async () => {
+    const { dir, file } = await withBudgetFile();
+    try {
+      spentBy(file, 120_000 - 10_000);
+      const result = await runWfd(['cases', 'count'], {
+        env: { ...env, WFD_CONFIG_DIR: dir.path, WFD_RATE_LIMIT: RATE },
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(
+        /^wfd: the budget of 30 requests per 2m for this client, shared by every wfd run on this machine, is spent; the next request can go at \d\d:\d\d:\d\d UTC \(in \d+s\)\n$/,
+      );
     } finally {
       dir.remove();
     }

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
@@ -214,11 +214,12 @@ describe('sandbox start on a damaged data dir', () => {
       expect(refused.stderr, refused.stderr).toContain(`error: the journal "${journal}" is damaged at byte `);
       expect(readFileSync(journal).equals(bytes)).toBe(true);
       expect(refused.stderr).toContain(
-        `hint: copy the data dir aside first; then restore the file from a backup, or keep the ${Number(offset![2]) - 1} whole records before the damage: truncate -s ${offset![1]} "${journal}"`,
+        `hint: copy the data dir aside first; then restore the file from a backup, or keep the ${Number(offset![2]) - 1} whole records before the damage: truncate -s ${offset![1]} "${journal}" && rm -f "${join(data, 'journal-mark')}"`,
       );
 
       // Done as the hint says: the records before the damage load; the uploads of those after are kept.
       truncateSync(journal, Number(offset![1]));
+      rmSync(join(data, 'journal-mark'));
       const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '-o', 'json', ...args], {
         env: baseEnv(),
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -274,10 +275,66 @@ describe('sandbox start on an emptied journal', () => {
       );
       expect(refused.stderr).toContain('the directory keeps 1 upload file, which only writes make');
       expect(refused.stderr).toContain(
-        `hint: copy the data dir aside first; then restore the file from a backup, or start from the seed without those writes: rm "${journal}"`,
+        `hint: copy the data dir aside first; then restore the file from a backup, or start from the seed without those writes: rm -f "${journal}" "${join(data, 'journal-mark')}"`,
       );
       expect(readFileSync(journal).length).toBe(0);
     } finally {
+      dir.remove();
+    }
+  });
+});
+
+describe('sandbox start on a journal cut at a record boundary', () => {
+  it('refuses, naming the journal and the commits it lost; the hint starts it from what it holds', async () => {
+    const dir = tempDir();
+    const data = join(dir.path, 'data');
+    const args = smallDataDirSandbox(data);
+    try {
+      const first = await startSandbox(args);
+      const headers = {
+        authorization: `Bearer ${first.workspaces[0]!.token}`,
+        'content-type': 'application/json',
+      };
+      const templates = await fetch(`${first.baseUrl}/v1/case_templates`, { headers });
+      const template = ((await templates.json()) as { data: { id: string }[] }).data[0]!.id;
+      for (let i = 0; i < 3; i++) {
+        const made = await fetch(`${first.baseUrl}/v1/cases`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ template: { id: template }, title: `case ${i}` }),
+        });
+        expect(made.status).toBe(200);
+      }
+      await first.stop();
+      // Right after its header: what a copy made while it was empty, or a hand, leaves.
+      const journal = join(data, 'journal-0');
+      const bytes = readFileSync(journal);
+      truncateSync(journal, 8 + bytes.readUInt32LE(0));
+
+      const refused = await runWfd(['sandbox', 'start', '--port', '0', ...args]);
+      expect(refused.code).toBe(1);
+      const mark = join(data, 'journal-mark');
+      expect(refused.stderr).toBe(
+        `error: the journal "${journal}" holds no commit (its header only), but it held 3 commits when the sandbox last started or stopped on it ("${mark}"): it was cut after it was written, and the writes of the 3 commits it lost (acknowledged ones among them) are not in it. Starting would serve an older state; nothing was changed on disk\n` +
+          `hint: copy the data dir aside first; then restore the journal from a backup, or start from the 0 commits it holds: rm "${mark}"\n`,
+      );
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('a start that fails (its port in use) leaves no --data-dir folder behind', async () => {
+    const dir = tempDir();
+    const running = await startSandbox(['--no-profile', '--rate-limit', 'off']);
+    try {
+      const port = new URL(running.baseUrl).port;
+      const data = join(dir.path, 'new', 'data');
+      const failed = await runWfd(['sandbox', 'start', '--port', port, ...smallDataDirSandbox(data)]);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain(`error: port ${port} is already in use`);
+      expect(readdirSync(dir.path)).toEqual([]);
+    } finally {
+      await running.stop();
       dir.remove();
     }
   });

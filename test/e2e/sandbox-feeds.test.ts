@@ -5,8 +5,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
-import { describe, expect, it } from 'vitest';
-import { BIN, runWfd, type StartedSandbox, useSandbox } from './harness.js';
+import { describe, expect, it, vi } from 'vitest';
+import { BIN, collectRun, runWfd, type StartedSandbox, useSandbox } from './harness.js';
 
 let sandbox: StartedSandbox;
 let env: NodeJS.ProcessEnv;
@@ -27,7 +27,7 @@ function linesOf(child: ChildProcess): () => Promise<string> {
 }
 
 describe('sandbox logs --follow', () => {
-  it('prints, as they come, the requests another process makes that pass its filters; Ctrl-C ends it with 0', async () => {
+  it('prints, as they come, the requests another process makes that pass its filters; Ctrl-C ends it with 130', async () => {
     await runWfd(['api', 'GET', `/cases/${UNKNOWN}`], { env });
     const follower = spawn(
       process.execPath,
@@ -60,7 +60,7 @@ describe('sandbox logs --follow', () => {
       follower.kill('SIGINT');
     }
     const [code] = await exited;
-    expect(code).toBe(0);
+    expect(code).toBe(130);
   });
 
   it('--tail and --since bound what came before, as docker logs does; -f --tail 0 prints only new requests', async () => {
@@ -103,7 +103,26 @@ describe('sandbox logs --follow', () => {
     } finally {
       follower.kill('SIGINT');
     }
-    expect((await exited)[0]).toBe(0);
+    expect((await exited)[0]).toBe(130);
+  });
+
+  it('sandbox deliveries --follow ends with 143 on SIGTERM, as webhooks listen does', async () => {
+    const follower = spawn(
+      process.execPath,
+      [BIN, 'sandbox', 'deliveries', '--follow', '-o', 'ndjson', '--debug'],
+      { env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const result = collectRun(follower);
+    let trace = '';
+    follower.stderr.on('data', (chunk: Buffer) => {
+      trace += chunk.toString();
+    });
+    // Following once its first poll was answered (the trace's second answer).
+    await vi.waitFor(() => expect(trace.match(/← 200/g)?.length ?? 0).toBeGreaterThan(1), {
+      timeout: 15_000,
+    });
+    follower.kill('SIGTERM');
+    expect((await result).code).toBe(143);
   });
 
   it('prints one plain line a request in a pipe', async () => {

@@ -32,6 +32,25 @@ describe('sandbox start', () => {
       own.remove();
     }
   });
+
+  it.each([
+    ['SIGTERM', 'SIGTERM'],
+    ['SIGINT', 'Ctrl-C'],
+  ] as const)('stopped by %s, it says how it stopped', async (signal, how) => {
+    const child = spawn(process.execPath, [BIN, 'sandbox', 'start', '--port', '0', '--no-profile'], {
+      env: baseEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    await once(child.stdout, 'data');
+    child.kill(signal);
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    expect(lines(stderr).at(-1)).toBe(`sandbox stopped by ${how}`);
+  });
 });
 
 describe('sandbox start beside another sandbox', () => {

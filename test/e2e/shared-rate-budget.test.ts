@@ -47,11 +47,12 @@ describe('a rate budget shared by processes', () => {
     const log = await sandbox.requests();
     expect(log.count).toBe(PROCESSES);
     expect(log.requests.filter((request) => request.status === 429)).toEqual([]);
-    // A process that waits a second or more says so once, with the time it waits until.
+    // A process that waits two seconds or more says so once, with the time it waits until.
     for (const result of results) {
-      const waits = result.stderr.match(/waiting/g) ?? [];
+      const waits = result.stderr.match(/the next request can go/g) ?? [];
       expect(waits.length, result.stderr).toBeLessThanOrEqual(1);
-      if (waits.length === 1) expect(result.stderr).toMatch(/waiting \d+s \(until \d\d:\d\d:\d\d UTC\)/);
+      if (waits.length === 1)
+        expect(result.stderr).toMatch(/is spent; the next request can go at \d\d:\d\d:\d\d UTC \(in \d+s\)/);
     }
   }, 120_000);
 

@@ -3,7 +3,7 @@
  * binary on ephemeral ports; the events come from `wfd forms update` and `wfd sandbox trigger`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { type AddressInfo, createConnection } from 'node:net';
 import { join } from 'node:path';
@@ -353,6 +353,41 @@ describe('webhooks listen --forms, when its clean-up fails or never runs', () =>
       expect(result.stderr).toContain(`removed ${killed.url} from form ${form}: left by an earlier run`);
     }
     expect(await Promise.all(forms.map(webhooksOf))).toEqual(before);
+  });
+
+  it("--clean-up takes up a killed run's entries whose pid another process now has, and says what it keeps and why", async () => {
+    const { forms, before } = await twoForms();
+    const killed = await listen(['--forms', forms.join(',')]);
+    await registered(killed, forms);
+    killed.child.kill('SIGKILL');
+    await killed.done;
+    // The killed run's pid, given since to another process (one that started later).
+    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    const file = join(env.WFD_CONFIG_DIR!, 'webhooks-listen.json');
+    try {
+      const record = JSON.parse(readFileSync(file, 'utf8')) as { registrations: { pid: number }[] };
+      for (const entry of record.registrations) entry.pid = other.pid!;
+      writeFileSync(file, JSON.stringify(record));
+      const cleanUp = await wfdOk(['webhooks', 'listen', '--clean-up']);
+      for (const form of forms)
+        expect(cleanUp.stderr).toContain(`removed ${killed.url} from form ${form}: left by an earlier run`);
+      expect(await Promise.all(forms.map(webhooksOf))).toEqual(before);
+    } finally {
+      other.kill();
+    }
+
+    // A run still going: its URL is kept, and named.
+    const running = await listen(['--forms', forms[1]!]);
+    await registered(running, [forms[1]!]);
+    try {
+      const kept = await wfdOk(['webhooks', 'listen', '--clean-up']);
+      expect(kept.stderr).toBe(
+        `kept ${running.url} on form ${forms[1]}: the run that added it (pid ${running.child.pid}) is still running\n`,
+      );
+    } finally {
+      running.child.kill('SIGINT');
+      await running.done;
+    }
   });
 });
 

@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExportAttachmentsOptions, runExportAttachments } from '../../src/commands/attachments/export.js';
+import type { WfdError } from '../../src/core/errors.js';
 import { EXPORT_FIELDS } from '../../src/resources/attachments.js';
 import { envelopeOf, failure, type TestContext, testContext } from '../support/context.js';
 import { makeForm } from '../support/factories.js';
@@ -406,6 +407,24 @@ describe('attachments export', () => {
     expect(t.stderr()).toContain(`failed: ${F1}/${R1}/scan.pdf (${A}): attachment ${A} not found\n`);
     expect(t.stdout()).toBe(`${B}\t${F1}/${R1}/scan (1).pdf\t3\t${sha('two')}\n`);
     expect(readdirSync(join(dir, F1, R1))).toEqual(['scan (1).pdf']);
+  });
+
+  it('a rate-budget hold longer than WFD_MAX_WAIT stops the run: exit 7, nothing more sent, how to go on', async () => {
+    // Three requests per ten minutes: the list and the two reads; the downloads would wait 10m.
+    t = await testContext({ fields: EXPORT_FIELDS, env: { WFD_RATE_LIMIT: '3/10m', WFD_MAX_WAIT: '1m' } });
+    serveForms();
+    const error = (await failure(exportWith())) as WfdError;
+    expect(error.exitCode).toBe(7);
+    expect(error.message).toMatch(
+      /^the budget of 3 requests per 10m for this token is spent; the next request can go at \d\d:\d\d:\d\d UTC \(in 10m\), longer than the 1m wfd waits at most \(WFD_MAX_WAIT\); the export stopped$/,
+    );
+    expect(error.hint).toMatch(
+      /^run the same command with --resume after \d\d:\d\d:\d\d UTC, or set WFD_MAX_WAIT=10m to wait for it$/,
+    );
+    expect(t.stderr()).not.toContain('failed:');
+    expect(t.stderr()).toMatch(
+      /✗ exported 0 files \(0 B\) in \d+m?s; stopped with 2 not exported; manifest /,
+    );
   });
 
   it('a 302 for a file is a failure naming its Location, and the manifest does not list the page', async () => {

@@ -149,7 +149,40 @@ describe('bulk archive with a refused token', () => {
     expect(error).toMatchObject({ exitCode: 3, message: 'archived 0 of 4 cases; 1 failed; 3 not sent' });
     // The first id's error is in its row; stderr says why the rest were not sent.
     expect(t.stdout().split('\n')[0]).toBe(`${ids[0]}\tfailed\t\tInvalid token (HTTP 401)`);
-    expect(t.stderr().split('\n').filter(Boolean)).toEqual(['error: Invalid token (HTTP 401); 3 not sent']);
+    expect(t.stderr().split('\n').filter(Boolean)).toEqual([
+      'error: Invalid token (HTTP 401); 3 not sent',
+      'hint: the token comes from WFD_TOKEN, which overrides every profile: set it to a valid token, or unset it',
+    ]);
+  });
+
+  it('stops at a rate-budget hold longer than WFD_MAX_WAIT: the rest not sent (never "failed"), exit 7, when to go on', async () => {
+    t = await testContext({
+      fields: FIELDS,
+      globals: { concurrency: 1 },
+      env: { WFD_RATE_LIMIT: '2/10m', WFD_MAX_WAIT: '1m' },
+    });
+    const cases = [makeCase(), makeCase(), makeCase(), makeCase()];
+    for (const c of cases.slice(0, 2))
+      t.api
+        .intercept({ path: `/v1/cases/${c.id}`, method: 'POST' })
+        .reply(200, { ...c, archived_at: ARCHIVED_AT, updated_at: ARCHIVED_AT });
+    const error = await archive(cases.map((c) => c.id as string));
+    expect(error).toMatchObject({ exitCode: 7, message: 'archived 2 of 4 cases; 2 not sent' });
+    expect(
+      t
+        .stdout()
+        .trim()
+        .split('\n')
+        .map((line) => line.split('\t')[1]),
+    ).toEqual(['archived', 'archived', 'not sent', 'not sent']);
+    const [told, hint, ...rest] = t.stderr().split('\n').filter(Boolean);
+    expect(told).toMatch(
+      /^error: the budget of 2 requests per 10m for this token is spent; the next request can go at \d\d:\d\d:\d\d UTC \(in 10m\), longer than the 1m wfd waits at most \(WFD_MAX_WAIT\); 2 not sent$/,
+    );
+    expect(hint).toMatch(
+      /^hint: run it again after \d\d:\d\d:\d\d UTC, or set WFD_MAX_WAIT=10m to wait for it$/,
+    );
+    expect(rest).toEqual([]);
   });
 
   it('a 403 on one record is that record only, unless the token itself is refused', async () => {

@@ -68,4 +68,18 @@ describe('the fake API', () => {
     });
     expect(t.api.requests).toHaveLength(6);
   });
+
+  it('a POST reset after it was sent is not sent again, and says the record may exist and to check', async () => {
+    t = await testContext();
+    t.api.intercept({ path: '/v1/cases', method: 'POST' }).replyWithError();
+    const api = await t.ctx.api();
+    const error = await failure(api.request({ method: 'POST', path: '/cases', body: { title: 'x' } }));
+    expect(error).toMatchObject({
+      message: 'network error talking to http://api.test: ECONNRESET',
+      hint: 'POST /v1/cases was sent before the connection broke, so it may have taken effect: check (get or list what it changes) before you run it again',
+      exitCode: 8,
+      requestSent: true,
+    });
+    expect(t.api.requests).toHaveLength(1);
+  });
 });

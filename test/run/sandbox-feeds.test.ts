@@ -58,7 +58,7 @@ describe('sandbox logs', () => {
     expect(t.stdout()).toBe(`${JSON.stringify(faulty)}\n`);
   });
 
-  it('--follow prints new requests as they come, from the cursor, and stops at Ctrl-C', async () => {
+  it('--follow prints new requests as they come, from the cursor, and stops at Ctrl-C (exit 130)', async () => {
     t = await testContext({ fields: FIELDS });
     t.api
       .intercept({ path: '/_sandbox/requests', method: 'GET' })
@@ -78,7 +78,9 @@ describe('sandbox logs', () => {
         void interrupt('SIGINT');
         return { statusCode: 200, data: { count: 4, cursor: 4, requests: [entry(4, '/v1/late', 200)] } };
       });
-    await runLogsSandbox(LogsSandboxOptions.parse({ follow: true }), t.ctx);
+    await expect(runLogsSandbox(LogsSandboxOptions.parse({ follow: true }), t.ctx)).rejects.toMatchObject({
+      exitCode: 130,
+    });
     const urls = t
       .stdout()
       .trim()
@@ -108,7 +110,9 @@ describe('sandbox logs', () => {
         void interrupt('SIGINT');
         return { statusCode: 200, data: { count: 2, cursor: 2, requests: [] } };
       });
-    await runLogsSandbox(LogsSandboxOptions.parse({ follow: true }), t.ctx);
+    await expect(runLogsSandbox(LogsSandboxOptions.parse({ follow: true }), t.ctx)).rejects.toMatchObject({
+      exitCode: 130,
+    });
     expect(t.stdout()).toBe(
       [
         'TIME UTC  STATUS  METHOD  MS      TOKEN     URL',
@@ -198,7 +202,9 @@ describe('sandbox deliveries', () => {
         void interrupt('SIGINT');
         return { statusCode: 200, data: { cursor: 2, deliveries: [] } };
       });
-    await runDeliveriesSandbox(DeliveriesSandboxOptions.parse({ follow: true }), t.ctx);
+    await expect(
+      runDeliveriesSandbox(DeliveriesSandboxOptions.parse({ follow: true }), t.ctx),
+    ).rejects.toMatchObject({ exitCode: 130 });
     expect(t.stdout()).toBe(
       `${JSON.stringify(delivery(1, 'pending', 0))}\n${JSON.stringify(delivery(1, 'pending', 1))}\n`,
     );

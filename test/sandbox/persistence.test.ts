@@ -5,6 +5,8 @@
  */
 import {
   appendFileSync,
+  existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -19,6 +21,7 @@ import { resetDataDir } from '../../src/sandbox/persist/data-dir.js';
 import {
   DataDirError,
   JournalDamagedError,
+  JournalShortError,
   JournalTruncatedError,
   SeedMismatchError,
 } from '../../src/sandbox/persist/errors.js';
@@ -309,8 +312,9 @@ describe('a data directory', () => {
         `The journal ${JSON.stringify(journal)} ${shows}: every journal starts with a header, so it was emptied or cut after it was written, and the writes it held (acknowledged ones among them) are not in it; the directory keeps 1 upload file, which only writes make. Starting would serve the seed only; nothing was changed on disk`,
       );
       expect(readFileSync(journal).equals(cut)).toBe(true);
-      // Removed by hand, as the refusal's hint says: the seed, without the lost case.
+      // Removed by hand with its mark, as the refusal's hint says: the seed, without the lost case.
       rmSync(journal);
+      rmSync(join(dir, 'journal-mark'));
       t = await open();
       try {
         expect((await t.get(`/v1/cases/${made.id}`)).status).toBe(404);
@@ -319,6 +323,72 @@ describe('a data directory', () => {
       }
     },
   );
+
+  it.each([
+    ['right after its header', 0],
+    ['after its first commit', 1],
+  ])(
+    'refuses a journal cut at a record boundary (%s), naming the file and the counts',
+    async (_where, keep) => {
+      let t = await open();
+      const template = (await ok(t.get('/v1/case_templates'))).data[0].id;
+      for (let i = 0; i < 3; i++)
+        await ok(t.post('/v1/cases', { template: { id: template }, title: `acknowledged ${i}` }));
+      await t.close();
+      const journal = join(dir, 'journal-0');
+      const bytes = readFileSync(journal);
+      // The header and `keep` commits, each frame its length (4 bytes) and checksum (4) then its bytes.
+      let end = 0;
+      for (let record = 0; record <= keep; record++) end += 8 + bytes.readUInt32LE(end);
+      const cut = bytes.subarray(0, end);
+      writeFileSync(journal, cut);
+
+      const refused = open();
+      await expect(refused).rejects.toBeInstanceOf(JournalShortError);
+      await expect(refused).rejects.toThrow(
+        `The journal ${JSON.stringify(journal)} holds ${keep === 0 ? 'no commit (its header only)' : '1 commit'}, but it held 3 commits when the sandbox last started or stopped on it (${JSON.stringify(join(dir, 'journal-mark'))}): it was cut after it was written, and the writes of the ${3 - keep} commits it lost (acknowledged ones among them) are not in it. Starting would serve an older state; nothing was changed on disk`,
+      );
+      expect(readFileSync(journal).equals(cut)).toBe(true);
+      // Removing the mark, as the refusal's hint says, starts from what the journal holds.
+      rmSync(join(dir, 'journal-mark'));
+      t = await open();
+      await t.close();
+    },
+  );
+
+  it('refuses a directory whose journal is missing while its mark says it held commits', async () => {
+    const t = await open();
+    const template = (await ok(t.get('/v1/case_templates'))).data[0].id;
+    await ok(t.post('/v1/cases', { template: { id: template }, title: 'acknowledged' }));
+    await t.close();
+    rmSync(join(dir, 'journal-0'));
+    await expect(open()).rejects.toThrow(
+      `The journal ${JSON.stringify(join(dir, 'journal-0'))} is missing, but it held 1 commit when the sandbox last started or stopped on it`,
+    );
+    expect(existsSync(join(dir, 'journal-0'))).toBe(false);
+  });
+
+  it('a journal-0 that is a folder is refused, naming it', async () => {
+    const t = await open();
+    await t.close();
+    rmSync(join(dir, 'journal-0'));
+    mkdirSync(join(dir, 'journal-0'));
+    await expect(open()).rejects.toThrow(
+      `The journal ${JSON.stringify(join(dir, 'journal-0'))} is a folder, not a file: move it aside (it is no sandbox's); nothing was changed on disk`,
+    );
+  });
+
+  it('a failed start (a port in use) leaves no data directory behind, nor its missing parents', async () => {
+    const busy = await open();
+    try {
+      const port = Number(new URL(busy.sandbox.baseUrl).port);
+      const fresh = join(dir, 'new', 'data');
+      await expect(open({ dataDir: fresh, port })).rejects.toThrow(/EADDRINUSE/);
+      expect(existsSync(join(dir, 'new'))).toBe(false);
+    } finally {
+      await busy.close();
+    }
+  });
 
   it('starts again on a journal that holds its header only (a run without writes)', async () => {
     let t = await open();
@@ -417,7 +487,7 @@ describe('a data directory', () => {
     const files = readdirSync(dir).sort();
     expect(files).toContain('snapshot');
     // One journal: the generation after the last snapshot.
-    expect(files.filter((name) => name.startsWith('journal-'))).toHaveLength(1);
+    expect(files.filter((name) => /^journal-\d+$/.test(name))).toHaveLength(1);
     expect(files).not.toContain('journal-0');
     t = await open();
     try {

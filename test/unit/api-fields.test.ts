@@ -41,7 +41,7 @@ describe('wfd api fields', () => {
       { key: 'body', value: 'from stdin' },
     ]);
     await expect(readFields([], ['x=@/nope/none'], noStdin)).rejects.toThrow(
-      /cannot read "\/nope\/none" for -F: ENOENT/,
+      /cannot read "\/nope\/none" for -F: no such file/,
     );
   });
 

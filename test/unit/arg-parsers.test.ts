@@ -29,9 +29,14 @@ describe('durationArg', () => {
     },
   );
 
-  it('without bounds takes any positive duration, milliseconds too', () => {
+  it('without bounds takes any positive duration a timer can hold, milliseconds too', () => {
     expect(durationArg()('250ms')).toBe(250);
-    expect(() => durationArg()('0')).toThrow('expected a duration such as 90s, 10m or 1h (or seconds)');
+    expect(durationArg()('576h')).toBe(24 * 24 * 3_600_000);
+    // 2^31 ms and more: a timer would fire after 1 ms.
+    for (const text of ['0', '577h', '1000h', String(2 ** 31 / 1000)])
+      expect(() => durationArg()(text)).toThrow(
+        'expected a duration such as 90s, 10m or 1h (or seconds), at most 576h (24 days)',
+      );
   });
 });
 

@@ -245,6 +245,48 @@ describe('the code cache (bin/code-cache.js)', () => {
     }
   });
 
+  it('a disk with room for part of a cache file: not written (never "wrote"), nothing left behind', (context) => {
+    mkdirSync(cacheDir, { mode: 0o700 });
+    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=16k,mode=0700', 'tmpfs', cacheDir]);
+    if (mounted.status !== 0) context.skip();
+    try {
+      // Three of the four pages taken: the entry's small cache fits, the part's begins and stops.
+      writeFileSync(join(cacheDir, 'filler'), Buffer.alloc(8192));
+      const count = 3000;
+      const functions = Array.from({ length: count }, (_, i) => `function f${i}(a){return a+${i}}`).join(
+        '\n',
+      );
+      const calls = Array.from({ length: count }, (_, i) => `f${i}(1)`).join('+');
+      writeFileSync(
+        join(dist, 'part.cjs'),
+        `${functions}\nmodule.exports={hello:()=>(${calls})>0?"hello from part":""};`,
+      );
+      const result = run();
+      expect([result.status, result.stdout]).toEqual([0, OUTPUT]);
+      expect(result.stderr).not.toMatch(/wrote \S+part\.cjs/);
+      expect(result.stderr).toMatch(/not written: ENOSPC/);
+      expect(readdirSync(folder()).filter((name) => name !== 'wfd.cjs')).toEqual([]);
+      expect(verdicts(run().stderr)).toEqual(['wfd.cjs accepted', 'part.cjs missing']);
+    } finally {
+      spawnSync('umount', [cacheDir]);
+    }
+  });
+
+  it.each([
+    ['a link', (target: string) => symlinkSync(target, cacheDir)],
+    ['writable by others', () => mkdirSync(cacheDir, { mode: 0o777 })],
+  ])('a cache folder that is %s: no folder is made inside it', (_what, make) => {
+    const elsewhere = join(dir, 'elsewhere');
+    mkdirSync(elsewhere, { mode: 0o700 });
+    make(elsewhere);
+    chmodSync(cacheDir, lstatSync(cacheDir).isSymbolicLink() ? 0o700 : 0o777);
+    const result = run();
+    expect(result.stdout).toBe(OUTPUT);
+    expect(result.stderr).toMatch(/not written: the folder is not safe/);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(readdirSync(cacheDir)).toEqual([]);
+  });
+
   it.skipIf(process.getuid?.() === 0)('an unwritable cache folder costs nothing but the cache', () => {
     mkdirSync(cacheDir);
     chmodSync(cacheDir, 0o500);

@@ -4,6 +4,8 @@
  */
 import {
   chmodSync,
+  lchownSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -181,20 +183,53 @@ describe('broken local state: one clear line each', () => {
     );
   });
 
-  it('a link at config.json is neither read nor written through, whatever it points to', async () => {
+  it('a config.json linked into a private dotfiles folder (GNU stow) is read and written where it leads; the link stays', async () => {
     const dir = scratch();
-    const victim = join(scratch(), 'victim.json');
+    const dotfiles = join(scratch(), 'wfd');
+    mkdirSync(dotfiles, { mode: 0o755 });
+    const target = join(dotfiles, 'config.json');
+    writeFileSync(
+      target,
+      '{"profiles":{"a":{"baseUrl":"http://api.test","authType":"token","token":"wfd_a"}}}',
+      {
+        mode: 0o600,
+      },
+    );
+    symlinkSync(target, join(dir, 'config.json'));
+    const store = await ConfigStore.open(dir);
+    expect(Object.keys(store.profiles())).toEqual(['a']);
+    await store.saveProfile('b', profile('wfd_b'));
+    expect(lstatSync(join(dir, 'config.json')).isSymbolicLink()).toBe(true);
+    expect(Object.keys(JSON.parse(readFileSync(target, 'utf8')).profiles).sort()).toEqual(['a', 'b']);
+    expect(readdirSync(dotfiles)).toEqual(['config.json']);
+  });
+
+  it('a link at config.json to a file in a folder others may write to is neither read nor written through', async () => {
+    const dir = scratch();
+    const loose = scratch();
+    chmodSync(loose, 0o777);
+    const victim = join(loose, 'victim.json');
     writeFileSync(victim, '{"profiles":{"theirs":{"baseUrl":"http://evil.test","authType":"token"}}}');
     symlinkSync(victim, join(dir, 'config.json'));
     const store = await ConfigStore.open(dir);
     const error = await failure(async () => store.profiles());
     expect(error).toBeInstanceOf(ConfigFileError);
-    expect(error.message).toBe(
-      `wfd does not use ${join(dir, 'config.json')}: it is a symbolic link, which wfd does not follow`,
-    );
-    expect(error.hint).toBe('replace it with the file it points to, or set WFD_CONFIG_DIR to another folder');
-    await expect(store.saveProfile('a', profile('wfd_a'))).rejects.toThrow(/is a symbolic link/);
+    expect(error.message).toBe(`wfd does not use ${loose}: it may be written by other users`);
+    await expect(store.saveProfile('a', profile('wfd_a'))).rejects.toThrow(/may be written by other users/);
     expect(readFileSync(victim, 'utf8')).toContain('evil.test');
+    expect(readdirSync(loose)).toEqual(['victim.json']);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('a link at config.json that another user made is refused', async () => {
+    const dir = scratch();
+    const target = join(scratch(), 'config.json');
+    writeFileSync(target, '{"profiles":{}}');
+    symlinkSync(target, join(dir, 'config.json'));
+    lchownSync(join(dir, 'config.json'), 65534, 65534);
+    const store = await ConfigStore.open(dir);
+    expect(() => store.profiles()).toThrow(
+      `wfd does not use ${join(dir, 'config.json')}: it is a symbolic link of another user (uid 65534)`,
+    );
   });
 
   it('a config folder others may write to is not read; one of ours is made private when wfd writes', async () => {
@@ -222,29 +257,46 @@ describe('broken local state: one clear line each', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('the settings and aliases read before a command take nothing from a link or a loose folder', () => {
+  it('the settings and aliases read before a command take nothing from a loose folder, linked or not', () => {
     const dir = scratch();
-    const victim = join(scratch(), 'victim.json');
+    const loose = scratch();
+    const victim = join(loose, 'victim.json');
     const planted = '{"settings":{"pager":"evil-pager"},"aliases":{"co":"cases list"}}';
     writeFileSync(victim, planted);
     symlinkSync(victim, join(dir, 'config.json'));
-    expect(readConfigData({ WFD_CONFIG_DIR: dir })).toBeUndefined();
-    const loose = scratch();
-    writeFileSync(join(loose, 'config.json'), planted);
-    expect(settingsIn(readConfigData({ WFD_CONFIG_DIR: loose }))).toEqual({ pager: 'evil-pager' });
+    // Linked into a private folder of the user's own (a dotfile manager): read where it leads.
+    expect(settingsIn(readConfigData({ WFD_CONFIG_DIR: dir }))).toEqual({ pager: 'evil-pager' });
     chmodSync(loose, 0o777);
-    expect(readConfigData({ WFD_CONFIG_DIR: loose })).toBeUndefined();
+    expect(readConfigData({ WFD_CONFIG_DIR: dir })).toBeUndefined();
+    const plain = scratch();
+    writeFileSync(join(plain, 'config.json'), planted);
+    expect(settingsIn(readConfigData({ WFD_CONFIG_DIR: plain }))).toEqual({ pager: 'evil-pager' });
+    chmodSync(plain, 0o777);
+    expect(readConfigData({ WFD_CONFIG_DIR: plain })).toBeUndefined();
   });
 
-  it('a config folder that is a link is not used', async () => {
+  it('a config folder linked by a dotfile manager is used; linked to a loose folder, it is not', async () => {
     const real = scratch();
     const link = join(scratch(), 'wfd');
     symlinkSync(real, link);
-    const store = await ConfigStore.open(link);
-    await expect(store.saveProfile('a', profile('wfd_a'))).rejects.toThrow(
-      `wfd does not use ${link}: it is a symbolic link`,
+    await (await ConfigStore.open(link)).saveProfile('a', profile('wfd_a'));
+    expect(readdirSync(real)).toEqual(['config.json']);
+    expect(Object.keys((await ConfigStore.open(link)).profiles())).toEqual(['a']);
+    chmodSync(real, 0o777);
+    await expect((await ConfigStore.open(link)).saveProfile('b', profile('wfd_b'))).rejects.toThrow(
+      `wfd does not use ${link} (a link to ${real}): it may be written by other users`,
     );
-    expect(readdirSync(real)).toEqual([]);
+  });
+
+  it('a stray file at config.json.lock is named as such, not as a config folder that is a file', async () => {
+    const dir = scratch();
+    const lock = join(dir, 'config.json.lock');
+    writeFileSync(lock, '');
+    const error = await failure(async () => (await ConfigStore.open(dir)).saveProfile('a', profile('wfd_a')));
+    expect(error.message).toBe(
+      `${lock} is in the way of the config file's lock: wfd makes a folder there, and found a file`,
+    );
+    expect(error.hint).toBe(`remove it if no wfd is running: rm ${lock}`);
   });
 
   it('permission and disk errors become one line naming the path', () => {

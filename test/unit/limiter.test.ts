@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeRules, parseRateLimits, RateLimiter, SPEC_LIMITS } from '../../src/core/budget/limiter.js';
+import { HoldTooLongError } from '../../src/core/budget/hold.js';
+import { RateLimiter } from '../../src/core/budget/limiter.js';
+import { describeRules, parseRateLimits, SPEC_LIMITS } from '../../src/core/budget/rules.js';
 import { toApiError } from '../../src/core/http/api-error.js';
 
 /**
@@ -130,7 +132,8 @@ describe('RateLimiter', () => {
   });
 
   it('honours the hourly rule once the minute rule would allow more', async () => {
-    const { starts } = virtual();
+    const { limiter, starts } = virtual();
+    limiter.waitOutWindows();
     const times = await starts(1001);
     // 10 minutes of bursts of 100, then the 1,001st waits for the hour.
     expect(times[999]).toBe(9 * 60_000);
@@ -234,9 +237,13 @@ describe('RateLimiter', () => {
       shared: {
         reserve: (at) => {
           asked.push(at);
-          return at < 55_000 ? 55_000 : { release: () => {} };
+          return at < 55_000
+            ? { until: 55_000, cause: { rule: SPEC_LIMITS.rules[0]!, index: 0 }, shared: true }
+            : { release: () => {} };
         },
         pause: () => {},
+        spent: () => undefined,
+        sharing: true,
       },
     });
     const permit = held.acquire();
@@ -281,7 +288,9 @@ describe('RateLimiter', () => {
     now = 1000;
     await start();
     expect(now).toBe(10_000);
-    expect(notices).toEqual(['client-side rate limit of 3 requests per 10s reached; waiting 9s']);
+    expect(notices).toEqual([
+      'the budget of 3 requests per 10s for this token is spent; the next request can go at 00:00:10 UTC (in 9s)',
+    ]);
     // A short wait: no word.
     await start();
     await start();
@@ -289,6 +298,94 @@ describe('RateLimiter', () => {
     await start();
     expect(now).toBe(20_000);
     expect(notices).toHaveLength(1);
+  });
+
+  it('a hold longer than wfd waits (15m by default) fails every waiting request at once: exit 7, and when to try again', async () => {
+    const { limiter, starts, now } = virtual();
+    await starts(1000);
+    const waiting = [limiter.acquire(), limiter.acquire()];
+    const failures = await Promise.allSettled(waiting);
+    expect(now()).toBe(9 * 60_000); // nothing was waited
+    const [first, second] = failures.map((failure) => (failure as PromiseRejectedResult).reason);
+    expect(first).toBeInstanceOf(HoldTooLongError);
+    expect(second.message).toBe(first.message);
+    expect(first.exitCode).toBe(7);
+    expect(first.message).toBe(
+      'the hourly budget of 1,000 requests for this client is spent; the next request can go at 01:00:00 UTC (in 51m), longer than the 15m wfd waits at most (WFD_MAX_WAIT)',
+    );
+    expect(first.hint).toBe('run it again after 01:00:00 UTC, or set WFD_MAX_WAIT=51m to wait for it');
+  });
+
+  it('WFD_MAX_WAIT bounds client-side holds too: a minute hold fails under WFD_MAX_WAIT=30s', async () => {
+    let now = 0;
+    const limiter = new RateLimiter(SPEC_LIMITS, {
+      now: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+      maxWaitMs: 30_000,
+    });
+    for (let i = 0; i < 100; i++) (await limiter.acquire()).release();
+    now = 10_000;
+    await expect(limiter.acquire()).rejects.toThrow(
+      'the per-minute budget of 100 requests for this token is spent; the next request can go at 00:01:00 UTC (in 50s), longer than the 30s wfd waits at most (WFD_MAX_WAIT)',
+    );
+    // A bulk run keeps to a bound that was set.
+    expect(limiter.waitOutWindows()).toBe(30_000);
+  });
+
+  it('a bulk run waits out an hourly hold unless WFD_MAX_WAIT is set, and its notice says so', async () => {
+    let now = 0;
+    const notices: string[] = [];
+    const limiter = new RateLimiter(SPEC_LIMITS, {
+      now: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+      notice: (line) => notices.push(line),
+    });
+    expect(limiter.waitOutWindows()).toBe(3_600_000);
+    for (let i = 0; i < 1001; i++) (await limiter.acquire()).release();
+    expect(now).toBe(3_600_000);
+    expect(notices.at(-1)).toBe(
+      'the hourly budget of 1,000 requests for this client is spent; the next request can go at 01:00:00 UTC (in 51m); a bulk run waits for it (up to 1h; WFD_MAX_WAIT sets another bound)',
+    );
+    // The minute holds before it: told once each, with no word about bulk runs.
+    expect(notices).toHaveLength(10);
+    expect(notices[0]).toBe(
+      'the per-minute budget of 100 requests for this token is spent; the next request can go at 00:01:00 UTC (in 1m)',
+    );
+  });
+
+  it("tells a hold of the machine's shared budget with its cause in words, and counts what other runs spent in its plans", async () => {
+    const start = Date.UTC(2026, 11, 1, 6, 9, 2);
+    let now = start;
+    const notices: string[] = [];
+    // Other runs answered 1,000 requests in the hour: the oldest leaves it in 47m58s.
+    const spent = Array.from({ length: 1000 }, (_, i) => start - 3_600_000 + 2_878_000 + i);
+    const hourly = SPEC_LIMITS.rules[1]!;
+    const limiter = new RateLimiter(SPEC_LIMITS, {
+      now: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+      notice: (line) => notices.push(line),
+      shared: {
+        reserve: (at) =>
+          at < spent[0]! + 3_600_000
+            ? { until: spent[0]! + 3_600_000, cause: { rule: hourly, index: 1 }, shared: true }
+            : { release: () => {} },
+        pause: () => {},
+        spent: () => [[], spent],
+        sharing: true,
+      },
+    });
+    expect(limiter.eta(1)).toBe(2_878_000);
+    limiter.waitOutWindows();
+    (await limiter.acquire()).release();
+    expect(notices).toEqual([
+      'the hourly budget of 1,000 requests for this client, shared by every wfd run on this machine, is spent; the next request can go at 06:57:00 UTC (in 47m58s); a bulk run waits for it (up to 1h; WFD_MAX_WAIT sets another bound)',
+    ]);
   });
 
   it('names the rule that holds the run as the user gave it: 40 requests per minute', async () => {
@@ -303,7 +400,9 @@ describe('RateLimiter', () => {
     });
     for (let i = 0; i < 41; i++) (await limiter.acquire()).release();
     expect(now).toBe(60_000);
-    expect(notices).toEqual(['client-side rate limit of 40 requests per minute reached; waiting 51s']);
+    expect(notices).toEqual([
+      'the per-minute budget of 40 requests for this client is spent; the next request can go at 00:01:00 UTC (in 51s)',
+    ]);
   });
 
   it('a 429 pause is not also reported as a limiter wait (the client says it once)', async () => {

@@ -159,8 +159,30 @@ describe('multipart uploads', () => {
     await c.close();
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toMatchObject({ exitCode: 8, requestSent: true });
+    // The record may exist: said, with how to check before running it again.
     expect(error.message).toMatch(/^network error talking to http:\/\/127\.0\.0\.1:\d+: (ECONNRESET|EPIPE)$/);
+    expect(error.hint).toMatch(
+      /^POST \S+ was sent before the connection broke, so it may have taken effect: check/,
+    );
     expect(requests).toBe(1);
+  });
+
+  it('a file that changes while it is sent stops the upload, saying so (not "The blob could not be read")', async () => {
+    const baseUrl = await serve((req, res) => {
+      req.resume();
+      req.on('end', () => res.end(CREATED));
+    });
+    const c = client(baseUrl);
+    const body = await form({ 'grows.log': Buffer.alloc(64, 1) });
+    // A log file still written: after wfd checked it, before it is read.
+    writeFileSync(join(dir, 'grows.log'), Buffer.alloc(128, 1));
+    const error = await c.request(body).catch((e) => e);
+    await c.close();
+    expect(error.message).toBe(
+      '"grows.log" changed while it was being sent (it is not the size or age it was when the upload began); the upload was broken off',
+    );
+    expect(error.hint).toBe('upload it again once nothing writes to it');
+    expect(error.exitCode).toBe(1);
   });
 
   it('a 429 is waited out and the whole body sent again', async () => {

@@ -1,10 +1,12 @@
 /**
- * The rules of every file wfd keeps between runs (src/core/files/state-file.ts), on real files: no link
- * followed, the folder checked before each read and write, nothing left behind on error.
+ * The rules of every file wfd keeps between runs (src/core/files/state-file.ts), on real files: no
+ * link followed but a folder link of the user's own, the folder checked before each read and
+ * write, nothing left behind on error.
  */
 import {
   chmodSync,
   chownSync,
+  lchownSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -62,12 +64,41 @@ describe('the folder', () => {
     expect(checkStateFolder(dir)).toBe(true);
   });
 
-  it('is refused when it is a link, even to a folder of the user’s own', () => {
+  it('a link of the user’s own to a private folder is used (a dotfile manager’s); to a loose folder it is refused, naming both', () => {
     const { dir } = setUp();
     const link = join(temp.path, 'link');
     symlinkSync(dir, link);
-    expect(() => checkStateFolder(link)).toThrow(`wfd does not use ${link}: it is a symbolic link`);
-    expect(() => makeStateFolder(link)).toThrow(UnsafeStateError);
+    expect(checkStateFolder(link)).toBe(true);
+    makeStateFolder(join(link, 'inside'));
+    expect(readdirSync(dir)).toEqual(['inside']);
+    chmodSync(dir, 0o777);
+    expect(() => checkStateFolder(link)).toThrow(
+      expect.objectContaining({
+        message: `wfd does not use ${link} (a link to ${dir}): it may be written by other users`,
+        hint: `chmod 700 ${dir}`,
+      }),
+    );
+  });
+
+  it.skipIf(!isRoot)('a link of another user’s is refused, whatever it points to', () => {
+    const { dir } = setUp();
+    const link = join(temp.path, 'link');
+    symlinkSync(dir, link);
+    lchownSync(link, 65534, 65534);
+    expect(() => checkStateFolder(link)).toThrow(
+      `wfd does not use ${link}: it is a symbolic link of another user (uid 65534)`,
+    );
+  });
+
+  it('nothing is made inside a folder others may write to, nor through a link to one', () => {
+    const loose = join(temp.path, 'loose');
+    mkdirSync(loose, { mode: 0o777 });
+    chmodSync(loose, 0o777);
+    expect(() => makeStateFolder(join(loose, 'budget'))).toThrow(UnsafeStateError);
+    const link = join(temp.path, 'link');
+    symlinkSync(loose, link);
+    expect(() => makeStateFolder(join(link, 'budget'))).toThrow(UnsafeStateError);
+    expect(readdirSync(loose)).toEqual([]);
   });
 
   it.skipIf(!isRoot)('is refused when it belongs to another user', () => {

@@ -76,6 +76,8 @@ const oauthProfile = (token: string, refreshToken: string): Profile => ({
 const fileText = (dir: string) => readFileSync(join(dir, 'config.json'), 'utf8');
 const account = (dir: string, name = 'default') => `${name}@${resolve(dir)}`;
 
+const tokenProfile = (token: string): Profile => ({ baseUrl: 'http://api.test', token, authType: 'token' });
+
 async function open(dir: string, keyring: Keyring, notices: string[] = []) {
   return ConfigStore.open(dir, { keyring, notice: (line) => notices.push(line) });
 }
@@ -274,18 +276,45 @@ describe('no keyring answers', () => {
     expect(calls).toEqual([]);
   });
 
-  it('a logout while the keyring is locked removes the profile and says the entry may remain', async () => {
+  it('a logout while the keyring is locked removes the profile, says the entry may remain, and deletes it at the next change', async () => {
     const dir = scratch();
-    const { keyring, state } = memoryKeyring();
+    const { keyring, state, entries } = memoryKeyring();
     const notices: string[] = [];
     const store = await open(dir, keyring, notices);
     await store.saveProfile('default', oauthProfile('wfd_access', 'r'), { tokenStorage: 'keyring' });
     state.down = true;
     expect(await store.removeProfile('default')).toBe(true);
     expect(store.lingering.has('default')).toBe(true);
+    const file = join(dir, 'config.json');
     expect(notices).toEqual([
-      'the token of profile "default" may remain in the system keyring (test), which did not answer: it is locked',
+      `the token of profile "default" may remain in the system keyring (test), which did not answer; wfd deletes it at its next change of ${file} while the keyring answers (a login, \`wfd config set\`, \`wfd auth switch\`)`,
     ]);
+    expect(JSON.parse(readFileSync(file, 'utf8')).keyringLeftovers).toEqual(['default']);
+    expect(entries.size).toBe(1);
+    // Still locked at the next change: kept in the list, told no more.
+    await (await open(dir, keyring, notices)).saveProfile('other', tokenProfile('wfd_other'));
+    expect(JSON.parse(readFileSync(file, 'utf8')).keyringLeftovers).toEqual(['default']);
+    expect(notices).toHaveLength(1);
+    // Unlocked: the next change deletes the entry, and the list goes.
+    state.down = false;
+    await (await open(dir, keyring, notices)).saveProfile('third', tokenProfile('wfd_third'));
+    expect(entries.size).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).not.toHaveProperty('keyringLeftovers');
+  });
+
+  it('a leftover is dropped, not deleted, once a profile of that name keeps its token in the keyring again', async () => {
+    const dir = scratch();
+    const { keyring, state, entries } = memoryKeyring();
+    const store = await open(dir, keyring);
+    await store.saveProfile('default', oauthProfile('wfd_access', 'r'), { tokenStorage: 'keyring' });
+    state.down = true;
+    await store.removeProfile('default');
+    state.down = false;
+    await (await open(dir, keyring)).saveProfile('default', oauthProfile('wfd_new', 'r2'), {
+      tokenStorage: 'keyring',
+    });
+    expect([...entries.values()]).toEqual([expect.stringContaining('wfd_new')]);
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).not.toHaveProperty('keyringLeftovers');
   });
 });
 

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { WHERE_OPERATORS } from '../../src/core/list-query/type-rules.js';
 import { compileWhere } from '../../src/core/list-query/where.js';
 import { CASE_TEMPLATES, CASES, FORM_TEMPLATES, FORMS } from '../../src/resources/index.js';
 import { expectUsage } from '../support/expect-usage.js';
@@ -465,5 +467,22 @@ describe('compileWhere: checks against the resource', () => {
         'reference, archived_at, created_at, updated_at, or a relation field: owner.id, owner.email, ' +
         'workspace.id, workspace.slug)',
     );
+  });
+});
+
+describe('the operators the README and docs name for --where', () => {
+  it.each(['README.md', 'docs/scripting.md'])('are those the parser takes: %s', (page) => {
+    const text = readFileSync(page, 'utf8').replace(/\s+/g, ' ');
+    // "`--where` everything else (comparisons, `like`, ...)": the list in parentheses.
+    const list =
+      /`--where`(?: language)? for everything else \(([^)]*)\)|`--where` everything else \(([^)]*)\)/.exec(
+        text,
+      );
+    expect(list, `${page} names the --where operators`).not.toBeNull();
+    // Examples of values ("such as `yesterday` or `7d`") are no operators.
+    const operators = (list![1] ?? list![2]!).replace(/such as [^,]*/g, '');
+    const named = [...operators.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.split(' ')[0]!);
+    expect(named.length).toBeGreaterThan(0);
+    for (const op of named) expect(WHERE_OPERATORS, `${page} names ${op}`).toContain(op);
   });
 });

@@ -115,7 +115,7 @@ describe('bad command lines exit 2 before the verb runs', () => {
     [['docintel', 'get', ID, '--timeout', '1m'], '--timeout bounds a wait: add --wait'],
     [
       ['docintel', 'extract', 'a.pdf', '--timeout', 'soon'],
-      'invalid --timeout "soon": expected a duration such as 90s, 10m or 1h (or seconds)',
+      'invalid --timeout "soon": expected a duration such as 90s, 10m or 1h (or seconds), at most 576h (24 days)',
     ],
     [
       ['sandbox', 'start', '--docintel-delay', '0'],

@@ -40,7 +40,12 @@ const BAD_LINES: [args: string[], error: string, hint: string][] = [
   ],
   [
     ['cases', 'list', '--request-timeout', 'soon'],
-    'invalid --request-timeout "soon": expected a duration such as 90s, 10m or 1h (or seconds)',
+    'invalid --request-timeout "soon": expected a duration such as 90s, 10m or 1h (or seconds), at most 576h (24 days)',
+    'run `wfd cases list --help` to see the options',
+  ],
+  [
+    ['cases', 'list', '--request-timeout', '1000h'],
+    'invalid --request-timeout "1000h": expected a duration such as 90s, 10m or 1h (or seconds), at most 576h (24 days)',
     'run `wfd cases list --help` to see the options',
   ],
   [

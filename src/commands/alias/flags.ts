@@ -27,7 +27,13 @@ export const ALIAS_DELETE = {
 export const ALIAS_LIST = { flags: [] } as const satisfies VerbFlags;
 
 export const ALIAS_IMPORT = {
-  args: [{ name: 'file', help: 'a file of `name: expansion` lines (or a JSON object), or - for stdin' }],
+  args: [
+    {
+      name: 'file',
+      file: true,
+      help: 'a file of `name: expansion` lines (or a JSON object), or - for stdin',
+    },
+  ],
   flags: [
     { flag: 'clobber', kind: 'switch', help: 'replace aliases that exist already (else they are kept)' },
   ],

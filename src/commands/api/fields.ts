@@ -3,7 +3,7 @@
  * (`true`, `false`, `null`, numbers; `@file` reads a file, `@-` stdin), and bracket keys nest:
  * `user[email]=a` -> `{user: {email: 'a'}}`, `tags[]=x` appends to an array.
  */
-import { readFile } from 'node:fs/promises';
+import { readTextSource } from '../../core/body.js';
 import { UsageError } from '../../core/errors.js';
 import { own, putOwn } from '../../core/guards.js';
 import { quote } from '../../core/text/quote.js';
@@ -48,15 +48,9 @@ async function typedValue(raw: string, readStdin: () => Promise<string>): Promis
   if (raw === 'false') return false;
   if (raw === 'null') return null;
   if (NUMBER_RE.test(raw)) return Number(raw);
-  if (raw === '@-') return readStdin();
   if (raw.startsWith('@')) {
-    try {
-      return await readFile(raw.slice(1), 'utf8');
-    } catch (error) {
-      throw new UsageError(
-        `cannot read ${quote(raw.slice(1))} for -F: ${(error as NodeJS.ErrnoException).code ?? error}`,
-      );
-    }
+    const source = raw.slice(1);
+    return readTextSource(source, source === '-' ? 'stdin for -F' : `${quote(source)} for -F`, readStdin);
   }
   return raw;
 }

@@ -108,7 +108,14 @@ async function downloadToFolder(ctx: Context, ids: string[], dir: string, existi
   const sink = await createRowSink(ctx.io, renderOptions(ctx, { columns: COLUMNS }));
   const claim = inOrder(ids.length, new FolderNames());
   const outcomes = mapPooled([...ids.keys()], ctx.globals.concurrency ?? DEFAULT_CONCURRENCY, (index) =>
-    saveInto(client, ids[index]!, dir, existing, (name) => claim(index, name)),
+    saveInto(
+      client,
+      ids[index]!,
+      dir,
+      existing,
+      (name) => claim(index, name),
+      (line) => ctx.io.errorLine(`wfd: ${line}`),
+    ),
   );
   const failures: WfdError[] = [];
   for await (const { failure, ...row } of outcomes) {
@@ -156,6 +163,7 @@ async function saveInto(
   dir: string,
   existing: Existing,
   claim: (name: string | undefined) => Promise<string | undefined>,
+  notice: (line: string) => void,
 ): Promise<Row & { failure?: WfdError }> {
   let claimed = false;
   try {
@@ -168,7 +176,7 @@ async function saveInto(
       // Found once the server named the file, after the request: a failure of this id, not a usage error.
       throw alreadyThere(path, WfdError);
     }
-    const bytes = await writeFileAtomic(path, downloaded(client, answer.body));
+    const bytes = await writeFileAtomic(path, downloaded(client, answer.body), { notice });
     return { id, result: 'saved', path, bytes, error: null };
   } catch (error) {
     if (!claimed) await claim(undefined);

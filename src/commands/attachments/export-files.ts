@@ -107,7 +107,10 @@ export async function exportMerge(merge: PlannedMerge, target: ExportTarget): Pr
   const hash = createHash('sha256');
   const { pdf, requests } = await fetchMergedPdf(target.client, merge.ids, target.notice);
   for (let n = 0; n < requests; n++) target.progress.addRequest();
-  const bytes = await writeFileAtomic(path, downloaded(target.client, pdf), (chunk) => hash.update(chunk));
+  const bytes = await writeFileAtomic(path, downloaded(target.client, pdf), {
+    onChunk: (chunk) => hash.update(chunk),
+    notice: target.notice,
+  });
   return {
     type: 'merged',
     form_id: merge.formId,

@@ -31,6 +31,7 @@ import { listRequest } from '../../api/list.js';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
+import { HoldTooLongError } from '../../core/budget/hold.js';
 import { mapOrdered, mapPooled } from '../../core/concurrency.js';
 import { ApiError, UsageError, WfdError } from '../../core/errors.js';
 import {
@@ -122,6 +123,8 @@ const COLUMNS: Column[] = [
 export async function runExportAttachments(options: ExportAttachmentsOptions, ctx: Context): Promise<void> {
   const checked = await checkExport(options, ctx);
   const client = await ctx.api();
+  // A long export meets the hourly budget: it waits it out (bounded by WFD_MAX_WAIT when set).
+  client.limiter?.waitOutWindows();
   const exporter = new Exporter(ctx, client, options.dir, checked.manifest);
   await exporter.run(checked.query, {
     merge: options.merge === true,
@@ -211,10 +214,10 @@ class Exporter {
   /** the files this run wrote, and their bytes (what its run line records), and its merged PDFs */
   readonly #fetched = { files: 0, bytes: 0, merged: 0 };
   /**
-   * The first write that every other would meet too (a full or read-only disk): no request is
-   * started after it, and the run ends with it.
+   * The first failure that every other item would meet too (a full or read-only disk, a rate-budget
+   * hold longer than WFD_MAX_WAIT): no request is started after it, and the run ends with it.
    */
-  #stop: WriteError | undefined;
+  #stop: WriteError | HoldTooLongError | undefined;
   readonly #concurrency: number;
   readonly #status: StatusLine;
   /** what the progress lines say: the phase, the forms read, the reads left and when reading began */
@@ -248,6 +251,14 @@ class Exporter {
             (line) => io.errorLine(line),
           );
     this.#status.show('Listing forms…');
+    // Held for the whole run: Ctrl-C or SIGTERM anywhere says what is kept and how to go on (a CI
+    // log has no progress line), and the signal handlers are installed once, not per download.
+    const release = onInterrupt(() => {
+      this.#status.stop();
+      io.errorLine(
+        `wfd: interrupted: ${plural(this.#fetched.files, 'file')} exported this run, each in the manifest; run the same command with --resume to finish`,
+      );
+    });
     try {
       // A resumed run continues the plan of the run it resumes, and the reads it recorded.
       const continuing = options.resume && this.manifest.plan !== undefined;
@@ -276,17 +287,13 @@ class Exporter {
       if (this.manifest.stale > 0 && !this.#stop) await writer.rewrite(currentEntries(this.manifest));
       this.#summarize(plan, progress, this.ctx.now().getTime() - started.getTime());
     } finally {
+      release();
       lines?.stop();
       this.#status.stop();
       await writer.close();
     }
     for (const { what, error } of this.#failures) this.ctx.io.errorLine(`failed: ${what}: ${error.message}`);
-    if (this.#stop) {
-      throw new WfdError(`${this.#stop.message}; the export stopped`, {
-        hint: 'make room (or make --dir writable), then run the same command with --resume',
-        cause: this.#stop,
-      });
-    }
+    if (this.#stop) throw stoppedBy(this.#stop);
     if (this.#failures.length > 0) {
       throw new PartialFailure(
         `${count(this.#failures.length)} of the export's items failed (listed above); the manifest lists every file exported`,
@@ -327,12 +334,12 @@ class Exporter {
         );
       },
     });
-    for await (const form of pages) ids.push(form.id);
-    const known = new Map<string, FormAttachments>();
-    for (const id of ids) {
-      const recorded = reuse.get(id);
-      if (recorded) known.set(id, { id, responses: recorded.responses });
+    try {
+      for await (const form of pages) ids.push(form.id);
+    } catch (error) {
+      throw error instanceof HoldTooLongError ? stoppedBy(error) : error;
     }
+    const known = recordedForms(ids, reuse);
     const toRead = ids.filter((id) => !known.has(id));
     if (known.size > 0) {
       this.#status.say(
@@ -367,6 +374,9 @@ class Exporter {
         const recorded = this.#record(writer, { type: 'form', id: form.id, responses });
         recorded.catch(() => {});
         recording.push(recorded);
+      } else if (outcome.error instanceof HoldTooLongError) {
+        // Every read after it is held back as long: nothing more is sent.
+        throw stoppedBy(outcome.error);
       } else if (outcome.error instanceof ApiError && outcome.error.status === 404) {
         this.#status.say(`wfd: form ${outcome.id} was deleted since it was listed: nothing to export`);
       } else if (outcome.error instanceof WfdError) {
@@ -490,9 +500,6 @@ class Exporter {
       folders: new Set(),
     };
     const ticker = setInterval(() => this.#status.show(`Exporting: ${progress.line()}`), 250);
-    // Held for the whole transfer: the progress line goes on Ctrl-C, and the signal handlers are
-    // installed once rather than for each file's download (core/process/interrupt.ts).
-    const release = onInterrupt(() => this.#status.stop());
     try {
       // A terminal has the progress line; a pipe, -q, --fields and --query get a row per file.
       const rows =
@@ -523,7 +530,7 @@ class Exporter {
       });
       for await (const { file, outcome } of files) {
         const recorded = await outcome;
-        if ('stopped' in recorded || ('error' in recorded && refusesEveryWrite(recorded.error))) continue;
+        if ('stopped' in recorded || ('error' in recorded && stopsEveryItem(recorded.error))) continue;
         if ('error' in recorded) {
           this.#failures.push({ kind: 'file', what: `${file.path} (${file.id})`, error: recorded.error });
         } else await rows?.write(recorded.value);
@@ -537,12 +544,11 @@ class Exporter {
         return { merge, outcome };
       });
       for await (const { merge, outcome } of merges) {
-        if ('stopped' in outcome || ('error' in outcome && refusesEveryWrite(outcome.error))) continue;
+        if ('stopped' in outcome || ('error' in outcome && stopsEveryItem(outcome.error))) continue;
         if ('error' in outcome)
           this.#failures.push({ kind: 'merge', what: merge.path, error: outcome.error });
       }
     } finally {
-      release();
       clearInterval(ticker);
       this.#status.stop();
     }
@@ -561,9 +567,9 @@ class Exporter {
     } else if (entry.type === 'merged') this.#fetched.merged++;
   }
 
-  /** Stops the run at the first write that every other would meet too. */
+  /** Stops the run at the first failure that every other item would meet too. */
   #stopAt(error: WfdError): void {
-    if (refusesEveryWrite(error)) this.#stop ??= error;
+    if (stopsEveryItem(error)) this.#stop ??= error as WriteError | HoldTooLongError;
   }
 
   #partOf(file: PlannedFile): string {
@@ -598,6 +604,24 @@ function sizeOf(files: readonly PlannedFile[]): number | undefined {
   return total;
 }
 
+/** A failure every later item would meet too: a disk that refuses writes, a hold longer than wfd waits. */
+function stopsEveryItem(error: WfdError): boolean {
+  return refusesEveryWrite(error) || error instanceof HoldTooLongError;
+}
+
+/** The error a stopped export ends with: what stopped it, and how to continue. */
+function stoppedBy(stop: WriteError | HoldTooLongError): WfdError {
+  if (stop instanceof HoldTooLongError) {
+    return new PartialFailure(`${stop.message}; the export stopped`, [stop.exitCode], {
+      hint: `run the same command with --resume after ${stop.when}, or set ${stop.setting} to wait for it`,
+    });
+  }
+  return new WfdError(`${stop.message}; the export stopped`, {
+    hint: 'make room (or make --dir writable), then run the same command with --resume',
+    cause: stop,
+  });
+}
+
 /** The outcome of an item not attempted, as the run had stopped. */
 const STOPPED: { stopped: true } = { stopped: true };
 
@@ -614,3 +638,16 @@ async function settle<T>(work: () => Promise<T>): Promise<{ value: T } | { error
 export const verb = defineVerb(EXPORT, ExportAttachmentsOptions, runExportAttachments, {
   fields: EXPORT_FIELDS,
 });
+
+/** The forms of `ids` an interrupted run read and recorded in its manifest: not read again. */
+function recordedForms(
+  ids: readonly string[],
+  reuse: ReadonlyMap<string, FormEntry>,
+): Map<string, FormAttachments> {
+  const known = new Map<string, FormAttachments>();
+  for (const id of ids) {
+    const recorded = reuse.get(id);
+    if (recorded) known.set(id, { id, responses: recorded.responses });
+  }
+  return known;
+}

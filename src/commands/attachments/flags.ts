@@ -13,7 +13,7 @@ const IDS = {
 } as const;
 
 export const UPLOAD = {
-  args: [{ name: 'files', variadic: true, help: 'files to upload' }],
+  args: [{ name: 'files', variadic: true, file: true, help: 'files to upload' }],
   flags: [
     {
       flag: 'encoding',

@@ -37,7 +37,7 @@ export const GET_DOCINTEL = {
 } as const satisfies VerbFlags;
 
 export const EXTRACT_DOCINTEL = {
-  args: [{ name: 'file', help: 'the document', nonEmpty: true }],
+  args: [{ name: 'file', help: 'the document', nonEmpty: true, file: true }],
   flags: [
     KEYS,
     {

@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { listWorkspaces } from '../../api/workspaces.js';
 import type { Context } from '../../context.js';
 import type { Credentials } from '../../core/auth/credentials.js';
-import { describeRules, SPEC_LIMITS } from '../../core/budget/limiter.js';
+import { describeRules, SPEC_LIMITS } from '../../core/budget/rules.js';
 import { NetworkError, WfdError } from '../../core/errors.js';
 import { parseBaseUrl } from '../../core/http/base-url.js';
 import type { StreamedResponse } from '../../core/http/http.js';

@@ -3,7 +3,7 @@
  * test/unit/environment-topic.test.ts finds each variable the code reads and fails
  * when one is not listed here, so a new one cannot go undocumented.
  */
-import { describeRules, SPEC_LIMITS } from '../../core/budget/limiter.js';
+import { describeRules, SPEC_LIMITS } from '../../core/budget/rules.js';
 
 /** One line of the topic: the variable (or variables, `A, B`) and what it does. */
 export type EnvironmentEntry = readonly [names: string, help: string];
@@ -28,7 +28,7 @@ export const ENVIRONMENT_SECTIONS: readonly EnvironmentSection[] = [
       ],
       [
         'WFD_MAX_WAIT',
-        'the longest wait a server may ask for with Retry-After (default 15m, at most 24h); a longer one fails at once (exit 7 for a 429)',
+        "the longest wfd waits before a request, whether a server asks it to (Retry-After) or the client-side rate budget holds it (default 15m, at most 24h); a longer wait fails at once (exit 7 for a 429 or a hold), saying when to try again. Bulk runs (attachments export, archive, unarchive) wait out a hold as long as the budget's longest window (1h: the hourly budget) unless WFD_MAX_WAIT is set, and say so when they do",
       ],
     ],
   },

@@ -4,8 +4,14 @@ import { quote } from '../../core/text/quote.js';
 
 /** `error` as wfd reports it when a data directory refused it; any other error as it is. */
 export async function dataDirFailure(error: unknown): Promise<unknown> {
-  const { DataDirError, JournalDamagedError, JournalTruncatedError, LockedError, SeedMismatchError } =
-    await import('../../sandbox/index.js');
+  const {
+    DataDirError,
+    JournalDamagedError,
+    JournalShortError,
+    JournalTruncatedError,
+    LockedError,
+    SeedMismatchError,
+  } = await import('../../sandbox/index.js');
   if (error instanceof LockedError) {
     return new WfdError(`a sandbox (process ${error.pid}) is running on the data dir ${quote(error.dir)}`, {
       hint: 'stop it first (Ctrl-C where it runs), or use another --data-dir',
@@ -21,12 +27,17 @@ export async function dataDirFailure(error: unknown): Promise<unknown> {
   if (error instanceof JournalDamagedError) {
     const kept = error.record === 1 ? 'no record' : `the ${error.record - 1} whole records`;
     return new WfdError(lowerFirst(error.message), {
-      hint: `copy the data dir aside first; then restore the file from a backup, or keep ${kept} before the damage: truncate -s ${error.offset} ${quote(error.path, PATH_MAX)}`,
+      hint: `copy the data dir aside first; then restore the file from a backup, or keep ${kept} before the damage: truncate -s ${error.offset} ${quote(error.path, PATH_MAX)} && rm -f ${quote(error.mark, PATH_MAX)}`,
     });
   }
   if (error instanceof JournalTruncatedError) {
     return new WfdError(lowerFirst(error.message), {
-      hint: `copy the data dir aside first; then restore the file from a backup, or start from ${error.base} without those writes: rm ${quote(error.path, PATH_MAX)}`,
+      hint: `copy the data dir aside first; then restore the file from a backup, or start from ${error.base} without those writes: rm -f ${quote(error.path, PATH_MAX)} ${quote(error.mark, PATH_MAX)}`,
+    });
+  }
+  if (error instanceof JournalShortError) {
+    return new WfdError(lowerFirst(error.message), {
+      hint: `copy the data dir aside first; then restore the journal from a backup, or start from the ${error.records} commits it holds: rm ${quote(error.mark, PATH_MAX)}`,
     });
   }
   if (error instanceof DataDirError) {

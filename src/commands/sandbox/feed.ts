@@ -1,11 +1,12 @@
 /**
  * Printing a feed of a running sandbox's test hooks (`sandbox logs`, `sandbox deliveries`): what
- * it holds now, then with `--follow` what comes, until Ctrl-C (exit 0). Which sandbox: the base
+ * it holds now, then with `--follow` what comes, until Ctrl-C (exit 130) or SIGTERM (143), as
+ * `webhooks listen` ends. Which sandbox: the base
  * URL of the current credentials, or --base-url; the hooks take no token.
  */
 import type { FeedPosition } from '../../api/sandbox.js';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../core/errors.js';
+import { SignalledError, UsageError } from '../../core/errors.js';
 import type { ApiRequest } from '../../core/http/request.js';
 import { interruptible } from '../../core/process/interrupt.js';
 import { createRowSink, FORMATS, type RenderOptions } from '../../output/render.js';
@@ -50,6 +51,7 @@ export async function printFeed<P>(ctx: Context, feed: Feed<P>): Promise<void> {
   const before = kept(first);
   // --follow without --tail would replay the whole log before the new entries: --tail bounds it.
   await print(feed.tail === undefined ? before : before.slice(Math.max(0, before.length - feed.tail)));
+  let stoppedBy: unknown;
   if (feed.follow) {
     await interruptible(async (signal) => {
       const stopped = new Promise<undefined>((resolve) =>
@@ -64,7 +66,10 @@ export async function printFeed<P>(ctx: Context, feed: Feed<P>): Promise<void> {
         await print(kept(page));
         cursor = feed.cursorOf(page);
       }
+      stoppedBy = signal.reason;
     });
   }
   await sink.end();
+  // Whole output first; then the signal's exit code, as shells expect of a followed feed.
+  if (stoppedBy === 'SIGINT' || stoppedBy === 'SIGTERM') throw new SignalledError(stoppedBy);
 }

@@ -92,7 +92,7 @@ function registerWatchCommands(sandbox: Command): void {
       sandbox
         .command('logs')
         .description(
-          "The running sandbox's /v1 request log: time, method, URL, status, duration, token prefix, injected fault; --follow prints requests as they come until Ctrl-C",
+          "The running sandbox's /v1 request log: time, method, URL, status, duration, token prefix, injected fault; --follow prints requests as they come until Ctrl-C (exit 130; SIGTERM 143)",
         ),
       LOGS,
     ),
@@ -127,7 +127,7 @@ function registerWatchCommands(sandbox: Command): void {
         .alias('ls')
         .summary('List the deliveries; -f follows them')
         .description(
-          "The running sandbox's webhook deliveries with their outcome and attempts; --follow prints each change as it comes until Ctrl-C",
+          "The running sandbox's webhook deliveries with their outcome and attempts; --follow prints each change as it comes until Ctrl-C (exit 130; SIGTERM 143)",
         ),
       DELIVERIES,
     ),

@@ -82,13 +82,15 @@ export async function runStartSandbox(options: StartSandboxOptions, ctx: Context
     : undefined;
   const faults = faultsOn ? { spec: options.faults, slowMs: options.slowMs } : undefined;
   await announce(ctx, { ...sandbox, caFile: certificate?.caPath ?? null }, saved, faults);
-  await Promise.race([once(process, 'SIGINT'), once(process, 'SIGTERM')]);
+  const how = await Promise.race([
+    once(process, 'SIGINT').then(() => 'Ctrl-C'),
+    once(process, 'SIGTERM').then(() => 'SIGTERM'),
+  ]);
   await sandbox.close();
   // Port-named profiles name this run's port only: kept, they would pile up, each a dead address.
   const removed = saved?.kept ? await removeProfiles(ctx, sandbox).catch(() => []) : [];
-  ctx.io.errorLine(
-    removed.length > 0 ? `sandbox stopped; removed profiles ${removed.join(', ')}` : 'sandbox stopped',
-  );
+  const stopped = `sandbox stopped by ${how}`;
+  ctx.io.errorLine(removed.length > 0 ? `${stopped}; removed profiles ${removed.join(', ')}` : stopped);
 }
 
 /**

@@ -7,7 +7,8 @@
  * when the connection broke after a request was sent, the request is not sent again; the record
  * is read back and reported `archived (confirmed)` when it holds the state asked for, `unknown`
  * when that cannot be told. A refused token (401), or a token that lost its workspace (403 and
- * the token itself refused), stops the run at once: the ids not yet sent are `not sent`.
+ * the token itself refused), stops the run at once: the ids not yet sent are `not sent`; so does a
+ * rate-budget hold longer than WFD_MAX_WAIT (an hourly hold is waited out unless it is set).
  *
  * Exit 0 when every id reached its state; otherwise the code the problems share (8 for unknown
  * outcomes), or 1 when they differ.
@@ -18,6 +19,7 @@ import { verbSchema } from '../../cli/flag-schema.js';
 import { bulkIdsFlags } from '../../cli/flags.js';
 import { defineVerb } from '../../cli/verb.js';
 import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
+import { HoldTooLongError } from '../../core/budget/hold.js';
 import { mapOrdered } from '../../core/concurrency.js';
 import { ApiError, NetworkError, WfdError } from '../../core/errors.js';
 import type { ApiClient } from '../../core/http/http.js';
@@ -28,7 +30,7 @@ import type { Column, ColumnKind } from '../../output/render.js';
 import { createRowSink } from '../../output/render.js';
 import { changedBefore } from './changed-before.js';
 import { collectIds } from './ids.js';
-import { mutationClient, printDryRun } from './mutation.js';
+import { mutationClient, printDryRuns } from './mutation.js';
 import { renderOptions } from './output.js';
 import { PartialFailure } from './partial-failure.js';
 import { hasIdForm, type IdLookup, idFormsOf, resolveIds } from './resolve-id.js';
@@ -85,10 +87,12 @@ export async function runBulk<T>(
     ...(lookup ? { accepts: (id: string) => hasIdForm(id, lookup), expected: idFormsOf(lookup) } : {}),
   });
   const client = await mutationClient(ctx, options.dryRun);
+  // Thousands of ids meet the hourly budget: the run waits it out (bounded by WFD_MAX_WAIT when set).
+  client.limiter?.waitOutWindows();
   // Every id is known before the first change is sent: a typo stops the run with nothing done.
   const ids = lookup ? await resolveIds(client, given, lookup) : given;
   if (options.dryRun) {
-    await printDryRun(ctx, await Promise.all(ids.map((id) => client.prepare(action.request(id)))));
+    await printDryRuns(ctx, ids.length, (index) => client.prepare(action.request(ids[index]!)));
     return;
   }
   const { detail } = action;
@@ -127,7 +131,10 @@ export async function runBulk<T>(
     release();
   }
   await sink.end();
-  if (run.stop) ctx.io.errorLine(`error: ${run.stop.message}; ${tally['not sent'].length} not sent`);
+  if (run.stop) {
+    ctx.io.errorLine(`error: ${run.stop.message}; ${tally['not sent'].length} not sent`);
+    if (run.stop.hint) ctx.io.errorLine(`hint: ${run.stop.hint}`);
+  }
   summarise(ctx, action, ids.length, tally, run.stop);
 }
 
@@ -208,6 +215,11 @@ class Run<T> {
       };
     } catch (error) {
       if (!(error instanceof WfdError)) throw error;
+      // Held back longer than wfd waits: nothing was sent, for this id or any after it.
+      if (error instanceof HoldTooLongError) {
+        this.stop ??= error;
+        return { kind: 'not sent', row: row('not sent', null, 'the run stopped before this id') };
+      }
       if (outcomeUnknown(error)) return this.readBack(id, error, row);
       if (error instanceof ApiError && error.status === 404)
         return { kind: 'failed', row: row('not found', null, null), exitCode: error.exitCode };

@@ -47,7 +47,9 @@ export async function saveTo(
     await pipeline(downloaded(client, body), ctx.io.stdout, { end: false });
     return;
   }
-  const bytes = await writeFileAtomic(outputFile, downloaded(client, body));
+  const bytes = await writeFileAtomic(outputFile, downloaded(client, body), {
+    notice: (line) => ctx.io.errorLine(`wfd: ${line}`),
+  });
   if (ctx.io.isStderrTTY()) {
     ctx.io.errorLine(
       `✓ saved ${outputFile} (${[`${count(bytes)} bytes`, detail].filter(Boolean).join(', ')})`,

@@ -27,21 +27,46 @@ export async function mutationClient(ctx: Context, dryRun: boolean | undefined):
  */
 export async function printDryRun(
   ctx: Context,
-  prepared: PreparedRequest | PreparedRequest[],
+  prepared: PreparedRequest | readonly PreparedRequest[],
 ): Promise<void> {
-  const count = Array.isArray(prepared) ? prepared.length : 1;
+  if (isList(prepared)) return printDryRuns(ctx, prepared.length, async (index) => prepared[index]!);
+  ctx.io.errorLine('dry run: this request was not sent');
+  const { json } = FORMATS[ctx.output.format];
+  const text =
+    json === 'document'
+      ? JSON.stringify(prepared, null, 2)
+      : json === 'lines'
+        ? JSON.stringify(prepared)
+        : describe(prepared);
+  await ctx.io.write(`${text}\n`);
+}
+
+function isList(
+  prepared: PreparedRequest | readonly PreparedRequest[],
+): prepared is readonly PreparedRequest[] {
+  return Array.isArray(prepared);
+}
+
+/**
+ * `count` requests, each prepared and printed in turn, as printDryRun prints an array: the dry
+ * run of two million ids holds the ids, never two million requests and their text at once.
+ */
+export async function printDryRuns(
+  ctx: Context,
+  count: number,
+  prepare: (index: number) => Promise<PreparedRequest>,
+): Promise<void> {
   ctx.io.errorLine(`dry run: ${count === 1 ? 'this request was' : `these ${count} requests were`} not sent`);
   const { json } = FORMATS[ctx.output.format];
-  if (json === 'document') {
-    await ctx.io.write(`${JSON.stringify(prepared, null, 2)}\n`);
-    return;
+  if (json === 'document') await ctx.io.write('[\n');
+  for (let index = 0; index < count; index++) {
+    const request = await prepare(index);
+    const last = index === count - 1;
+    if (json === 'document')
+      await ctx.io.write(`${JSON.stringify(request, null, 2).replace(/^/gm, '  ')}${last ? '\n]\n' : ',\n'}`);
+    else if (json === 'lines') await ctx.io.write(`${JSON.stringify(request)}\n`);
+    else await ctx.io.write(`${describe(request)}\n${last ? '' : '\n'}`);
   }
-  const requests = Array.isArray(prepared) ? prepared : [prepared];
-  if (json === 'lines') {
-    await ctx.io.write(requests.map((request) => `${JSON.stringify(request)}\n`).join(''));
-    return;
-  }
-  await ctx.io.write(`${requests.map(describe).join('\n\n')}\n`);
 }
 
 function describe(prepared: PreparedRequest): string {

@@ -94,7 +94,7 @@ export async function runListenWebhooks(options: ListenWebhooksOptions, ctx: Con
   try {
     ctx.io.errorLine(`listening on ${receiver.url}`);
     if (client && record) {
-      earlier = await removeLeftovers(client, await record.leftovers(), record, say);
+      earlier = await removeLeftovers(client, (await record.survey()).left, record, say);
       report(earlier);
     }
     if (registration && formIds) await registration.add(formIds);
@@ -218,12 +218,16 @@ async function cleanUp(options: ListenWebhooksOptions, ctx: Context): Promise<vo
   }
   const client = await ctx.api();
   const record = await listenerRecord(ctx, client);
-  const entries = await record.leftovers();
+  const { left, running } = await record.survey();
   const say = (line: string) => ctx.io.errorLine(line);
-  const leftovers = await removeLeftovers(client, entries, record, say);
+  const leftovers = await removeLeftovers(client, left, record, say);
+  for (const entry of running)
+    say(
+      `kept ${entry.url} on form ${entry.form_id}: the run that added it (pid ${entry.pid}) is still running`,
+    );
   (await leftoverReporter(ctx))(leftovers);
   if (leftovers.length > 0) throw leftError(leftovers);
-  if (entries.length === 0)
+  if (left.length === 0 && running.length === 0)
     say(`nothing to clean up: no run of wfd webhooks listen --forms left a URL on ${client.origin}`);
 }
 

@@ -5,7 +5,8 @@
  * the config file is (lock, re-read, modify, temporary file, fsync, rename).
  *
  * An entry names the run's owner (the profile, or a hash of WFD_TOKEN: never the token), the
- * API's origin, the form, the URL and the run's pid. It is written before the PATCH that adds the
+ * API's origin, the form, the URL and the run's pid and start time (so a pid reused by another
+ * process does not keep a dead run's entries). It is written before the PATCH that adds the
  * URL and dropped once the URL is confirmed gone, so a registration is never made unrecorded.
  * A later run of the same owner on the same API takes up the entries of runs no longer alive.
  */
@@ -18,6 +19,7 @@ import { WfdError } from '../../core/errors.js';
 import { readStateFile, writeStateFile } from '../../core/files/state-file.js';
 import { isRecord } from '../../core/guards.js';
 import { processAlive } from '../../core/process/process-alive.js';
+import { processStart } from '../../core/process/process-start.js';
 
 const LISTENER_RECORD_FILE = 'webhooks-listen.json';
 
@@ -30,7 +32,15 @@ export interface RecordedRegistration {
   form_id: string;
   url: string;
   pid: number;
+  /** when the run's process started (src/core/process/process-start.ts), where the system tells it */
+  started?: string;
   added_at: string;
+}
+
+/** The entries of one owner on one API: those left by runs gone, and those of runs still going. */
+export interface RecordSurvey {
+  left: RecordedRegistration[];
+  running: RecordedRegistration[];
 }
 
 /** The part of the credentials that names a run's owner. */
@@ -67,12 +77,14 @@ export class ListenerRecord {
 
   /** Records that this run is about to put `url` on `formId`. */
   async add(formId: string, url: string): Promise<void> {
+    const started = processStart(process.pid);
     const entry: RecordedRegistration = {
       owner: this.owner,
       api: this.api,
       form_id: formId,
       url,
       pid: process.pid,
+      ...(started ? { started } : {}),
       added_at: this.now().toISOString(),
     };
     await this.#change((entries) => [...entries.filter((e) => !same(e, entry)), entry]);
@@ -90,13 +102,17 @@ export class ListenerRecord {
   }
 
   /**
-   * The entries of this owner on this API left by runs no longer alive (this process's pid
-   * is an earlier process's, reused: this run has recorded nothing yet when it asks).
+   * The entries of this owner on this API, split: left by runs no longer alive (their pid gone,
+   * or given since to another process, which started at another time; or this process's own pid:
+   * this run has recorded nothing yet when it asks), and those of runs still going.
    */
-  async leftovers(): Promise<RecordedRegistration[]> {
-    return (await this.#read()).filter(
-      (e) => e.owner === this.owner && e.api === this.api && (e.pid === process.pid || !processAlive(e.pid)),
-    );
+  async survey(): Promise<RecordSurvey> {
+    const mine = (await this.#read()).filter((e) => e.owner === this.owner && e.api === this.api);
+    const running = (e: RecordedRegistration) =>
+      e.pid !== process.pid &&
+      processAlive(e.pid) &&
+      (e.started === undefined || processStart(e.pid) === e.started);
+    return { left: mine.filter((e) => !running(e)), running: mine.filter(running) };
   }
 
   async #read(): Promise<RecordedRegistration[]> {
@@ -150,6 +166,7 @@ function isEntry(value: unknown): value is RecordedRegistration {
     typeof value.url === 'string' &&
     Number.isSafeInteger(value.pid) &&
     (value.pid as number) > 0 &&
+    (value.started === undefined || typeof value.started === 'string') &&
     typeof value.added_at === 'string'
   );
 }

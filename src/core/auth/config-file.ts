@@ -6,7 +6,7 @@
  */
 import { dirname } from 'node:path';
 import { WfdError } from '../errors.js';
-import { checkStateFolder, readStateFile, UnsafeStateError } from '../files/state-file.js';
+import { checkStateFolder, followOwnLink, readStateFile, UnsafeStateError } from '../files/state-file.js';
 import { isRecord } from '../guards.js';
 import { accessRemedy } from '../process/platform.js';
 
@@ -24,7 +24,8 @@ const MOVE_ASIDE = 'or set WFD_CONFIG_DIR to another folder';
 export async function readConfigFile(path: string): Promise<ConfigData> {
   let text: string | undefined;
   try {
-    text = readStateFile(path);
+    // A link of the user's own (a dotfile manager's) is read where it leads, the target checked.
+    text = readStateFile(followOwnLink(path));
   } catch (error) {
     const code = errnoCode(error);
     // The file's folder is the one that cannot be a folder.

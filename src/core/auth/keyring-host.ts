@@ -46,7 +46,7 @@ export async function answer(request: HostRequest, load: () => Promise<Binding>)
   }
 }
 
-/** Answers the requests of the parent process until it disconnects. */
+/** Answers the requests of the parent process until it disconnects, or ends. */
 export function serveKeyring(load: () => Promise<Binding> = () => import('@napi-rs/keyring')): void {
   let binding: Promise<Binding> | undefined;
   const loadOnce = () => {
@@ -57,6 +57,27 @@ export function serveKeyring(load: () => Promise<Binding> = () => import('@napi-
     void answer(request, loadOnce).then((reply) => process.send?.(reply));
   });
   process.on('disconnect', () => process.exit(0));
+  void watchParent();
+}
+
+/** How often the watchdog looks for the parent process. */
+const WATCH_MS = 500;
+
+/**
+ * Ends this process once its parent is gone, even while a call holds the main thread: a wfd
+ * killed (SIGKILL) during a call that never returns would otherwise leave this process, and the
+ * token it was handed, for as long as D-Bus keeps quiet. 'disconnect' needs the main thread; the
+ * watchdog runs on a thread of its own and kills the process from there. (On Windows a parent that
+ * ends is seen the same way: its pid no longer answers.)
+ */
+async function watchParent(): Promise<void> {
+  const { Worker } = await import('node:worker_threads');
+  const watchdog = `
+    const { workerData } = require('node:worker_threads');
+    const alive = () => { try { process.kill(workerData.parent, 0); return true; } catch (e) { return e.code === 'EPERM'; } };
+    setInterval(() => { if (process.ppid !== workerData.parent || !alive()) process.kill(process.pid, 'SIGKILL'); }, ${WATCH_MS});
+  `;
+  new Worker(watchdog, { eval: true, workerData: { parent: process.ppid } }).unref();
 }
 
 /** The binding's messages can span lines and quote D-Bus at length: one line, cut short. */

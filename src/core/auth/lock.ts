@@ -52,8 +52,7 @@ export async function withFileLock<T>(
       });
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED')
-        throw describeFsError(error, dirname(file), 'write');
+      if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw await lockFailure(error, file, lockPath);
       if (Date.now() - started >= waitMs) {
         throw new WfdError(`the config file is locked by another wfd process (${lockPath})`, {
           hint: `wait for it to finish; if no wfd is running, remove the folder ${lockPath}`,
@@ -77,4 +76,22 @@ export async function withFileLock<T>(
   } finally {
     await release().catch(() => {});
   }
+}
+
+/**
+ * Why the lock could not be made: a file (not the folder wfd makes) in the way of it, which no
+ * wfd leaves, is named as such; any other error is the config folder's.
+ */
+async function lockFailure(error: unknown, file: string, lockPath: string): Promise<unknown> {
+  const { lstat } = await import('node:fs/promises');
+  const found = await lstat(lockPath).catch(() => undefined);
+  if (found && !found.isDirectory()) {
+    return new WfdError(
+      `${lockPath} is in the way of the config file's lock: wfd makes a folder there, and found a file`,
+      {
+        hint: `remove it if no wfd is running: rm ${lockPath}`,
+      },
+    );
+  }
+  return describeFsError(error, dirname(file), 'write');
 }

@@ -14,7 +14,7 @@
  */
 import { join, resolve } from 'node:path';
 import { AuthError } from '../errors.js';
-import { writeStateFile } from '../files/state-file.js';
+import { followOwnLink, writeStateFile } from '../files/state-file.js';
 import { own } from '../guards.js';
 import { keyringRemedy, privateFileAccess } from '../process/platform.js';
 import {
@@ -105,6 +105,12 @@ export interface Config {
   settings?: Record<string, string>;
   /** `wfd alias`: name -> expansion */
   aliases?: Record<string, string>;
+  /**
+   * Profiles removed while the keyring did not answer, whose entry may remain there: deleted at
+   * the next change of the file while it answers (or dropped once a profile of that name keeps
+   * its token there again).
+   */
+  keyringLeftovers?: string[];
 }
 
 export const DEFAULT_PROFILE = 'default';
@@ -316,27 +322,51 @@ export class ConfigStore {
         );
       }
     }
+    await this.deleteLeftovers(stored, file, keyringFailed);
     lock.assertHeld();
-    await writeStateFile(this.path, `${JSON.stringify(file, null, 2)}\n`).catch((error: unknown) => {
-      throw describeFsError(error, this.dir, 'write');
-    });
+    const text = `${JSON.stringify(file, null, 2)}\n`;
+    // A config.json a dotfile manager links elsewhere is written where it leads, keeping the link.
+    await Promise.resolve()
+      .then(() => writeStateFile(followOwnLink(this.path), text))
+      .catch((error: unknown) => {
+        throw describeFsError(error, this.dir, 'write');
+      });
     this.tokens.clear();
     for (const [name, secrets] of written) this.tokens.set(name, secrets);
-    // Entries no profile refers to any more: a logout, a login that chose the file.
-    for (const [name, profile] of Object.entries(stored.profiles)) {
-      if (profile.tokenStorage !== 'keyring' || own(file.profiles, name)?.tokenStorage === 'keyring')
+    return file;
+  }
+
+  /**
+   * Deletes the keyring entries no profile refers to any more (a logout, a login that chose the
+   * file), and those an earlier change could not delete; what the keyring does not delete now is
+   * listed in the file (`keyringLeftovers`), to be tried again at the next change, and told.
+   */
+  private async deleteLeftovers(stored: Config, file: Config, keyringFailed: boolean): Promise<void> {
+    const keeps = (name: string) => own(file.profiles, name)?.tokenStorage === 'keyring';
+    const removed = Object.entries(stored.profiles)
+      .filter(([name, profile]) => profile.tokenStorage === 'keyring' && !keeps(name))
+      .map(([name]) => name);
+    const earlier = (stored.keyringLeftovers ?? []).filter((name) => !keeps(name) && !removed.includes(name));
+    const left: string[] = [];
+    for (const name of [...removed, ...earlier]) {
+      if (keyringFailed) {
+        left.push(name);
         continue;
-      if (keyringFailed) break;
+      }
       await this.deleteSecrets(name).catch((error: unknown) => {
         if (!(error instanceof KeyringError)) throw error;
         keyringFailed = true;
-        this.lingering.add(name);
-        this.options.notice?.(
-          `the token of profile "${name}" may remain in ${this.keyringName}, which did not answer: ${error.reason}`,
-        );
+        left.push(name);
       });
     }
-    return file;
+    for (const name of left.filter((name) => removed.includes(name))) {
+      this.lingering.add(name);
+      this.options.notice?.(
+        `the token of profile "${name}" may remain in ${this.keyringName}, which did not answer; wfd deletes it at its next change of ${this.path} while the keyring answers (a login, \`wfd config set\`, \`wfd auth switch\`)`,
+      );
+    }
+    if (left.length > 0) file.keyringLeftovers = left;
+    else delete file.keyringLeftovers;
   }
 
   private account(name: string): string {

@@ -11,9 +11,10 @@
  *
  * Times read from the file are bounded, so no file can hold a process for long: answers and
  * pauses from the future (the clock stepped back, by NTP or by hand, since they were written)
- * are dropped, and a pause is cut to the longest wait a server may ask for (WFD_MAX_WAIT).
+ * are dropped, a pause is cut to the longest wait a server may ask for (WFD_MAX_WAIT), and a
+ * reservation may end no further ahead than a request may last.
  */
-import type { RateRule } from './limiter.js';
+import type { RateRule } from './rules.js';
 
 export interface BudgetEntry {
   /** when the request was answered (epoch ms) */
@@ -66,56 +67,76 @@ export function parseLog(text: string): BudgetLog {
   }
 }
 
+/** How far ahead times read from the file may reach. */
+export interface LogBounds {
+  /** the longest wait a server may ask for (WFD_MAX_WAIT): a pause is cut to it */
+  maxWaitMs: number;
+  /** the longest a request may be in flight: a reservation ending later is not one of ours */
+  reservationMs: number;
+}
+
 /**
- * Drops answers older than the longest window or from the future, reservations expired or of dead
- * processes, and a pause that is over or was seen in the future; cuts a pause to `maxWaitMs`.
+ * Drops answers older than the longest window or from the future, reservations expired, of dead
+ * processes or ending further ahead than a request may last, and a pause that is over or was seen
+ * in the future; cuts a pause to the longest wait.
  */
 export function pruneLog(
   log: BudgetLog,
   rules: readonly RateRule[],
   now: number,
   isAlive: (pid: number) => boolean,
-  maxWaitMs: number,
+  bounds: LogBounds,
 ): BudgetLog {
   const longest = Math.max(0, ...rules.map((rule) => rule.windowMs));
   const future = now + FUTURE_SLACK_MS;
   const paused = log.pausedUntil > now && (log.pausedAt ?? now) <= future;
+  const reservedUntil = future + bounds.reservationMs;
   return {
     answered: log.answered
       .filter((entry) => entry.t > now - longest && entry.t <= future)
       .sort((a, b) => a.t - b.t),
-    reserved: log.reserved.filter((r) => r.until > now && isAlive(r.pid)),
-    pausedUntil: paused ? Math.min(log.pausedUntil, now + maxWaitMs) : 0,
+    reserved: log.reserved.filter((r) => r.until > now && r.until <= reservedUntil && isAlive(r.pid)),
+    pausedUntil: paused ? Math.min(log.pausedUntil, now + bounds.maxWaitMs) : 0,
     ...(paused && log.pausedAt !== undefined ? { pausedAt: log.pausedAt } : {}),
   };
 }
 
 /**
- * The earliest time at or after `now` a request of token `tag` may start, or undefined when
- * requests in flight alone fill a rule (a release will make room). The log must be pruned.
+ * When a request of token `tag` may start, at or after `now`, and what holds it until then: the
+ * index of a rule whose window is full, or `pause` (a 429). Without `at`, requests in flight alone
+ * fill rule `by` (a release will make room). The log must be pruned.
  */
-export function earliestStart(
-  log: BudgetLog,
-  rules: readonly RateRule[],
-  tag: string,
-  now: number,
-): number | undefined {
-  let t = Math.max(now, log.pausedUntil);
-  rules.forEach(({ limit, windowMs }, index) => {
-    if (t === Infinity) return;
-    // The first rule is per token; the others count the whole client.
-    const mine = (entry: { k: string }) => index > 0 || entry.k === tag;
-    const answered = log.answered.filter(mine);
-    const room = limit - log.reserved.filter(mine).length;
-    if (room <= 0) {
-      t = Infinity;
-      return;
-    }
+export interface Start {
+  at?: number;
+  by?: number | 'pause';
+}
+
+export function earliestStart(log: BudgetLog, rules: readonly RateRule[], tag: string, now: number): Start {
+  let at = Math.max(now, log.pausedUntil);
+  let by: Start['by'] = log.pausedUntil > now ? 'pause' : undefined;
+  for (const [index, { limit, windowMs }] of rules.entries()) {
+    const counted = countedBy(log, index, tag);
+    const room = limit - counted.reserved.length;
+    if (room <= 0) return { by: index };
     // The room-th most recent answer must have left the window (t - windowMs, t].
-    const at = answered.length - room;
-    if (at >= 0) t = Math.max(t, answered[at]!.t + windowMs);
-  });
-  return t === Infinity ? undefined : t;
+    const oldest = counted.answered.length - room;
+    const free = oldest >= 0 ? counted.answered[oldest]!.t + windowMs : at;
+    if (free > at) {
+      at = free;
+      by = index;
+    }
+  }
+  return by === undefined ? { at } : { at, by };
+}
+
+/** What rule `index` counts for token `tag`: the first rule is per token, the others count the whole client. */
+export function countedBy(
+  log: BudgetLog,
+  index: number,
+  tag: string,
+): { answered: BudgetEntry[]; reserved: BudgetReservation[] } {
+  const mine = (entry: { k: string }) => index > 0 || entry.k === tag;
+  return { answered: log.answered.filter(mine), reserved: log.reserved.filter(mine) };
 }
 
 /** The log with the reservation `id` (of token `tag`) turned into an answer at `now`. */

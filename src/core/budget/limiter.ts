@@ -15,75 +15,23 @@
  * request starts once this process's log and the machine's both allow it.
  */
 
-import { count } from '../text/counts.js';
-import { formatDuration, UNIT_MS } from '../text/duration.js';
-
-export interface RateRule {
-  readonly limit: number;
-  readonly windowMs: number;
-}
-
-/** The rules in force; none means no limit (`off`). */
-export interface RateLimits {
-  readonly rules: readonly RateRule[];
-}
-
-/** The spec's limit per access token ("Limits"); messages that name the limit read it here. */
-export const SPEC_PER_TOKEN: RateRule = { limit: 100, windowMs: 60_000 };
-/** The spec's limit per client ("Limits"). */
-const SPEC_PER_CLIENT: RateRule = { limit: 1_000, windowMs: 3_600_000 };
-
-/** The API's limits: per token, then per client. */
-export const SPEC_LIMITS: RateLimits = { rules: [SPEC_PER_TOKEN, SPEC_PER_CLIENT] };
-
-const WINDOW_NAMES = new Map([
-  [1_000, 'second'],
-  [60_000, 'minute'],
-  [3_600_000, 'hour'],
-]);
-
-/** Rules in words, for messages: `100 requests per minute and 1,000 per hour`, `20 requests per 10s`. */
-export function describeRules(rules: readonly RateRule[]): string {
-  if (rules.length === 0) return 'no limit';
-  return rules
-    .map(({ limit, windowMs }, index) => {
-      const what = index === 0 ? ' requests' : '';
-      return `${count(limit)}${what} per ${WINDOW_NAMES.get(windowMs) ?? formatDuration(windowMs)}`;
-    })
-    .join(' and ');
-}
-
-const RULE_RE = /^(\d+)\/(\d+)?(ms|s|m|h)$/;
-
-/**
- * `spec`, `off`, `N/DURATION` or `N/DURATION,M/DURATION` (DURATION like `1m`, `10s`, `2h`; the
- * number may be left out: `100/m`). A rule given is the limit wfd keeps, and no other: `4/1s` is
- * 4 requests a second, 240 a minute. (A sandbox's `--rate-limit N/D` also scales the API's hourly
- * limit, to 10N per 60 x D: `N/D,10N/60D` mirrors it.) Throws an Error with a one-line message
- * otherwise.
- */
-export function parseRateLimits(text: string): RateLimits {
-  const spec = text.trim();
-  if (spec === 'spec') return SPEC_LIMITS;
-  if (spec === 'off') return { rules: [] };
-  const rules = spec.split(',').map((part) => {
-    const m = RULE_RE.exec(part.trim());
-    const limit = m ? Number(m[1]) : 0;
-    const windowMs = m ? Number(m[2] ?? 1) * UNIT_MS[m[3]!]! : 0;
-    if (limit < 1 || windowMs < 1 || !Number.isSafeInteger(limit) || !Number.isSafeInteger(windowMs))
-      throw new Error('expected spec, off, or N/DURATION[,M/DURATION] such as 100/1m or 20/2s,200/2m');
-    return { limit, windowMs };
-  });
-  if (rules.length > 2) throw new Error('at most two limits: per token, then per client');
-  return { rules };
-}
+import { formatDuration } from '../text/duration.js';
+import { describeHold, type Hold, HoldTooLongError } from './hold.js';
+import type { RateLimits, RateRule } from './rules.js';
 
 /** The budget shared with other processes (src/core/budget/shared-budget.ts). */
 export interface SharedRateBudget {
-  /** a grant for a request starting at `now`, or when (epoch ms) to ask again */
-  reserve(now: number): { release(now: number): void } | number;
+  /** a grant for a request starting at `now`, or the hold that keeps it back */
+  reserve(now: number): { release(now: number): void } | Hold;
   /** every process holds until `until` */
   pause(now: number, until: number): void;
+  /**
+   * The answer times each rule counts now, one ascending list per rule (requests in flight as
+   * answers at `now`); undefined while the budget is not shared.
+   */
+  spent(now: number): readonly (readonly number[])[] | undefined;
+  /** false once the budget cannot be shared (its folder or lock unusable): this process's own log holds */
+  readonly sharing: boolean;
 }
 
 export interface RateLimiterOptions {
@@ -93,8 +41,15 @@ export interface RateLimiterOptions {
   /** receives a line when the limits hold requests back noticeably (a minute after 100 requests) */
   notice?: (line: string) => void;
   shared?: SharedRateBudget;
+  /**
+   * WFD_MAX_WAIT, when set: the longest hold waited for; a longer one fails every waiting request
+   * at once (exit 7). Unset: DEFAULT_MAX_WAIT_MS, or a whole window for bulk runs (`waitOutWindows`).
+   */
+  maxWaitMs?: number;
 }
 
+/** The longest wait wfd accepts by default, a server's Retry-After or a client-side hold (WFD_MAX_WAIT). */
+export const DEFAULT_MAX_WAIT_MS = 15 * 60_000;
 /** Pauses less than this apart are one burst of 429s: one notice. */
 const PAUSE_BURST_GAP_MS = 5_000;
 /** A wait this long is worth a line on stderr, so a run does not look hung (every waiter's rule). */
@@ -105,12 +60,19 @@ export interface Permit {
   release(): void;
 }
 
+interface Waiter {
+  grant(shared?: { release(now: number): void }): void;
+  fail(error: Error): void;
+}
+
 export class RateLimiter {
   readonly #rules: readonly RateRule[];
   readonly #now: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #notice: ((line: string) => void) | undefined;
   readonly #shared: SharedRateBudget | undefined;
+  readonly #maxWaitSet: boolean;
+  #maxWaitMs: number;
   /** when granted requests were answered, ascending: the server counted each one before that */
   #answered: number[] = [];
   #inFlight = 0;
@@ -118,8 +80,8 @@ export class RateLimiter {
   #pausedUntil = Number.NEGATIVE_INFINITY;
   /** when the last pause began */
   #pausedAt = Number.NEGATIVE_INFINITY;
-  readonly #waiting: ((shared?: { release(now: number): void }) => void)[] = [];
-  /** the end of the last wait told, so each is told once however often the pump wakes */
+  readonly #waiting: Waiter[] = [];
+  /** the end of the last hold told, so each is told once however often the pump wakes */
   #toldUntil = 0;
   /** while the machine's budget (other processes) holds the next request: until when */
   #sharedUntil = Number.NEGATIVE_INFINITY;
@@ -131,25 +93,41 @@ export class RateLimiter {
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.#notice = options.notice;
     this.#shared = this.#rules.length > 0 ? options.shared : undefined;
+    this.#maxWaitSet = options.maxWaitMs !== undefined;
+    this.#maxWaitMs = options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
+  }
+
+  /**
+   * For bulk runs (an export in CI, an archive of thousands of ids), which cannot finish without
+   * meeting the hourly budget: unless WFD_MAX_WAIT says otherwise, a hold as long as the longest
+   * window is waited out, not failed. Returns the longest hold now waited for.
+   */
+  waitOutWindows(): number {
+    if (!this.#maxWaitSet)
+      this.#maxWaitMs = Math.max(this.#maxWaitMs, ...this.#rules.map((rule) => rule.windowMs));
+    return this.#maxWaitMs;
   }
 
   /** Waits until one more request may start (first come, first served) and counts it. */
   acquire(): Promise<Permit> {
-    return new Promise((resolve) => {
-      this.#waiting.push((shared) => {
-        this.#inFlight++;
-        let released = false;
-        resolve({
-          release: () => {
-            if (released) return;
-            released = true;
-            this.#inFlight--;
-            const now = this.#now();
-            shared?.release(now);
-            this.#record(now);
-            void this.#pump();
-          },
-        });
+    return new Promise((resolve, reject) => {
+      this.#waiting.push({
+        grant: (shared) => {
+          this.#inFlight++;
+          let released = false;
+          resolve({
+            release: () => {
+              if (released) return;
+              released = true;
+              this.#inFlight--;
+              const now = this.#now();
+              shared?.release(now);
+              this.#record(now);
+              void this.#pump();
+            },
+          });
+        },
+        fail: reject,
       });
       void this.#pump();
     });
@@ -171,16 +149,18 @@ export class RateLimiter {
 
   /**
    * Milliseconds, from now, until `requests` more requests could all have started (answers taken
-   * as instant): after every hold under way, a 429 pause and the machine's shared budget included.
+   * as instant): after every hold under way, a 429 pause and what the machine's other runs have
+   * spent of the shared budget included.
    */
   eta(requests: number): number {
-    const answered = [...this.#answered];
-    const now = this.#now();
     if (requests <= 0) return 0;
+    const now = this.#now();
+    const spent = this.#shared?.spent(now);
+    const logs = this.#rules.map((_, index) => [...(spent?.[index] ?? this.#answered)]);
     let last = Math.max(now, this.#pausedUntil, this.#sharedUntil);
     for (let i = 0; i < requests; i++) {
-      last = Math.max(last, this.#earliest(answered, 0, last) ?? last);
-      answered.push(last);
+      last = Math.max(last, this.#earliest(logs, 0, last) ?? last);
+      for (const log of logs) log.push(last);
     }
     return Math.max(0, last - now);
   }
@@ -193,59 +173,88 @@ export class RateLimiter {
       while (this.#waiting.length > 0) {
         const now = this.#now();
         this.#forgetFuture(now);
-        const earliest = this.#earliest(this.#answered, this.#inFlight, now) ?? Infinity;
+        const earliest = this.#earliest(this.#ownLogs(), this.#inFlight, now) ?? Infinity;
         const at = Math.max(this.#pausedUntil, earliest);
         // Blocked on requests still in flight: their release pumps again.
         if (at === Infinity) return;
         if (at > now) {
-          // A 429 pause is told by the client; the limits' own waits are told here.
-          if (earliest > this.#pausedUntil && at > this.#toldUntil && at - now >= NOTICE_AFTER_MS) {
-            this.#toldUntil = at;
-            this.#tellWait(at - now);
-          }
+          // A 429 pause is told by the client; the limits' own holds are told here.
+          const own = earliest > this.#pausedUntil;
+          if (own && !this.#hold({ until: at, cause: this.#cause(at), shared: this.#sharing() }, now)) return;
           await this.#sleep(at - now);
           continue;
         }
         // This process may go; the machine's budget (other processes on the token) too?
         const shared = this.#shared?.reserve(now);
-        if (typeof shared === 'number') {
-          this.#sharedUntil = shared;
-          await this.#sleep(Math.max(1, shared - now));
+        if (shared && 'until' in shared) {
+          this.#sharedUntil = shared.until;
+          if (!this.#hold(shared, now)) return;
+          await this.#sleep(Math.max(1, shared.until - now));
           continue;
         }
         this.#sharedUntil = Number.NEGATIVE_INFINITY;
-        this.#waiting.shift()!(shared);
+        this.#waiting.shift()!.grant(shared);
       }
     } finally {
       this.#pumping = false;
     }
   }
 
-  /** One line for a wait of the limits: which rule holds the run, and how long. */
-  #tellWait(ms: number): void {
-    const now = this.#now();
-    // The rule whose window is full: the one that alone would hold the request this long.
-    const rule =
-      this.#rules.find(({ limit, windowMs }) => {
-        const index = this.#answered.length - (limit - this.#inFlight);
-        return limit <= this.#inFlight || (index >= 0 && this.#answered[index]! + windowMs >= now + ms);
-      }) ?? this.#rules[0];
-    const limit = rule ? ` of ${describeRules([rule])}` : '';
-    this.#notice?.(`client-side rate limit${limit} reached; waiting ${formatDuration(ms)}`);
+  /**
+   * A hold about to be waited out: told once when it is noticeable; false (every waiting request
+   * failed) when it is longer than wfd waits.
+   */
+  #hold(hold: Hold, now: number): boolean {
+    if (hold.until - now > this.#maxWaitMs) {
+      const error = new HoldTooLongError(hold, now, this.#maxWaitMs);
+      for (const waiter of this.#waiting.splice(0)) waiter.fail(error);
+      return false;
+    }
+    if (hold.until > this.#toldUntil && hold.until - now >= NOTICE_AFTER_MS) {
+      this.#toldUntil = hold.until;
+      // Past the default bound, only a bulk run waits: say that it does, and what would stop it.
+      const long =
+        hold.until - now > DEFAULT_MAX_WAIT_MS && !this.#maxWaitSet
+          ? `; a bulk run waits for it (up to ${formatDuration(this.#maxWaitMs)}; WFD_MAX_WAIT sets another bound)`
+          : '';
+      this.#notice?.(`${describeHold(hold, now)}${long}`);
+    }
+    return true;
+  }
+
+  #sharing(): boolean {
+    return this.#shared?.sharing ?? false;
+  }
+
+  /** The rule whose window holds a request until `at` (the first one whose window alone would). */
+  #cause(at: number): Hold['cause'] {
+    const index = this.#rules.findIndex(({ limit, windowMs }) => {
+      const oldest = this.#answered.length - (limit - this.#inFlight);
+      return limit <= this.#inFlight || (oldest >= 0 && this.#answered[oldest]! + windowMs >= at);
+    });
+    const found = Math.max(0, index);
+    return { rule: this.#rules[found]!, index: found };
+  }
+
+  /** This process's log, as the list each rule counts. */
+  #ownLogs(): readonly (readonly number[])[] {
+    return this.#rules.map(() => this.#answered);
   }
 
   /**
-   * The earliest time at or after `from` a request may start, or undefined when requests in
-   * flight alone fill a rule (the server may count them at any moment until they are answered).
+   * The earliest time at or after `from` a request may start, given the answer times each rule
+   * counts, or undefined when requests in flight alone fill a rule (the server may count them at
+   * any moment until they are answered).
    */
-  #earliest(answered: readonly number[], inFlight: number, from: number): number | undefined {
+  #earliest(logs: readonly (readonly number[])[], inFlight: number, from: number): number | undefined {
     let t = from;
-    for (const { limit, windowMs } of this.#rules) {
+    for (const [index, { limit, windowMs }] of this.#rules.entries()) {
       const room = limit - inFlight;
       if (room <= 0) return undefined;
       // The room-th most recent answer must have left the window (t - windowMs, t].
-      const index = answered.length - room;
-      if (index >= 0) t = Math.max(t, answered[index]! + windowMs);
+      const answered = logs[index]!;
+      const oldest = answered.length - room;
+      if (oldest >= 0) t = Math.max(t, answered[oldest]! + windowMs);
     }
     return t;
   }

@@ -10,14 +10,22 @@
  * others may write to, or a link planted in it, is not used (src/core/files/state-file.ts), and says so.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, lstatSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeStateFolder, openStateFile, readStateFile, UnsafeStateError } from '../files/state-file.js';
+import {
+  makeStateFolder,
+  openStateFile,
+  readStateFile,
+  temporaryStateFile,
+  UnsafeStateError,
+  writeAll,
+} from '../files/state-file.js';
 import { platformDirs } from '../process/platform.js';
 import { processAlive } from '../process/process-alive.js';
 import { formatDuration } from '../text/duration.js';
-import { type BudgetLog, earliestStart, parseLog, pruneLog, releaseIn } from './budget-log.js';
-import { NOTICE_AFTER_MS, type RateRule } from './limiter.js';
+import { type BudgetLog, countedBy, earliestStart, parseLog, pruneLog, releaseIn } from './budget-log.js';
+import type { Hold } from './hold.js';
+import type { RateRule } from './rules.js';
 
 /** When this process began (near enough): with its pid, apart from a dead process's whose pid was reused. */
 const STARTED_AT = Date.now();
@@ -27,6 +35,8 @@ const STALE_LOCK_MS = 5_000;
 const LOCK_PATIENCE_MS = 2_000;
 /** While requests in flight elsewhere fill a rule, look again this often. */
 const IN_FLIGHT_POLL_MS = 50;
+/** The file grows in steps of this many bytes (padded with spaces), so that most writes are in place. */
+const FILE_STEP = 4096;
 
 /**
  * The folder of the shared budgets: under WFD_CONFIG_DIR when it is set (a separate setup, and
@@ -48,7 +58,7 @@ export interface SharedBudgetOptions {
   requestTimeoutMs: number;
   /** the longest wait a server may ask for (WFD_MAX_WAIT): no pause read from the file is longer */
   maxWaitMs: number;
-  /** a line for the user, given once, the first time this process must wait noticeably */
+  /** a line for the user: why the budget is not shared, or a value of the file that was bounded */
   notice?: (line: string) => void;
   /** a line for --debug */
   debug?: (line: string) => void;
@@ -68,8 +78,10 @@ export class SharedBudget {
   readonly #options: SharedBudgetOptions;
   readonly #isAlive: (pid: number) => boolean;
   #sequence = 0;
-  #noticed = false;
   #broken = false;
+  /** since when requests in flight elsewhere (and nothing else) have held this process */
+  #heldByFlightsSince: number | undefined;
+  #ignoreFlights = false;
 
   constructor(options: SharedBudgetOptions) {
     this.#options = options;
@@ -84,29 +96,66 @@ export class SharedBudget {
     this.#isAlive = options.isAlive ?? processAlive;
   }
 
+  /** False once the budget cannot be shared this run (the folder or the lock unusable). */
+  get sharing(): boolean {
+    return !this.#broken;
+  }
+
+  /** How long a request of this process may be in flight: its reservation ends then. */
+  get #reservationMs(): number {
+    return this.#options.requestTimeoutMs + STALE_LOCK_MS;
+  }
+
   /**
-   * A grant for a request starting at `now`, or the time (epoch ms) to ask again. Without a
-   * usable folder, always a grant (the process's own limiter still holds).
+   * A grant for a request starting at `now`, or the hold that keeps it back. Without a usable
+   * folder, always a grant (the process's own limiter still holds).
    */
-  reserve(now: number): SharedGrant | number {
+  reserve(now: number): SharedGrant | Hold {
     // Unique among live processes, and apart from a dead one's whose pid was reused.
     const id = `${process.pid}-${STARTED_AT}-${++this.#sequence}`;
-    let wait: number | undefined;
-    const granted = this.#update(now, (log) => {
-      const at = earliestStart(log, this.#options.rules, this.#tag, now);
-      if (at !== undefined && at <= now) {
-        const until = now + this.#options.requestTimeoutMs + STALE_LOCK_MS;
-        return { ...log, reserved: [...log.reserved, { id, pid: process.pid, k: this.#tag, until }] };
+    let hold: Hold | undefined;
+    const granted = this.#update(now, (read) => {
+      const { rules } = this.#options;
+      const withoutFlights = { ...read, reserved: [] };
+      let start = earliestStart(this.#ignoreFlights ? withoutFlights : read, rules, this.#tag, now);
+      if (start.at === undefined && this.#flightsOutlasted(now))
+        start = earliestStart(withoutFlights, rules, this.#tag, now);
+      if (start.at !== undefined) this.#heldByFlightsSince = undefined;
+      if (start.at !== undefined && start.at <= now) {
+        const until = now + this.#reservationMs;
+        return { ...read, reserved: [...read.reserved, { id, pid: process.pid, k: this.#tag, until }] };
       }
-      wait = at ?? now + IN_FLIGHT_POLL_MS;
+      const cause = (index: number) => ({ rule: rules[index]!, index });
+      hold =
+        start.at === undefined
+          ? { until: now + IN_FLIGHT_POLL_MS, cause: cause(Number(start.by ?? 0)), shared: true }
+          : { until: start.at, cause: start.by === 'pause' ? 'pause' : cause(start.by ?? 0), shared: true };
       return undefined;
     });
     if (!granted) return { release: () => {} };
-    if (wait !== undefined) {
-      this.#tell(now, wait);
-      return wait;
+    if (hold) {
+      this.#options.debug?.(
+        `rate budget shared with other wfd processes: next request in ${hold.until - now}ms`,
+      );
+      return hold;
     }
     return { release: (at) => void this.#update(at, (log) => releaseIn(log, id, this.#tag, at)) };
+  }
+
+  /**
+   * True once requests in flight elsewhere (and nothing else) have held this process longer than
+   * a request may last: reservations renewed by a stuck process or written by hand, no longer
+   * waited on this run.
+   */
+  #flightsOutlasted(now: number): boolean {
+    this.#heldByFlightsSince ??= now;
+    const held = now - this.#heldByFlightsSince;
+    if (held <= this.#reservationMs) return false;
+    this.#ignoreFlights = true;
+    this.#options.notice?.(
+      `requests in flight in other wfd runs have held this one for ${formatDuration(held)}, longer than a request may last; no longer waiting for them`,
+    );
+    return true;
   }
 
   /** A 429 said the server's budget is spent: every process holds until `until`. */
@@ -116,16 +165,17 @@ export class SharedBudget {
     );
   }
 
-  /** One line, once per process, when the shared budget makes it wait noticeably. */
-  #tell(now: number, until: number): void {
-    const ms = until - now;
-    this.#options.debug?.(`rate budget shared with other wfd processes: next request in ${ms}ms`);
-    if (this.#noticed || ms < NOTICE_AFTER_MS) return;
-    this.#noticed = true;
-    const time = new Date(until).toISOString().slice(11, 19);
-    this.#options.notice?.(
-      `other wfd processes on this token have used its rate budget; waiting ${Math.ceil(ms / 1000)}s (until ${time} UTC)`,
-    );
+  /** The answer times each rule counts now, requests in flight as answered at `now`; undefined when not shared. */
+  spent(now: number): number[][] | undefined {
+    let spent: number[][] = [];
+    const read = this.#update(now, (log) => {
+      spent = this.#options.rules.map((_, index) => {
+        const { answered, reserved } = countedBy(log, index, this.#tag);
+        return [...answered.map((entry) => entry.t), ...reserved.map(() => now)];
+      });
+      return undefined;
+    });
+    return read ? spent : undefined;
   }
 
   /**
@@ -137,18 +187,26 @@ export class SharedBudget {
     try {
       // Checked (and made) before each use: the folder may have changed since the last request.
       makeStateFolder(this.#options.dir);
-      if (!this.#acquireLock()) return false;
+      if (!this.#acquireLock()) {
+        this.#broken = true;
+        this.#options.notice?.(
+          `rate budget not shared with other wfd processes this run: its lock ${this.#lock} could not be taken within ${formatDuration(LOCK_PATIENCE_MS)} (remove it if no wfd is running)`,
+        );
+        return false;
+      }
       try {
         const found = readStateFile(this.#file);
-        const text = found ?? '';
-        const read = parseLog(text);
+        const read = parseLog(found ?? '');
         const { rules, maxWaitMs } = this.#options;
-        const log = pruneLog(read, rules, now, this.#isAlive, maxWaitMs);
+        const log = pruneLog(read, rules, now, this.#isAlive, {
+          maxWaitMs,
+          reservationMs: this.#reservationMs,
+        });
         // A pause cut to WFD_MAX_WAIT is written back as cut, so that it ends.
         const cut = log.pausedUntil > 0 && log.pausedUntil < read.pausedUntil;
         if (cut) this.#tellCut(read.pausedUntil);
         const next = change(log) ?? (cut ? log : undefined);
-        if (next) this.#write(JSON.stringify(next).padEnd(text.length), found === undefined);
+        if (next) this.#write(JSON.stringify(next), found);
       } finally {
         unlinkSync(this.#lock);
       }
@@ -166,7 +224,6 @@ export class SharedBudget {
 
   /** One line: a pause read from the file ran past WFD_MAX_WAIT (a clock, a bug, a hand). */
   #tellCut(until: number): void {
-    this.#noticed = true;
     const { maxWaitMs } = this.#options;
     // JSON reads 1e400 as Infinity, and a Date ends in the year 275760.
     const when = until < 8.64e15 ? new Date(until).toISOString() : 'a time out of range';
@@ -176,25 +233,51 @@ export class SharedBudget {
   }
 
   /**
-   * Overwrites the file in place, padded with spaces (JSON allows them) to its old length: ext4
-   * flushes a file replaced by a rename or truncated then written (auto_da_alloc), which costs
-   * milliseconds; a plain overwrite costs a tenth of one. A write torn by a crash reads as an
-   * empty log. So there is no temporary file; the file itself is opened without following a link
-   * (src/core/files/state-file.ts), and one this call made is removed if it cannot be written.
+   * Writes the log so that a failed write leaves the previous one. A text that fits in the file is
+   * written over it in place, padded with spaces (JSON allows them): ext4 flushes a file replaced
+   * by a rename or truncated then written (auto_da_alloc), which costs milliseconds; an overwrite
+   * of blocks the file already has costs a tenth of one, and needs no room on the disk. A longer
+   * text (the file grows, in steps of FILE_STEP) goes to a temporary file renamed over it, so a
+   * full disk fails the write and leaves the previous file whole; an overwrite that fails is undone.
+   * The file is opened without following a link (src/core/files/state-file.ts).
    */
-  #write(text: string, create: boolean): void {
-    const fd = openStateFile(this.#file, create ? 'wx' : 'r+');
+  #write(json: string, previous: string | undefined): void {
+    const bytes = Buffer.byteLength(json);
+    const had = previous === undefined ? -1 : Buffer.byteLength(previous);
+    if (previous !== undefined && bytes <= had) {
+      const fd = openStateFile(this.#file, 'r+');
+      try {
+        try {
+          writeAll(fd, json + ' '.repeat(had - bytes));
+        } catch (error) {
+          writeAll(fd, previous);
+          throw error;
+        }
+      } finally {
+        closeSync(fd);
+      }
+      return;
+    }
+    const size = Math.ceil((bytes + 1) / FILE_STEP) * FILE_STEP;
+    const { fd, path } = temporaryStateFile(this.#file);
     try {
-      writeSync(fd, text, 0);
+      try {
+        writeAll(fd, json + ' '.repeat(size - bytes));
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(path, this.#file);
     } catch (error) {
-      if (create) unlinkSync(this.#file);
+      unlinkSync(path);
       throw error;
-    } finally {
-      closeSync(fd);
     }
   }
 
-  /** Takes the lock file (O_EXCL), removing one a dead process left; false after LOCK_PATIENCE_MS. */
+  /**
+   * Takes the lock file (O_EXCL), removing one a dead process left; false after LOCK_PATIENCE_MS,
+   * whatever stands in the way (a live holder, a lock that cannot be removed: a folder, an
+   * immutable file).
+   */
   #acquireLock(): boolean {
     const started = Date.now();
     for (let attempt = 0; ; attempt++) {
@@ -211,12 +294,9 @@ export class SharedBudget {
           continue;
         }
       } catch {
-        continue; // released meanwhile
+        // Released meanwhile (try again), or it cannot be removed (patience decides).
       }
-      if (Date.now() - started > LOCK_PATIENCE_MS) {
-        this.#options.debug?.('rate budget lock busy; this process keeps its own budget for this request');
-        return false;
-      }
+      if (Date.now() - started > LOCK_PATIENCE_MS) return false;
       // The holder is done within microseconds: a short blocking pause, no timer.
       Atomics.wait(PAUSE, 0, 0, Math.min(1 + attempt, 10));
     }

@@ -6,11 +6,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, lstatSync } from 'node:fs';
-import { lstat, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { UsageError, WfdError } from '../errors.js';
+import { SignalledError, UsageError, WfdError } from '../errors.js';
 import { onInterrupt } from '../process/interrupt.js';
 import { quote } from '../text/quote.js';
 import { openFile, writeChunks } from './chunk-writer.js';
@@ -71,35 +71,49 @@ async function makeFolders(dir: string): Promise<void> {
   for (const path of missing) await mkdir(path, { mode: FOLDER_MODE });
 }
 
+/** What `writeFileAtomic` tells along the way. */
+export interface AtomicWriteOptions {
+  /** told each chunk as it is written (a hash) */
+  onChunk?: (chunk: Uint8Array) => void;
+  /** a line for the user: a temporary file of an earlier download removed, the write interrupted */
+  notice?: (line: string) => void;
+}
+
 /**
  * Writes `source` to `target` through a temporary file beside it, then renames it over the
  * target. On any failure the temporary file is removed and the error rethrown (a file-system
  * error as a WfdError naming the file); on Ctrl-C or SIGTERM it is removed before the process
- * ends. Returns the number of bytes written.
+ * ends, said through `notice`, and the write fails with a SignalledError. The temporary files an earlier
+ * download of the same target left (killed, so it could remove nothing) are removed first, and
+ * told. Returns the number of bytes written.
  */
 export async function writeFileAtomic(
   target: string,
   source: AsyncIterable<Uint8Array>,
-  /** told each chunk as it is written (a hash) */
-  onChunk?: (chunk: Uint8Array) => void,
+  options: AtomicWriteOptions = {},
 ): Promise<number> {
   const path = resolve(target);
+  await removeStaleParts(path, options.notice);
   const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.part`);
   let bytes = 0;
   const chunks = watched(source, (chunk) => {
     bytes += chunk.length;
-    onChunk?.(chunk);
+    options.onChunk?.(chunk);
   });
   // `wx`: never through a file (or link) someone else put at the temporary name.
   const file = createWriteStream(temporary, { flags: 'wx', flush: true, mode: FILE_MODE });
   const closed = new Promise<void>((resolve) => file.once('close', () => resolve()));
   const written = pipeline(chunks, file);
+  let interrupted: 'SIGINT' | 'SIGTERM' | undefined;
   // The file is removed once the stream let go of it (an unlink before its open completes would
   // leave it behind), without waiting for the source, which may be stalled.
-  const release = onInterrupt(async () => {
+  const release = onInterrupt(async (signal) => {
+    interrupted = signal;
     file.destroy();
     await closed;
     await unlink(temporary).catch(() => {});
+    // Told here: the process ends once the clean-ups are done, before the write's failure is reported.
+    options.notice?.(`interrupted: ${target} was not saved (nothing of it is left)`);
   });
   try {
     await written;
@@ -107,9 +121,47 @@ export async function writeFileAtomic(
     return bytes;
   } catch (error) {
     await unlink(temporary).catch(() => {});
+    if (interrupted) throw new SignalledError(interrupted);
     throw writeError(target, error);
   } finally {
     release();
+  }
+}
+
+/** A temporary file of a download not written to for this long is no download under way. */
+const STALE_PART_MS = 10 * 60_000;
+
+/** The temporary files (`.part`) of each folder, read once per run: a folder of thousands of downloads is listed once. */
+const partsOf = new Map<string, Promise<string[]>>();
+
+/**
+ * Removes the temporary files an earlier download of `path` left (`.<name>.<12 hex>.part`, not
+ * written to for STALE_PART_MS: one written to since may be another download under way) and
+ * tells each.
+ */
+async function removeStaleParts(path: string, notice: ((line: string) => void) | undefined): Promise<void> {
+  const folder = dirname(path);
+  let parts = partsOf.get(folder);
+  if (!parts) {
+    parts = readdir(folder).then(
+      (names) => names.filter(isTemporaryName),
+      () => [],
+    );
+    partsOf.set(folder, parts);
+  }
+  const prefix = `.${basename(path)}.`;
+  const mine = (await parts).filter(
+    (name) => name.startsWith(prefix) && /^[0-9a-f]{12}\.part$/.test(name.slice(prefix.length)),
+  );
+  for (const name of mine) {
+    const part = join(folder, name);
+    const found = await lstat(part).catch(() => undefined);
+    if (!found?.isFile() || Date.now() - found.mtimeMs < STALE_PART_MS) continue;
+    await unlink(part).then(
+      () =>
+        notice?.(`removed ${part}, left by an earlier download of ${path} that was stopped before it could`),
+      () => {},
+    );
   }
 }
 

@@ -3,8 +3,9 @@
  * tokens and the loopback certificate, the shared rate budget. Another user must not be able to
  * make wfd write through a link, read a file they planted, or find a temporary file left behind:
  *
- * - the folder is checked right before each read and write: a folder of the user's own, not a
- *   symbolic link, that neither group nor others may write (else they could plant or swap files);
+ * - the folder is checked right before each read and write: a folder of the user's own (or
+ *   root's), that neither group nor others may write (else they could plant or swap files); a
+ *   symbolic link to one is used when the link is the user's own too (a dotfile manager's);
  * - a file is opened without following a link (O_NOFOLLOW) and read only if it is a regular file
  *   of the user's own;
  * - a file is replaced through a temporary file created exclusively (O_EXCL) under a random name,
@@ -25,9 +26,13 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readlinkSync,
+  realpathSync,
   type Stats,
+  statSync,
+  writeSync,
 } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { WfdError } from '../errors.js';
 import { hasFileModes } from '../process/platform.js';
 
@@ -39,27 +44,77 @@ const POSIX = hasFileModes();
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 
 /**
- * Checks `dir` before a read or write: a folder of this user's, not a link, not writable by group
- * or others. False when it does not exist; throws an UnsafeStateError otherwise.
+ * Checks `dir` before a read or write: a folder of this user's (or root's), not writable by group
+ * or others. A symbolic link to one (a dotfile manager's: GNU stow, home-manager, yadm) is used
+ * when the link itself is the user's (or root's): both are checked. False when it does not exist;
+ * throws an UnsafeStateError otherwise.
  */
 export function checkStateFolder(dir: string): boolean {
   const found = lstatSync(dir, { throwIfNoEntry: false });
   if (!found) return false;
-  if (found.isSymbolicLink())
-    throw unsafe(dir, 'is a symbolic link', `replace it with the folder it points to, or use another folder`);
-  if (!found.isDirectory()) return false;
-  if (POSIX && process.getuid && found.uid !== process.getuid())
-    throw unsafe(dir, `belongs to another user (uid ${found.uid})`, 'use a folder of your own');
+  if (!found.isSymbolicLink()) return found.isDirectory() && checkFolder(dir, found, dir);
+  checkOwner(dir, found, 'is a symbolic link of another user', 'replace it with a folder of your own');
+  const target = statSync(dir, { throwIfNoEntry: false });
+  if (!target?.isDirectory()) return false;
+  const real = realpathSync(dir);
+  return checkFolder(real, target, `${dir} (a link to ${real})`);
+}
+
+/** The checks of folder `dir`'s own stats; `shown` names it in a message. */
+function checkFolder(dir: string, found: Stats, shown: string): true {
+  checkOwner(shown, found, 'belongs to another user', 'use a folder of your own');
   if (POSIX && (found.mode & 0o022) !== 0)
-    throw unsafe(dir, 'may be written by other users', `chmod 700 ${dir}`);
+    throw unsafe(shown, 'may be written by other users', `chmod 700 ${dir}`);
   return true;
 }
 
-/** Makes `dir` (0700, and its missing parents) unless it exists, then checks it. */
+/** The user's own, or root's (a file root made is no one else's to change); anyone's on Windows. */
+function checkOwner(name: string, found: Stats, why: string, fix: string): void {
+  if (!POSIX || !process.getuid) return;
+  if (found.uid !== process.getuid() && found.uid !== 0) throw unsafe(name, `${why} (uid ${found.uid})`, fix);
+}
+
+/**
+ * Makes `dir` (0700) unless it exists, then checks it. The folder above it is checked first
+ * (made, with its missing parents, when it is not there): nothing is made inside a folder others
+ * may write to, nor through a link that fails the checks.
+ */
 export function makeStateFolder(dir: string): void {
   if (checkStateFolder(dir)) return;
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if (!checkStateFolder(dir)) throw Object.assign(new Error(`${dir} is not a folder`), { code: 'ENOTDIR' });
+  const parent = dirname(dir);
+  if (!checkStateFolder(parent)) {
+    mkdirSync(parent, { recursive: true, mode: 0o700 });
+    if (!checkStateFolder(parent)) throw notAFolder(parent);
+  }
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  if (!checkStateFolder(dir)) throw notAFolder(dir);
+}
+
+function notAFolder(dir: string): Error {
+  return Object.assign(new Error(`${dir} is not a folder`), { code: 'ENOTDIR' });
+}
+
+/**
+ * Where `path` leads when it is a symbolic link of the user's own (or root's), as a dotfile
+ * manager makes them: its target, which is then checked at each use as any state file is (its
+ * folder, its kind, its owner); `path` itself when it is no link. A link of another user's is
+ * refused.
+ */
+export function followOwnLink(path: string): string {
+  const found = lstatSync(path, { throwIfNoEntry: false });
+  if (!found?.isSymbolicLink()) return path;
+  checkOwner(path, found, 'is a symbolic link of another user', 'remove it');
+  try {
+    return realpathSync(path);
+  } catch (error) {
+    // A link to a file not made yet: written, it is made there.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return resolve(dirname(path), readlinkSync(path));
+    throw error;
+  }
 }
 
 /**
@@ -105,6 +160,45 @@ export function readStateFile(path: string): string | undefined {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Writes all of `data` at `position` of `fd`: a write may take fewer bytes than it was given (a
+ * disk filling up), so it loops until every byte is written or a write fails.
+ */
+export function writeAll(fd: number, data: string | Uint8Array, position = 0): void {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  let done = 0;
+  while (done < bytes.length) {
+    const wrote = writeSync(fd, bytes, done, bytes.length - done, position + done);
+    if (wrote <= 0) throw Object.assign(new Error('no space left on the device'), { code: 'ENOSPC' });
+    done += wrote;
+  }
+}
+
+/**
+ * A temporary file beside `path` in its checked folder, to be renamed over it: a random name,
+ * created exclusively (never through a link), mode 0600. The caller removes it on error.
+ */
+export function temporaryStateFile(path: string): { fd: number; path: string } {
+  const folder = dirname(path);
+  checkStateFolder(folder);
+  const temporary = join(folder, temporaryName(path));
+  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NO_FOLLOW;
+  return { fd: openSync(temporary, flags, 0o600), path: temporary };
+}
+
+/**
+ * `.name.json.<16 hex digits>.tmp`: hidden, and named after the file it replaces. Math.random, not
+ * node:crypto (whose load would cost a one-shot command more than its request): the name only
+ * keeps writers apart; O_EXCL in a folder no one else may write keeps out anything planted.
+ */
+function temporaryName(path: string): string {
+  const hex = () =>
+    Math.floor(Math.random() * 2 ** 32)
+      .toString(16)
+      .padStart(8, '0');
+  return `.${basename(path)}.${hex()}${hex()}.tmp`;
 }
 
 /**
@@ -166,8 +260,7 @@ function checkFile(path: string, found: Stats): void {
       code: 'EISDIR',
     });
   if (!found.isFile()) throw unsafe(path, 'is not a regular file', `move it aside`);
-  if (POSIX && process.getuid && found.uid !== process.getuid())
-    throw unsafe(path, `belongs to another user (uid ${found.uid})`, `move it aside`);
+  checkOwner(path, found, 'belongs to another user', 'move it aside');
 }
 
 function linkError(path: string): UnsafeStateError {

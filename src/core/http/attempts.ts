@@ -16,6 +16,7 @@ import {
   isTimeout,
   NETWORK_CODES,
   networkError,
+  notHttpError,
 } from './network-error.js';
 import type { ResponseBody, Transport, TransportResponse } from './node-transport.js';
 import { retryDelay } from './retry.js';
@@ -198,7 +199,7 @@ export class Attempts {
     const code = errorCode(error);
     // An http:// server behind an https:// base URL: no retry will make it speak TLS.
     if (isPlainHttpAnswer(error)) throw networkError(code ?? 'EPROTO', origin, timeoutMs, error);
-    const refused = certificateFailure(error, origin);
+    const refused = certificateFailure(error, origin) ?? notHttpError(error, origin);
     if (refused) throw refused;
     if (!code || !NETWORK_CODES.has(code)) throw error;
     this.settings.trace(`#${id} ✗ ${code} after ${msSince(started)}ms`);
@@ -212,7 +213,7 @@ export class Attempts {
       connectionError: true,
       random: this.settings.random,
     });
-    if (delay === undefined) throw networkError(code, origin, timeoutMs, error);
+    if (delay === undefined) throw networkError(code, origin, timeoutMs, error, request);
     // A stalled server costs a whole time-out per attempt: say so, or the run looks hung.
     if (isTimeout(code))
       this.settings.notice?.(

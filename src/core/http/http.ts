@@ -11,7 +11,7 @@
  */
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RateLimiter } from '../budget/limiter.js';
+import { DEFAULT_MAX_WAIT_MS, type RateLimiter } from '../budget/limiter.js';
 import { ApiError, NetworkError, UsageError, WfdError } from '../errors.js';
 import { count } from '../text/counts.js';
 import { safeParse } from '../zod-parse.js';
@@ -20,7 +20,7 @@ import { type Answer, Attempts, type BodyHandling } from './attempts.js';
 import { parseBaseUrl } from './base-url.js';
 import { checkDownloadStatus, redirectedError } from './download-status.js';
 import { parseJson, readBoundedText } from './json-answer.js';
-import { errorCode, NETWORK_CODES, networkError } from './network-error.js';
+import { errorCode, NETWORK_CODES, networkError, notHttpError } from './network-error.js';
 import {
   BODY_TIMEOUT,
   NodeHttpTransport,
@@ -95,8 +95,6 @@ const DEFAULT_MIN_DOWNLOAD_RATE = 1024;
 /** Longer URLs meet 414 or 431 at common servers and proxies (8 KiB request lines). */
 const MAX_URL_LENGTH = 8000;
 const DEFAULT_RETRIES = 5;
-/** The longest wait a server may ask for by default (WFD_MAX_WAIT). */
-export const DEFAULT_MAX_WAIT_MS = 15 * 60_000;
 /** Connections per origin: above any --concurrency a command uses. */
 const MAX_CONNECTIONS = 16;
 
@@ -256,6 +254,8 @@ export class ApiClient {
    * as it is (a file-system error of the caller, say).
    */
   bodyError(error: unknown): unknown {
+    const notHttp = notHttpError(error, this.origin);
+    if (notHttp) return notHttp;
     const code = errorCode(error);
     if (!code || !NETWORK_CODES.has(code)) return error;
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -7,6 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { WfdError } from '../errors.js';
+import { quote } from '../text/quote.js';
 
 export interface MultipartBody {
   /** `multipart/form-data; boundary=...` */
@@ -45,13 +47,30 @@ export function encodeMultipart(form: FormData): MultipartBody {
           for (const part of parts) {
             yield part.head;
             if (Buffer.isBuffer(part.value)) yield part.value;
-            else for await (const chunk of part.value.stream()) yield chunk;
+            else yield* fileChunks(part.value);
             yield Buffer.from(CRLF);
           }
           yield tail;
         })(),
       ),
   };
+}
+
+/**
+ * The bytes of a file part. Node's Blob of a file refuses to read it once its size or time
+ * differs from when it was opened ('The blob could not be read'): said in words.
+ */
+async function* fileChunks(file: Blob): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of file.stream()) yield chunk;
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'NotReadableError')) throw error;
+    const name = (file as File).name;
+    throw new WfdError(
+      `${quote(name)} changed while it was being sent (it is not the size or age it was when the upload began); the upload was broken off`,
+      { hint: 'upload it again once nothing writes to it', cause: error },
+    );
+  }
 }
 
 function sizeOf(value: Buffer | Blob): number {

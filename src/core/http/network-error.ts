@@ -49,7 +49,44 @@ export function isPlainHttpAnswer(error: unknown): boolean {
   return false;
 }
 
-export function networkError(code: string, origin: string, timeoutMs: number, cause: unknown): NetworkError {
+/**
+ * An answer Node's HTTP parser refused (`HPE_...`) as a NetworkError (exit 8, never retried: the
+ * server will answer the same): a first line that is not HTTP (another service on that port: SSH,
+ * SMTP, a database), or an answer broken off by a malformed part (a chunk, a header). Undefined
+ * for any other error.
+ */
+export function notHttpError(error: unknown, origin: string): NetworkError | undefined {
+  let parse: unknown = error;
+  while (parse instanceof Error && !String((parse as NodeJS.ErrnoException).code).startsWith('HPE_'))
+    parse = parse.cause;
+  if (!(parse instanceof Error)) return undefined;
+  const code = String((parse as NodeJS.ErrnoException).code);
+  const reason = isRecord(parse) && typeof parse.reason === 'string' ? parse.reason : code;
+  const message =
+    code === 'HPE_INVALID_CONSTANT'
+      ? `${origin} did not answer in HTTP (${reason})`
+      : `the answer of ${origin} is not valid HTTP (${reason})`;
+  return new NetworkError(message, {
+    hint: 'check the base URL: is it the address and port of the API, not of another service or proxy?',
+    cause: parse,
+    requestSent: true,
+  });
+}
+
+/** Methods whose request changes nothing: sent twice, no harm. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * `request` (`POST /v1/cases`): the request that failed, when a mutation that may have reached the
+ * server must be checked before it is run again.
+ */
+export function networkError(
+  code: string,
+  origin: string,
+  timeoutMs: number,
+  cause: unknown,
+  request?: { readonly method: string; readonly shownPath: string },
+): NetworkError {
   const requestSent = !NOT_SENT_CODES.has(code);
   if (isPlainHttpAnswer(cause)) {
     return new NetworkError(`${origin} does not speak TLS: it answered in plain HTTP`, {
@@ -73,7 +110,16 @@ export function networkError(code: string, origin: string, timeoutMs: number, ca
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return new NetworkError(`cannot resolve the host of ${origin}`, { hint: 'check the base URL', cause });
   }
-  return new NetworkError(`network error talking to ${origin}: ${code}`, { cause, requestSent });
+  // The message stays short: a bulk run prints it in a row, after reading the record back.
+  const hint =
+    requestSent && request && !SAFE_METHODS.has(request.method)
+      ? `${request.method} ${request.shownPath} was sent before the connection broke, so it may have taken effect: check (get or list what it changes) before you run it again`
+      : undefined;
+  return new NetworkError(`network error talking to ${origin}: ${code}`, {
+    cause,
+    requestSent,
+    ...(hint ? { hint } : {}),
+  });
 }
 
 /** True for an origin on this machine: localhost, 127.0.0.0/8 or ::1. */

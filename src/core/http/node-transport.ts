@@ -136,12 +136,14 @@ export class NodeHttpTransport implements Transport {
           resolve({
             statusCode: response.statusCode ?? 0,
             headers: headersOf(response.headers),
-            body: responseBody(response, signal, request.bodyTimeout),
+            body: responseBody(response, signal, request.bodyTimeout, () => broken),
           });
         },
       );
       const onAbort = () => req.destroy(signal?.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
+      // An error after the answer began (a malformed chunk): why its body ends short.
+      let broken: Error | undefined;
       // The proxy's answer to the CONNECT of an https origin (https-proxy-agent emits it): a
       // refusal is replayed to the request as if the origin had answered.
       let tunnelStatus: number | undefined;
@@ -151,6 +153,7 @@ export class NodeHttpTransport implements Transport {
         });
       const connection = this.#watchConnection(req, route);
       req.on('error', (error) => {
+        broken = error;
         signal?.removeEventListener('abort', onAbort);
         const { issuer } = connection;
         if (issuer && isCertificateError(error)) Object.assign(error, { issuer });
@@ -248,6 +251,7 @@ function responseBody(
   response: IncomingMessage,
   signal: AbortSignal | undefined,
   bodyTimeout: number | undefined,
+  broken: () => Error | undefined,
 ): ResponseBody {
   const onAbort = () => response.destroy(signal?.reason);
   if (signal && !signal.aborted) {
@@ -259,6 +263,12 @@ function responseBody(
       response.destroy(Object.assign(new Error('no data within the time-out'), { code: BODY_TIMEOUT })),
     );
   }
+  // Node ends a body that its parser broke off (a malformed chunk) with a reset, 'aborted': its
+  // cause is the parse error, which says what happened.
+  response.once('error', (error) => {
+    const cause = broken();
+    if (cause && !error.cause) Object.assign(error, { cause });
+  });
   // A connection lost half-way through the body is a reset, not a short answer.
   response.once('aborted', () => {
     if (!response.destroyed)

@@ -5,8 +5,9 @@
  *
  * - `onInterrupt(cleanup)`: the clean-up runs, then the process ends with 130 (SIGINT) or 143
  *   (SIGTERM), as shells expect.
- * - `interruptible(work)`: the work's signal is aborted and the command ends its own way once the
- *   work has stopped (a followed feed ends with exit 0, a cancelled login with its error).
+ * - `interruptible(work)`: the work's signal is aborted (its reason the signal's name) and the
+ *   command ends its own way once the work has stopped (a followed feed with 130 or 143 once its
+ *   output is whole, a cancelled login with its error).
  *
  * When both kinds are registered, the process ends after all of them. Each gets GRACE_MS; a
  * second signal ends the process at once.
@@ -16,7 +17,8 @@
  * ends the process at once, and the next run continues or removes a `.part` file it leaves.
  */
 
-type Cleanup = () => void | Promise<void>;
+type Signal = 'SIGINT' | 'SIGTERM';
+type Cleanup = (signal: Signal) => void | Promise<void>;
 
 interface Registration {
   readonly cleanup: Cleanup;
@@ -42,7 +44,7 @@ export async function interrupt(signal: keyof typeof SIGNALS): Promise<void> {
   const all = Promise.all(
     current.map(async ({ cleanup }) => {
       try {
-        await cleanup();
+        await cleanup(signal);
       } catch {
         // A clean-up that fails must not keep the others from running.
       }
@@ -106,8 +108,8 @@ export async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>
   const controller = new AbortController();
   let running: Promise<T> | undefined;
   const release = register({
-    cleanup: async () => {
-      controller.abort();
+    cleanup: async (signal) => {
+      controller.abort(signal);
       await running;
     },
     ends: false,

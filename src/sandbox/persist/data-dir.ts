@@ -4,6 +4,7 @@
  *   sandbox.json     the seed parameters (the seeded data is made again from them, never stored)
  *   snapshot         every record changed up to a compaction (snapshot.ts), when there was one
  *   journal-<n>      the commits since that snapshot (journal.ts)
+ *   journal-mark     how many commits it held at the last start or clean stop (journal-mark.ts)
  *   blobs/<id>       the bytes of uploads
  *   lock             the process running a sandbox on it (lock.ts)
  *
@@ -20,6 +21,7 @@ import { DataDirError, SeedMismatchError } from './errors.js';
 import { DIR_MODE, replaceFile, syncDir } from './files.js';
 import { DEFAULT_COMPACT_BYTES, Journal, journalPath, type TouchedRecords, touch } from './journal.js';
 import { JournalFile, journalHeader } from './journal-file.js';
+import { checkMark, MARK_FILE, writeMark } from './journal-mark.js';
 import { acquireLock, type DirLock } from './lock.js';
 import { type Batch, readSnapshot, SNAPSHOT_FILE } from './snapshot.js';
 
@@ -64,6 +66,8 @@ export class DataDir {
     /** Where the state keeps uploaded bytes. */
     readonly blobs: FileBlobStore,
     private readonly lock: DirLock,
+    /** The first folder this open made (the directory, or a parent of it); undefined when it existed. */
+    private readonly made: string | undefined,
   ) {}
 
   /**
@@ -74,10 +78,13 @@ export class DataDir {
    */
   static async open(path: string, requested: Partial<SeedParameters>): Promise<DataDir> {
     const dir = resolve(path);
-    await mkdir(dir, { recursive: true, mode: DIR_MODE }).catch((error: Error) => {
+    const made = await mkdir(dir, { recursive: true, mode: DIR_MODE }).catch((error: Error) => {
       throw new DataDirError(`Cannot use ${JSON.stringify(dir)} as a data directory: ${error.message}`);
     });
-    const lock = await acquireLock(dir);
+    const lock = await acquireLock(dir).catch(async (error: unknown) => {
+      if (made) await rm(made, { recursive: true, force: true });
+      throw error;
+    });
     try {
       let params = await readParameters(dir);
       if (params) {
@@ -92,9 +99,10 @@ export class DataDir {
         await writeParameters(dir, params);
       }
       await mkdir(join(dir, BLOBS_DIR), { recursive: true, mode: DIR_MODE });
-      return new DataDir(dir, params, new FileBlobStore(join(dir, BLOBS_DIR)), lock);
+      return new DataDir(dir, params, new FileBlobStore(join(dir, BLOBS_DIR)), lock, made);
     } catch (error) {
       await lock.release();
+      if (made) await rm(made, { recursive: true, force: true });
       throw error;
     }
   }
@@ -114,14 +122,20 @@ export class DataDir {
     const generation = read?.snapshot.generation ?? 0;
     const path = journalPath(dir, generation);
     const others = await otherGenerations(dir, generation);
+    // A journal that is not there must not be made before the mark says none was lost.
+    if (!(await exists(path))) await checkMark(dir, path, generation, undefined);
     const { file, records, dropped } = await JournalFile.open(path, generation, {
       uploads: (await readdir(this.blobs.path)).filter((name) => !name.startsWith('.')).length,
       base: read ? `the snapshot (generation ${generation})` : 'the seed',
+      mark: join(dir, MARK_FILE),
     });
     let touched: TouchedRecords;
     let storedClients: Set<string>;
     try {
+      await checkMark(dir, path, generation, records.length);
       ({ touched, storedClients } = replay(state, read?.snapshot, records));
+      // From now on a journal cut below what it holds is refused (journal-mark.ts).
+      await writeMark(dir, { generation, records: records.length });
     } catch (error) {
       await file.close();
       throw error;
@@ -153,6 +167,15 @@ export class DataDir {
     provisionClients(state, options.clients, storedClients, journal);
     for (const store of [state.store, state.forms, state.docintel, state.grants]) store.logChangesTo(journal);
     return { journal, notices };
+  }
+
+  /**
+   * After a start that failed (a port in use, a refused option): releases the directory, and
+   * removes it when this start made it, so a failed start leaves no folder behind.
+   */
+  async discard(): Promise<void> {
+    await this.close();
+    if (this.made) await rm(this.made, { recursive: true, force: true });
   }
 
   /** Commits what is pending, closes the journal and releases the lock. */
@@ -243,7 +266,8 @@ export async function resetDataDir(path: string): Promise<SeedParameters> {
   const lock = await acquireLock(dir);
   try {
     for (const name of await readdir(dir)) {
-      if (name === SNAPSHOT_FILE || JOURNAL_RE.test(name) || name === BLOBS_DIR || name.endsWith('.tmp')) {
+      const state = name === SNAPSHOT_FILE || name === MARK_FILE || JOURNAL_RE.test(name);
+      if (state || name === BLOBS_DIR || name.endsWith('.tmp')) {
         await rm(join(dir, name), { recursive: true, force: true });
       }
     }
@@ -318,6 +342,16 @@ async function writeParameters(dir: string, params: SeedParameters): Promise<voi
     stored[key] = params[option];
   }
   await replaceFile(join(dir, PARAMETERS_FILE), `${JSON.stringify(stored, null, 2)}\n`);
+}
+
+async function exists(path: string): Promise<boolean> {
+  return stat(path).then(
+    () => true,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return false;
+      throw error;
+    },
+  );
 }
 
 /** A directory without sandbox.json is taken only when empty: it might hold someone's files. */

@@ -34,6 +34,8 @@ export class JournalDamagedError extends DataDirError {
     readonly offset: number,
     /** The damaged record's number in the file, from 1. */
     readonly record: number,
+    /** The journal's mark (journal-mark.ts), which a journal cut by hand must lose too. */
+    readonly mark: string,
   ) {
     super(
       `The journal ${JSON.stringify(path)} is damaged at byte ${offset} (record ${record} of it fails its checksum, and whole records follow it); nothing was changed on disk`,
@@ -48,16 +50,21 @@ export class JournalDamagedError extends DataDirError {
  * them: the start is refused, and nothing on disk is changed.
  */
 export class JournalTruncatedError extends DataDirError {
+  /** The upload files of the directory: writes made them, so writes were lost. */
+  readonly uploads: number;
+  /** What the directory starts from without the journal. */
+  readonly base: string;
+  /** The journal's mark, which goes with it. */
+  readonly mark: string;
+
   constructor(
     /** The journal file, absolute. */
     readonly path: string,
     /** Its size. */
     readonly bytes: number,
-    /** The upload files of the directory: writes made them, so writes were lost. */
-    readonly uploads: number,
-    /** What the directory starts from without the journal. */
-    readonly base: string,
+    directory: { uploads: number; base: string; mark: string },
   ) {
+    const { uploads, base } = directory;
     const shows =
       bytes === 0
         ? 'is empty (0 bytes)'
@@ -69,5 +76,40 @@ export class JournalTruncatedError extends DataDirError {
     super(
       `The journal ${JSON.stringify(path)} ${shows}: every journal starts with a header, so it was emptied or cut after it was written, and the writes it held (acknowledged ones among them) are not in it${files}. Starting would serve ${base} only; nothing was changed on disk`,
     );
+    this.uploads = uploads;
+    this.base = base;
+    this.mark = directory.mark;
   }
+}
+
+/**
+ * A journal holds fewer whole commits than its mark (journal-mark.ts) says it held when the
+ * sandbox last started or stopped: it was cut at a record boundary after it was written (a copy,
+ * a restore, a hand; a crash tears the last record only). The start is refused, and nothing on
+ * disk is changed.
+ */
+export class JournalShortError extends DataDirError {
+  constructor(
+    /** The journal file, absolute. */
+    readonly path: string,
+    /** The whole commits it holds; undefined when the file is missing. */
+    readonly records: number | undefined,
+    /** The whole commits it held. */
+    readonly expected: number,
+    /** The mark file. */
+    readonly mark: string,
+  ) {
+    const holds =
+      records === undefined
+        ? 'is missing'
+        : `holds ${records === 0 ? 'no commit (its header only)' : commits(records)}`;
+    const how = records === undefined ? 'it was removed' : 'it was cut after it was written';
+    super(
+      `The journal ${JSON.stringify(path)} ${holds}, but it held ${commits(expected)} when the sandbox last started or stopped on it (${JSON.stringify(mark)}): ${how}, and the writes of the ${commits(expected - (records ?? 0))} it lost (acknowledged ones among them) are not in it. Starting would serve an older state; nothing was changed on disk`,
+    );
+  }
+}
+
+function commits(n: number): string {
+  return n === 1 ? '1 commit' : `${n} commits`;
 }

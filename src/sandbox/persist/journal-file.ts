@@ -9,7 +9,7 @@
  */
 import { constants } from 'node:fs';
 import { type FileHandle, open, readFile, truncate } from 'node:fs/promises';
-import { JournalDamagedError, JournalTruncatedError } from './errors.js';
+import { DataDirError, JournalDamagedError, JournalTruncatedError } from './errors.js';
 import { replaceFile } from './files.js';
 import { frame, unframe, wholeRecordAfter } from './frames.js';
 
@@ -27,6 +27,8 @@ export interface JournalContext {
   readonly uploads: number;
   /** What the directory starts from without the journal: the seed, or the snapshot. */
   readonly base: string;
+  /** The journal's mark (journal-mark.ts), to remove with it. */
+  readonly mark: string;
 }
 
 const HEADER_KEY = 'wfd_sandbox_journal';
@@ -42,13 +44,16 @@ function isHeader(record: Buffer): boolean {
 
 export class JournalFile {
   #size: number;
+  #records: number;
 
   private constructor(
     readonly path: string,
     private readonly handle: FileHandle,
     size: number,
+    records: number,
   ) {
     this.#size = size;
+    this.#records = records;
   }
 
   /**
@@ -59,23 +64,27 @@ export class JournalFile {
   static async open(path: string, generation: number, context: JournalContext): Promise<OpenedJournal> {
     const bytes = await readFile(path).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return undefined;
+      if (error.code === 'EISDIR')
+        throw new DataDirError(
+          `The journal ${JSON.stringify(path)} is a folder, not a file: move it aside (it is no sandbox's); nothing was changed on disk`,
+        );
       throw error;
     });
     if (bytes === undefined) return { file: await JournalFile.create(path, generation), records: [] };
     const { records, goodBytes } = unframe(bytes);
     const torn = goodBytes < bytes.length;
     if (torn && wholeRecordAfter(bytes, goodBytes)) {
-      throw new JournalDamagedError(path, goodBytes, records.length + 1);
+      throw new JournalDamagedError(path, goodBytes, records.length + 1, context.mark);
     }
     if (records.length === 0) {
-      throw new JournalTruncatedError(path, bytes.length, context.uploads, context.base);
+      throw new JournalTruncatedError(path, bytes.length, context);
     }
     if (isHeader(records[0]!)) records.shift();
     if (torn) await truncate(path, goodBytes);
     const handle = await open(path, constants.O_WRONLY | constants.O_APPEND);
     // The cut must be on disk before anything is appended after it.
     if (torn) await handle.sync();
-    const file = new JournalFile(path, handle, goodBytes);
+    const file = new JournalFile(path, handle, goodBytes, records.length);
     return torn
       ? { file, records, dropped: { offset: goodBytes, bytes: bytes.length - goodBytes } }
       : { file, records };
@@ -89,12 +98,17 @@ export class JournalFile {
     const header = journalHeader(generation);
     await replaceFile(path, header);
     const handle = await open(path, constants.O_WRONLY | constants.O_APPEND);
-    return new JournalFile(path, handle, header.length);
+    return new JournalFile(path, handle, header.length, 0);
   }
 
   /** Bytes in the file. */
   get size(): number {
     return this.#size;
+  }
+
+  /** Whole commits in the file, its header left out. */
+  get records(): number {
+    return this.#records;
   }
 
   /** Appends one record and flushes it to disk. */
@@ -105,6 +119,7 @@ export class JournalFile {
     }
     this.#size += bytes.length;
     await this.handle.datasync();
+    this.#records++;
   }
 
   async close(): Promise<void> {

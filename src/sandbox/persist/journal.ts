@@ -23,6 +23,7 @@ import type { SandboxState } from '../state.js';
 import type { FileBlobStore } from './blobs.js';
 import { type Entry, readEntry } from './codec.js';
 import { JournalFile } from './journal-file.js';
+import { writeMark } from './journal-mark.js';
 import { type Batch, writeSnapshot } from './snapshot.js';
 
 /** A journal is compacted once it is larger than this and than the snapshot (default 8 MiB). */
@@ -101,13 +102,14 @@ export class Journal implements ChangeLog {
     return this.#tail;
   }
 
-  /** Commits what is pending and closes the file. */
+  /** Commits what is pending, closes the file, and moves the journal's mark to what it holds. */
   async close(): Promise<void> {
     try {
       await this.durable();
     } finally {
       await this.#file.close();
     }
+    await writeMark(this.#options.dir, { generation: this.#generation, records: this.#file.records });
   }
 
   async #commit(): Promise<void> {
