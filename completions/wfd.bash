@@ -519,33 +519,35 @@ _wfd_values() {
     *'|--waiting-for')
       how=values values='none owner contact' ;;
     'cases list|--sort')
-      how=values values='created_at -created_at updated_at -updated_at title -title status -status parent_status -parent_status waiting_for -waiting_for reference -reference archived_at -archived_at' ;;
+      how=values values='title -title status -status parent_status -parent_status waiting_for -waiting_for reference -reference archived_at -archived_at created_at -created_at updated_at -updated_at' ;;
     'cases list|--fields'|'cases get|--fields'|'cases create|--fields'|'cases update-data|--fields')
-      how=list values='id title status parent_status waiting_for reference archived_at created_at updated_at is_template template owner workspace contact data steps schema template.id owner.id owner.email workspace.id workspace.slug contact.given_name contact.family_name contact.email' ;;
+      how=list values='id title status parent_status waiting_for reference archived_at created_at updated_at is_template template owner workspace contact data steps schema template.id template.title owner.id owner.email owner.name workspace.id workspace.slug contact.given_name contact.family_name contact.email' ;;
     'cases count|--group-by')
       how=list values='status parent_status waiting_for archived template.id owner.email' ;;
     'cases count|--fields')
-      how=list values='count id title status parent_status waiting_for reference archived_at created_at updated_at is_template template owner workspace contact data steps schema template.id owner.id owner.email workspace.id workspace.slug contact.given_name contact.family_name contact.email' ;;
+      how=list values='count id title status parent_status waiting_for reference archived_at created_at updated_at is_template template owner workspace contact data steps schema template.id template.title owner.id owner.email owner.name workspace.id workspace.slug contact.given_name contact.family_name contact.email' ;;
     'cases archive|--fields'|'cases unarchive|--fields')
       how=list values='id result archived_at error' ;;
     'case-templates list|--sort')
-      how=values values='created_at -created_at updated_at -updated_at title -title reference -reference archived_at -archived_at' ;;
+      how=values values='title -title reference -reference archived_at -archived_at created_at -created_at updated_at -updated_at' ;;
     'case-templates list|--fields')
-      how=list values='id title reference archived_at is_template owner workspace created_at updated_at owner.id owner.email workspace.id workspace.slug' ;;
-    'forms list|--sort'|'form-templates list|--sort')
-      how=values values='created_at -created_at updated_at -updated_at' ;;
+      how=list values='id title reference archived_at is_template owner workspace created_at updated_at steps schema owner.id owner.email owner.name workspace.id workspace.slug' ;;
+    'forms list|--sort')
+      how=values values='created_at -created_at updated_at -updated_at status -status user.given_name -user.given_name user.family_name -user.family_name user.email -user.email' ;;
     'forms list|--fields'|'forms get|--fields'|'forms create|--fields'|'forms update|--fields')
-      how=list values='id created_at updated_at status archived active completed processed flow user owner workspace responses webhooks flow.slug flow.customization user.given_name user.family_name user.email user.phone owner.email' ;;
+      how=list values='id created_at updated_at status archived active completed processed flow user owner workspace webhooks responses flow.slug flow.customization user.given_name user.family_name user.email user.phone owner.id owner.email owner.name workspace.id workspace.slug' ;;
     'forms count|--group-by')
       how=list values='status archived active completed processed flow.slug flow.customization owner.email' ;;
     'forms count|--fields')
-      how=list values='count id created_at updated_at status archived active completed processed flow user owner workspace responses webhooks flow.slug flow.customization user.given_name user.family_name user.email user.phone owner.email' ;;
+      how=list values='count id created_at updated_at status archived active completed processed flow user owner workspace webhooks responses flow.slug flow.customization user.given_name user.family_name user.email user.phone owner.id owner.email owner.name workspace.id workspace.slug' ;;
     'forms archive|--fields'|'forms unarchive|--fields')
       how=list values='id result archived error' ;;
     'responses get|--fields')
       how=list values='id form created_at updated_at completed_at answers attachments signatures' ;;
+    'form-templates list|--sort')
+      how=values values='created_at -created_at updated_at -updated_at' ;;
     'form-templates list|--fields')
-      how=list values='id slug title name description created_at updated_at' ;;
+      how=list values='id slug title description created_at updated_at' ;;
     'form-templates options|--fields')
       how=list values='slug languages default_language expiry_days reminder_days signature_required allow_attachments max_attachments customizations' ;;
     'form-templates steps|--fields')

@@ -6,30 +6,29 @@
 import type * as z from 'zod/mini';
 import type { ApiRequest, QueryParams } from '../core/http/request.js';
 import type { Page } from '../core/paginate.js';
-import type { RecordFields, ResourceDef } from '../resources/types.js';
-import { Count, envelope, type RecordSchema, recordSchema } from './schemas.js';
+import type { FieldDefs, ResourceDef } from '../resources/types.js';
+import { Count, envelope, type RecordOf, recordSchema } from './schemas.js';
 
-/** A record of a resource whose table declares fields `F`. */
-export type RecordOf<F extends RecordFields> = z.infer<RecordSchema<F>>;
+export type { RecordOf };
 
-const pageSchemas = new WeakMap<RecordFields, z.ZodMiniType>();
+const pageSchemas = new WeakMap<ResourceDef, z.ZodMiniType>();
 
 /** The paginated envelope of the resource's records, built once per table. */
-function pageSchema<F extends RecordFields>(fields: F): z.ZodMiniType<Page<RecordOf<F>>> {
-  let schema = pageSchemas.get(fields);
+function pageSchema<F extends FieldDefs>(resource: ResourceDef<F>): z.ZodMiniType<Page<RecordOf<F>>> {
+  let schema = pageSchemas.get(resource);
   if (!schema) {
-    schema = envelope(recordSchema(fields));
-    pageSchemas.set(fields, schema);
+    schema = envelope(recordSchema(resource));
+    pageSchemas.set(resource, schema);
   }
   return schema as z.ZodMiniType<Page<RecordOf<F>>>;
 }
 
 /** GET /v1/<name> with the given filters and sort (spec: "Endpoints", "Filtering", "Sorting"). */
-export function listRequest<F extends RecordFields>(
+export function listRequest<F extends FieldDefs>(
   resource: ResourceDef<F>,
   query: QueryParams,
 ): ApiRequest<Page<RecordOf<F>>> {
-  return { method: 'GET', path: `/${resource.name}`, query, schema: () => pageSchema(resource.record) };
+  return { method: 'GET', path: `/${resource.name}`, query, schema: () => pageSchema(resource) };
 }
 
 /** GET /v1/<name>/count: the number of records the filters match. */

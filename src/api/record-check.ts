@@ -1,10 +1,12 @@
 /**
- * The check of a record against its resource table's fields (src/resources/types.ts), in place:
- * nothing is copied, so a list of 80,000 cases allocates no second record per row. Lenient as the
- * schemas are: unknown fields and `any` fields pass; each other field is checked as its shape says.
+ * The client's check of a record against its shape (src/resources/), in place: nothing is copied,
+ * so a list of 80,000 cases allocates no second record per row. Lenient on purpose, so that a
+ * newer server does not break an older client: fields the shape does not name pass, any field
+ * but the key may be missing or null, and of each other field only its JSON type is checked
+ * (not an enum's values, a format or a pattern), nested objects and lists included.
  */
 import { isRecord } from '../core/guards.js';
-import type { FieldShape, RecordFields } from '../resources/types.js';
+import type { JsonSchema } from '../resources/schema.js';
 
 /** Why a record does not hold: where (the path inside it) and what was expected. */
 export interface RecordIssue {
@@ -12,49 +14,116 @@ export interface RecordIssue {
   message: string;
 }
 
-/** The first field of `value` that its shape refuses, undefined when the record holds. */
-export function recordIssue(fields: RecordFields, value: unknown): RecordIssue | undefined {
-  if (!isRecord(value)) return invalid([], 'object', value);
-  for (const name in fields) {
-    // The path is made only for a field that fails: a long list checks millions that hold.
-    const issue = fieldIssue(fields[name]!, value[name], name);
-    if (issue) return issue;
+/** A compiled check of one value: undefined when it holds, else where and why (the path reversed). */
+type Check = (value: unknown) => RecordIssue | undefined;
+
+const checks = new WeakMap<JsonSchema, Check>();
+
+/** The first place in `value` that its record shape refuses; undefined when the record holds. */
+export function recordIssue(shape: JsonSchema, key: string, value: unknown): RecordIssue | undefined {
+  if (!isRecord(value)) return invalid('object', value);
+  const keyValue = value[key];
+  if (typeof keyValue !== 'string') return at(key, invalid('string', keyValue));
+  let check = checks.get(shape);
+  if (!check) {
+    check = compile(shape);
+    checks.set(shape, check);
   }
-  return undefined;
+  const issue = check(value);
+  if (issue) issue.path.reverse();
+  return issue;
 }
 
-function fieldIssue(shape: FieldShape, value: unknown, name: string): RecordIssue | undefined {
-  switch (shape) {
-    case 'key':
-      return typeof value === 'string' ? undefined : invalid([name], 'string', value);
-    case 'text':
-      return value === undefined || typeof value === 'string' ? undefined : invalid([name], 'string', value);
-    case 'text-or-null':
-      return value == null || typeof value === 'string' ? undefined : invalid([name], 'string', value);
-    case 'flag':
-      return value == null || typeof value === 'boolean' ? undefined : invalid([name], 'boolean', value);
-    case 'relation':
-      if (value == null) return undefined;
-      if (!isRecord(value)) return invalid([name], 'object', value);
-      return value.id === undefined || typeof value.id === 'string'
-        ? undefined
-        : invalid([name, 'id'], 'string', value.id);
+/** The check of a value of `shape`; null and a missing value pass (the caller decides on the key). */
+function compile(shape: JsonSchema): Check {
+  const options = shape.anyOf?.filter((option) => option.type !== 'null');
+  if (options?.length === 1) return compile(options[0]!);
+  if (options) return anyOf(options.map(compile));
+  const type = Array.isArray(shape.type) ? shape.type.find((t) => t !== 'null') : shape.type;
+  switch (type ?? typeOfConst(shape)) {
+    case 'string':
+      return (value) => (value == null || typeof value === 'string' ? undefined : invalid('string', value));
+    case 'boolean':
+      return (value) => (value == null || typeof value === 'boolean' ? undefined : invalid('boolean', value));
+    case 'integer':
+      return (value) => (value == null || Number.isInteger(value) ? undefined : invalid('int', value));
+    case 'number':
+      return (value) => (value == null || typeof value === 'number' ? undefined : invalid('number', value));
+    case 'array':
+      return arrayCheck(shape.items ? compile(shape.items) : undefined, expectedOf(shape.items));
     case 'object':
-      return value == null || isRecord(value) ? undefined : invalid([name], 'object', value);
-    case 'objects': {
-      if (value === undefined) return undefined;
-      if (!Array.isArray(value)) return invalid([name], 'array', value);
-      const index = value.findIndex((item) => !isRecord(item));
-      return index < 0 ? undefined : invalid([name, index], 'object', value[index]);
-    }
-    case 'any':
-      return undefined;
+      return objectCheck(shape);
+    default:
+      return () => undefined;
   }
+}
+
+function typeOfConst(shape: JsonSchema): string | undefined {
+  const value = shape.const ?? shape.enum?.find((item) => item !== null);
+  return value === undefined || value === null ? undefined : typeof value;
+}
+
+function objectCheck(shape: JsonSchema): Check {
+  // Only the fields whose shape checks anything: an `anything` field costs the loop nothing.
+  const fields = Object.entries(shape.properties ?? {})
+    .filter(([, inner]) =>
+      Object.keys(inner).some(
+        (word) => word === 'type' || word === 'anyOf' || word === 'const' || word === 'enum',
+      ),
+    )
+    .map(([name, inner]) => [name, compile(inner)] as const);
+  return (value) => {
+    if (value == null) return undefined;
+    if (!isRecord(value)) return invalid('object', value);
+    for (const [name, check] of fields) {
+      const issue = check(value[name]);
+      if (issue) return at(name, issue);
+    }
+    return undefined;
+  };
+}
+
+/** What a list's element must be, in an issue's words: null is no element. */
+function expectedOf(shape: JsonSchema | undefined): string {
+  const type = Array.isArray(shape?.type) ? shape.type[0] : shape?.type;
+  return type === 'integer' ? 'int' : (type ?? 'value');
+}
+
+function arrayCheck(item: Check | undefined, expected: string): Check {
+  return (value) => {
+    if (value == null) return undefined;
+    if (!Array.isArray(value)) return invalid('array', value);
+    if (!item) return undefined;
+    for (let index = 0; index < value.length; index++) {
+      const element: unknown = value[index];
+      const issue = element == null ? invalid(expected, element) : item(element);
+      if (issue) return at(index, issue);
+    }
+    return undefined;
+  };
+}
+
+function anyOf(options: Check[]): Check {
+  return (value) => {
+    let first: RecordIssue | undefined;
+    for (const option of options) {
+      const issue = option(value);
+      if (!issue) return undefined;
+      first ??= issue;
+    }
+    return first;
+  };
+}
+
+/** The issue, one level further out: paths are built from the inside, reversed once at the end. */
+function at(step: string | number, issue: RecordIssue): RecordIssue {
+  issue.path.push(step);
+  return issue;
 }
 
 /** As zod words it, so that every unexpected answer reads alike. */
-function invalid(path: (string | number)[], expected: string, value: unknown): RecordIssue {
-  return { path, message: `Invalid input: expected ${expected}, received ${kindOf(value)}` };
+function invalid(expected: string, value: unknown): RecordIssue {
+  return { path: [], message: `Invalid input: expected ${expected}, received ${kindOf(value)}` };
 }
 
 function kindOf(value: unknown): string {

@@ -9,9 +9,10 @@
 import * as z from 'zod/mini';
 import { isRecord } from '../core/guards.js';
 import { once } from '../core/once.js';
-import { CASE_RECORD } from '../resources/cases.js';
-import { FORM_RECORD } from '../resources/forms.js';
-import type { RecordFields } from '../resources/types.js';
+import { CASES } from '../resources/cases.js';
+import { FORMS } from '../resources/forms.js';
+import type { DetailOf, FieldDefs, ResourceDef } from '../resources/types.js';
+import type { Lenient } from './lenient.js';
 import { recordIssue } from './record-check.js';
 
 export const Workspace = once(() =>
@@ -25,54 +26,36 @@ export type Workspace = z.infer<ReturnType<typeof Workspace>>;
 
 export const WorkspaceList = once(() => z.looseObject({ data: z.array(Workspace()) }));
 
-/** What each field shape of the resource tables (src/resources/types.ts) holds, as zod types. */
-type Shapes = {
-  key: z.ZodMiniString;
-  text: z.ZodMiniOptional<z.ZodMiniString>;
-  'text-or-null': z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString>>;
-  flag: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniBoolean>>;
-  relation: z.ZodMiniOptional<
-    z.ZodMiniNullable<z.ZodMiniObject<{ id: z.ZodMiniOptional<z.ZodMiniString> }, z.core.$loose>>
-  >;
-  object: z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniObject<Record<never, never>, z.core.$loose>>>;
-  objects: z.ZodMiniOptional<z.ZodMiniArray<z.ZodMiniObject<Record<never, never>, z.core.$loose>>>;
-};
+/** A record of a resource as the client reads it (record-check.ts): every field its detail may have. */
+export type RecordOf<F extends FieldDefs> = Lenient<DetailOf<F>, 'id' & keyof DetailOf<F>>;
 
-/** The checked fields of a record: those whose shape is not `any`. */
-type CheckedFields<F extends RecordFields> = {
-  -readonly [K in keyof F as F[K] extends 'any' ? never : K]: Shapes[Exclude<F[K], 'any'>];
-};
-
-/** The lenient zod schema of a record whose fields a resource table declares. */
-export type RecordSchema<F extends RecordFields> = z.ZodMiniObject<CheckedFields<F>, z.core.$loose>;
-
-// One schema per table, whether a list or a single record asks for it.
-const recordSchemas = new WeakMap<RecordFields, z.ZodMiniType>();
+// One schema per resource, whether a list or a single record asks for it.
+const recordSchemas = new WeakMap<ResourceDef, z.ZodMiniType>();
 
 /**
- * A record's schema from its table's fields (record-check.ts): the record is checked in place
+ * A record's schema from its resource's shape (record-check.ts): the record is checked in place
  * and passes as it came. A zod object would copy every record it checks: over a list of 80,000
  * cases that was a third of all the list allocated (190 of 570 MB), and 7% of its time.
  */
-export function recordSchema<F extends RecordFields>(fields: F): RecordSchema<F> {
-  let schema = recordSchemas.get(fields);
+export function recordSchema<F extends FieldDefs>(resource: ResourceDef<F>): z.ZodMiniType<RecordOf<F>> {
+  let schema = recordSchemas.get(resource);
   if (!schema) {
     schema = z.unknown().check(
       z.superRefine((value, ctx) => {
-        const issue = recordIssue(fields, value);
+        const issue = recordIssue(resource.detail, resource.key, value);
         if (issue) ctx.addIssue({ code: 'custom', input: value, ...issue });
       }),
     );
-    recordSchemas.set(fields, schema);
+    recordSchemas.set(resource, schema);
   }
-  return schema as unknown as RecordSchema<F>;
+  return schema as z.ZodMiniType<RecordOf<F>>;
 }
 
-export const Case = () => recordSchema(CASE_RECORD);
-export type Case = z.infer<ReturnType<typeof Case>>;
+export const Case = () => recordSchema(CASES);
+export type Case = RecordOf<typeof CASES.fieldDefs>;
 
-export const Form = () => recordSchema(FORM_RECORD);
-export type Form = z.infer<ReturnType<typeof Form>>;
+export const Form = () => recordSchema(FORMS);
+export type Form = RecordOf<typeof FORMS.fieldDefs>;
 
 /** A response to a form; its fields are "not shown" in the spec. */
 export const FormResponse = once(() =>

@@ -1,5 +1,5 @@
 /** The operations of a description, and the one a method and a request path name. */
-import type { OpenApiDocument } from './description.js';
+import type { OpenApiDocument } from './document.js';
 
 export interface OperationRef {
   /** upper case: `GET` */

@@ -4,7 +4,7 @@
  */
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { OpenApiDocument } from './description.js';
+import type { OpenApiDocument } from './document.js';
 import type { OperationRef } from './operations.js';
 
 const DOC_ID = 'openapi';

@@ -1,48 +1,54 @@
-/** Case templates (spec: "A case template is a case-like record", "Filtering" for /case_templates). */
+/** Case templates: case-like records with `is_template` true, listed and filtered; never archived. */
+import { DataSchema, Step } from './cases.js';
+import { defineResource, field, MAX_PATTERN_LENGTH } from './define.js';
+import { array, literal, nullable, string } from './schema.js';
 import {
   archivedFilter,
-  fieldNames,
+  DateTime,
   OWNER_FILTER,
-  OWNER_RELATION,
-  RECORD_TIMES,
-  STRING,
-  UUID,
+  Owner,
+  Uuid,
   WORKSPACE_FILTER,
-  WORKSPACE_RELATION,
+  WorkspaceRef,
 } from './shared.js';
-import type { RecordFields, ResourceDef } from './types.js';
 
-/** A case template's top-level fields (spec: "A case template is a case-like record"). */
-export const CASE_TEMPLATE_RECORD = {
-  id: 'key',
-  title: 'text',
-  reference: 'text-or-null',
-  archived_at: 'text-or-null',
-  is_template: 'any',
-  owner: 'any',
-  workspace: 'any',
-  created_at: 'text',
-  updated_at: 'text',
-} as const satisfies RecordFields;
+/** A case template's fields: what a case has but its status, contact and data. */
+export const CASE_TEMPLATE_FIELDS = {
+  id: field(Uuid, { filter: true }),
+  title: field(string(), { filter: true, sort: true }),
+  reference: field(string(), { filter: true, sort: true }),
+  archived_at: field(nullable(DateTime), { filter: true, sort: true }),
+  is_template: field(literal(true)),
+  owner: field(Owner, { filter: ['id', 'email'] }),
+  workspace: field(WorkspaceRef, { filter: ['id', 'slug'] }),
+  created_at: field(DateTime, { filter: true, sort: true }),
+  updated_at: field(DateTime, { filter: true, sort: true }),
+  steps: field(array(Step), { detail: true }),
+  schema: field(DataSchema, { detail: true }),
+} as const;
 
-export const CASE_TEMPLATES: ResourceDef<typeof CASE_TEMPLATE_RECORD> = {
+export const CASE_TEMPLATES = defineResource({
   name: 'case_templates',
   noun: 'case templates',
   filters: [
-    { flag: 'title', value: 'text', kind: 'text', param: 'title', help: 'title contains this text' },
+    {
+      flag: 'title',
+      value: 'text',
+      kind: 'text',
+      param: 'title',
+      maxLength: MAX_PATTERN_LENGTH,
+      help: 'title contains this text',
+    },
     { flag: 'reference', value: 'ref', kind: 'text', param: 'reference', help: 'reference number' },
     archivedFilter('templates'),
     OWNER_FILTER,
     WORKSPACE_FILTER,
   ],
   filterable: true,
-  attributes: { id: UUID, title: STRING, reference: STRING, ...RECORD_TIMES },
-  relations: { owner: OWNER_RELATION, workspace: WORKSPACE_RELATION },
+  fieldDefs: CASE_TEMPLATE_FIELDS,
+  key: 'id',
   openFields: false,
-  sortable: ['created_at', 'updated_at', 'title', 'reference', 'archived_at'],
   openSort: false,
-  record: CASE_TEMPLATE_RECORD,
-  fields: fieldNames(CASE_TEMPLATE_RECORD, { owner: OWNER_RELATION, workspace: WORKSPACE_RELATION }),
   columns: [
     { field: 'id', kind: 'short-id' },
     { field: 'title' },
@@ -50,4 +56,4 @@ export const CASE_TEMPLATES: ResourceDef<typeof CASE_TEMPLATE_RECORD> = {
     { field: 'owner.email', header: 'OWNER' },
     { field: 'updated_at', header: 'UPDATED', kind: 'time' },
   ],
-};
+});

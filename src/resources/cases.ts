@@ -1,17 +1,17 @@
-/** Cases (spec: "Case", "Filtering" for /cases, "Sorting"). */
+/** Cases: their fields, filters of both methods, sort fields, and how wfd shows them. */
+import { defineResource, field, MAX_PATTERN_LENGTH } from './define.js';
+import { anyObject, array, integer, literal, named, nullable, object, oneOf, string } from './schema.js';
 import {
   archivedFilter,
-  EMAIL,
-  fieldNames,
+  DateTime,
+  Email,
   OWNER_FILTER,
-  OWNER_RELATION,
-  RECORD_TIMES,
-  STRING,
-  UUID,
+  Owner,
+  Text,
+  Uuid,
   WORKSPACE_FILTER,
-  WORKSPACE_RELATION,
+  WorkspaceRef,
 } from './shared.js';
-import type { RecordFields, ResourceDef } from './types.js';
 
 /**
  * Values of a case's `parent_status`, in the order a case moves through them, each with the
@@ -28,36 +28,65 @@ export type ParentStatus = keyof typeof PARENT_STATUS_COLORS;
 export const PARENT_STATUSES = Object.keys(PARENT_STATUS_COLORS) as readonly ParentStatus[];
 /** Values of a case's `waiting_for`. */
 export const WAITING_FOR = ['none', 'owner', 'contact'] as const;
+/** The states of a case's steps (the contract does not show them: the sandbox's). */
+export const STEP_STATUSES = ['not_started', 'in_progress', 'completed'] as const;
 
-/** A case's top-level fields (spec: "Case"), as the API sends them. */
-export const CASE_RECORD = {
-  id: 'key',
-  title: 'text',
-  status: 'text-or-null',
-  parent_status: 'text-or-null',
-  waiting_for: 'text-or-null',
-  reference: 'text-or-null',
-  archived_at: 'text-or-null',
-  created_at: 'text',
-  updated_at: 'text',
-  is_template: 'any',
-  template: 'relation',
-  owner: 'relation',
-  workspace: 'relation',
-  contact: 'object',
-  data: 'any',
-  steps: 'objects',
-  schema: 'any',
-} as const satisfies RecordFields;
+/** A person a case is about. */
+export const Contact = named(
+  'Contact',
+  object(
+    { given_name: Text, family_name: Text, email: Email },
+    { required: ['given_name', 'family_name', 'email'], description: 'Its fields beyond these: not shown.' },
+  ),
+);
 
-const CASE_RELATIONS = {
-  template: { id: UUID },
-  owner: OWNER_RELATION,
-  workspace: WORKSPACE_RELATION,
-  contact: { given_name: STRING, family_name: STRING, email: EMAIL },
-};
+/** One step of a case or a template. */
+export const Step = named(
+  'Step',
+  object(
+    { id: Uuid, title: string(), status: oneOf(STEP_STATUSES), position: integer({ minimum: 1 }) },
+    {
+      required: ['id', 'title', 'status', 'position'],
+      description: "A step's fields and states: not shown in the contract; these are the sandbox's.",
+      'x-not-shown': true,
+    },
+  ),
+);
 
-export const CASES: ResourceDef<typeof CASE_RECORD> = {
+/** A template's data schema: a JSON Schema of the case data fields. */
+export const DataSchema = anyObject({
+  description: "The template's schema of data fields: its form is not shown in the contract.",
+  'x-not-shown': true,
+});
+
+/** A case's data fields: their names and types come from its template. */
+export const CaseData = anyObject({
+  description: 'The data fields, as the template names them; their types: not shown.',
+  'x-not-shown': true,
+});
+
+/** A case's fields, as the API sends them. */
+export const CASE_FIELDS = {
+  id: field(Uuid, { filter: true }),
+  title: field(string(), { filter: true, sort: true }),
+  status: field(string({ description: 'custom status value' }), { filter: true, sort: true }),
+  parent_status: field(oneOf(PARENT_STATUSES), { filter: true, sort: true }),
+  waiting_for: field(oneOf(WAITING_FOR), { filter: true, sort: true }),
+  reference: field(string({ description: 'custom reference number' }), { filter: true, sort: true }),
+  archived_at: field(nullable(DateTime), { filter: true, sort: true }),
+  created_at: field(DateTime, { filter: true, sort: true }),
+  updated_at: field(DateTime, { filter: true, sort: true }),
+  is_template: field(literal(false)),
+  template: field(object({ id: Uuid, title: string() }, { required: ['id'] }), { filter: ['id'] }),
+  owner: field(Owner, { filter: ['id', 'email'] }),
+  workspace: field(WorkspaceRef, { filter: ['id', 'slug'] }),
+  contact: field(nullable(Contact), { filter: ['given_name', 'family_name', 'email'] }),
+  data: field(CaseData),
+  steps: field(array(Step), { detail: true }),
+  schema: field(DataSchema, { detail: true }),
+} as const;
+
+export const CASES = defineResource({
   name: 'cases',
   noun: 'cases',
   filters: [
@@ -117,34 +146,15 @@ export const CASES: ResourceDef<typeof CASE_RECORD> = {
       value: 'text',
       kind: 'text',
       param: 'contact[search]',
+      maxLength: MAX_PATTERN_LENGTH,
       help: 'free-text search over the contact (partial, accent-insensitive)',
     },
   ],
   filterable: true,
-  attributes: {
-    id: UUID,
-    title: STRING,
-    status: STRING,
-    parent_status: { type: 'enum', values: PARENT_STATUSES },
-    waiting_for: { type: 'enum', values: WAITING_FOR },
-    reference: STRING,
-    ...RECORD_TIMES,
-  },
-  relations: CASE_RELATIONS,
+  fieldDefs: CASE_FIELDS,
+  key: 'id',
   openFields: false,
-  sortable: [
-    'created_at',
-    'updated_at',
-    'title',
-    'status',
-    'parent_status',
-    'waiting_for',
-    'reference',
-    'archived_at',
-  ],
   openSort: false,
-  record: CASE_RECORD,
-  fields: fieldNames(CASE_RECORD, CASE_RELATIONS),
   columns: [
     { field: 'id', kind: 'id' },
     { field: 'title' },
@@ -174,4 +184,4 @@ export const CASES: ResourceDef<typeof CASE_RECORD> = {
   ],
   // `cases count --group-by status` is how to learn a workspace's custom status values.
   groupFields: ['status', 'parent_status', 'waiting_for', 'archived', 'template.id', 'owner.email'],
-};
+});

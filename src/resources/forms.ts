@@ -1,6 +1,9 @@
-/** Forms (spec: "Form", "Filtering" for /forms, "Sorting"). */
-import { BOOLEAN, DATE, EMAIL, fieldNames, STRING, UUID } from './shared.js';
-import type { FilterFlag, RecordFields, ResourceDef } from './types.js';
+/** Forms: their fields, filters of both methods, sort fields, and how wfd shows them. */
+import { defineResource, field } from './define.js';
+import { anyObject, array, boolean, integer, named, nullable, object, string } from './schema.js';
+import { DateTime, Email, Owner, Slug, Uuid, WorkspaceRef } from './shared.js';
+import type { FilterFlag } from './types.js';
+import { Webhooks } from './webhook-events.js';
 
 /** The form flags filterable as booleans, each with a `--no-` form. */
 const FLAGS: readonly FilterFlag[] = (['archived', 'active', 'completed', 'processed'] as const).map(
@@ -12,26 +15,127 @@ const FLAGS: readonly FilterFlag[] = (['archived', 'active', 'completed', 'proce
   }),
 );
 
-/** A form's top-level fields (spec: "Form"). */
-export const FORM_RECORD = {
-  id: 'key',
-  created_at: 'text',
-  updated_at: 'text',
-  status: 'text-or-null',
-  archived: 'flag',
-  active: 'flag',
-  completed: 'flag',
-  processed: 'flag',
-  flow: 'object',
-  user: 'object',
-  owner: 'relation',
-  workspace: 'any',
-  responses: 'objects',
-  // Checked by the webhooks commands, which rewrite it; reading a form must not fail on it.
-  webhooks: 'any',
-} as const satisfies RecordFields;
+const NOT_SHOWN = { 'x-not-shown': true } as const;
 
-export const FORMS: ResourceDef<typeof FORM_RECORD> = {
+/** What an attachment's metadata holds wherever it is shown. */
+export const ATTACHMENT_PROPERTIES = {
+  id: Uuid,
+  filename: string(),
+  content_type: string(),
+  size: integer({ minimum: 0, description: 'bytes' }),
+} as const;
+
+/** A file's metadata, as a response lists it. */
+export const Attachment = named(
+  'Attachment',
+  object(ATTACHMENT_PROPERTIES, {
+    required: ['id', 'filename', 'content_type', 'size'],
+    description: "An attachment's fields: not shown in the contract; these are the sandbox's.",
+    ...NOT_SHOWN,
+  }),
+);
+
+/** Who signed. */
+const Signer = object({ name: string(), email: Email }, { required: ['name', 'email'] });
+
+/** A response to a form. */
+export const Response = named(
+  'Response',
+  object(
+    {
+      id: Uuid,
+      form: object({ id: Uuid }, { required: ['id'] }),
+      created_at: DateTime,
+      updated_at: DateTime,
+      completed_at: nullable(DateTime),
+      answers: anyObject({ description: "field name -> value, as the form template's steps name them" }),
+      attachments: array(Attachment),
+      signatures: array(
+        object(
+          { id: Uuid, signer: Signer, signed_at: DateTime },
+          { required: ['id', 'signer', 'signed_at'] },
+        ),
+      ),
+    },
+    {
+      required: [
+        'id',
+        'form',
+        'created_at',
+        'updated_at',
+        'completed_at',
+        'answers',
+        'attachments',
+        'signatures',
+      ],
+      description: "A response's fields: not shown in the contract; these are the sandbox's.",
+      ...NOT_SHOWN,
+    },
+  ),
+);
+
+/** A signature's metadata. */
+export const Signature = named(
+  'Signature',
+  object(
+    {
+      id: Uuid,
+      form: object({ id: Uuid }, { required: ['id'] }),
+      response: object({ id: Uuid }, { required: ['id'] }),
+      signer: Signer,
+      signed_at: DateTime,
+      file: object(
+        { filename: string(), content_type: string() },
+        { required: ['filename', 'content_type'] },
+      ),
+    },
+    {
+      required: ['id', 'form', 'response', 'signer', 'signed_at', 'file'],
+      description: "A signature's fields: not shown in the contract; these are the sandbox's.",
+      ...NOT_SHOWN,
+    },
+  ),
+);
+
+/** A form's fields, as the API sends them. */
+export const FORM_FIELDS = {
+  id: field(Uuid, { filter: true }),
+  created_at: field(DateTime, { filter: true, sort: true }),
+  updated_at: field(DateTime, { filter: true, sort: true }),
+  status: field(string({ description: 'updatable by PATCH' }), { filter: true, sort: true }),
+  archived: field(boolean(), { filter: true }),
+  active: field(boolean(), { filter: true }),
+  completed: field(boolean(), { filter: true }),
+  processed: field(boolean(), { filter: true }),
+  flow: field(
+    object(
+      { slug: Slug, customization: nullable(Uuid) },
+      { required: ['slug', 'customization'], description: 'the form template (slug) and its customization' },
+    ),
+  ),
+  user: field(
+    object(
+      {
+        given_name: nullable(string()),
+        family_name: nullable(string()),
+        email: Email,
+        phone: nullable(string()),
+      },
+      {
+        required: ['given_name', 'family_name', 'email', 'phone'],
+        description: 'the person the form is sent to',
+      },
+    ),
+    // "Further fields depending on the form template": these, in the sandbox.
+    { sort: ['given_name', 'family_name', 'email'] },
+  ),
+  owner: field(Owner, { filter: ['id', 'email'] }),
+  workspace: field(WorkspaceRef),
+  webhooks: field(Webhooks),
+  responses: field(array(Response), { detail: true }),
+} as const;
+
+export const FORMS = defineResource({
   name: 'forms',
   noun: 'forms',
   filters: [
@@ -78,28 +182,12 @@ export const FORMS: ResourceDef<typeof FORM_RECORD> = {
     ...FLAGS,
   ],
   filterable: true,
-  attributes: {
-    id: UUID,
-    created_at: DATE,
-    updated_at: DATE,
-    status: STRING,
-    archived: BOOLEAN,
-    active: BOOLEAN,
-    completed: BOOLEAN,
-    processed: BOOLEAN,
-  },
-  relations: { owner: { email: EMAIL } },
-  // "further fields depending on the form template" (spec, Sorting): filters and sorts may name them.
+  fieldDefs: FORM_FIELDS,
+  key: 'id',
+  // Filters and sorts may name "further fields depending on the form template": a server may
+  // know more than these, so wfd lets them pass (the sandbox refuses them).
   openFields: true,
-  sortable: ['created_at', 'updated_at'],
   openSort: true,
-  record: FORM_RECORD,
-  // The parts of `flow` and `user` the spec names.
-  fields: fieldNames(FORM_RECORD, {
-    flow: ['slug', 'customization'],
-    user: ['given_name', 'family_name', 'email', 'phone'],
-    owner: ['email'],
-  }),
   columns: [
     { field: 'id', kind: 'short-id' },
     { field: 'flow.slug', header: 'TEMPLATE' },
@@ -133,4 +221,4 @@ export const FORMS: ResourceDef<typeof FORM_RECORD> = {
     'flow.customization',
     'owner.email',
   ],
-};
+});

@@ -10,9 +10,12 @@ export type {
   AttributeType,
   ColumnDef,
   ColumnKind,
-  FieldShape,
+  DetailOf,
+  FieldDef,
+  FieldDefs,
+  FieldUse,
   FilterFlag,
-  RecordFields,
+  ItemOf,
   ResourceDef,
 } from './types.js';
 export { CASE_TEMPLATES, CASES, FORM_TEMPLATES, FORMS };

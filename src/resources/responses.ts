@@ -1,20 +1,12 @@
 /**
- * Form responses and signatures (spec: "Responses to forms are readable", "Signatures"). Their
- * fields are "not shown" in the spec: these are the ones wfd names in views and `--fields`;
- * any other field an API sends still reaches `-o json`.
+ * Form responses and signatures. Their fields are "not shown" in the contract: these are the
+ * sandbox's (their shapes: src/resources/forms.ts); any other field an API sends still reaches
+ * `-o json`.
  */
+import { Response, Signature } from './forms.js';
 
 /** Top-level fields of a response, what `wfd responses get --fields` accepts. */
-export const RESPONSE_FIELDS = [
-  'id',
-  'form',
-  'created_at',
-  'updated_at',
-  'completed_at',
-  'answers',
-  'attachments',
-  'signatures',
-] as const;
+export const RESPONSE_FIELDS = Object.keys(Response.properties ?? {});
 
 /** Top-level fields of a signature's metadata, what `wfd signatures get --fields` accepts. */
-export const SIGNATURE_FIELDS = ['id', 'form', 'response', 'signer', 'signed_at', 'file'] as const;
+export const SIGNATURE_FIELDS = Object.keys(Signature.properties ?? {});

@@ -5,6 +5,8 @@
  * so a filter is declared once. This folder imports nothing: it is cheap to load at start-up.
  */
 
+import type { Infer, Shape } from './schema.js';
+
 /** The type of a method-2 attribute; decides which `--where` operators and values fit. */
 export type AttributeType =
   | { readonly type: 'string' | 'boolean' | 'date' | 'uuid' | 'email' }
@@ -46,6 +48,8 @@ export type FilterFlag = FlagBase &
         readonly kind: 'text';
         readonly param: string;
         readonly arrayParam?: string;
+        /** a partial match or a search, whose work the API bounds by the text's length */
+        readonly maxLength?: number;
         /** completed with values the API uses (`statuses`: `wfd completion --statuses`) */
         readonly complete?: 'statuses';
       }
@@ -101,22 +105,39 @@ export interface ColumnDef {
 }
 
 /**
- * What wfd relies on in a record's top-level field, which the record's zod schema checks
- * (src/api/schemas.ts); every field the API adds beyond these passes unchecked.
- * - `key`: a string, always there (an id; a form template's slug)
- * - `text`: a string when given; `text-or-null`: a string or null when given
- * - `flag`: true, false or null when given
- * - `relation`: an object whose `id`, when given, is a string; or null
- * - `object`: an object or null; `objects`: a list of objects
- * - `any`: anything: a field `--fields` may name that wfd does not check
+ * What a list may do with one of its record's fields: name it in filters (`filter`: for a
+ * relation, the related record's fields it names), sort by it, and whether only the record's
+ * detail (`GET /<name>/{id}`) and its writes answer it, not the list.
  */
-export type FieldShape = 'key' | 'text' | 'text-or-null' | 'flag' | 'relation' | 'object' | 'objects' | 'any';
+export interface FieldUse {
+  readonly filter?: true | readonly string[];
+  /** for an object field, the fields of it sorted by as `field.sub` */
+  readonly sort?: true | readonly string[];
+  readonly detail?: true;
+}
 
-/** A record's top-level fields in the order `--fields` lists them, each with what wfd checks of it. */
-export type RecordFields = Readonly<Record<string, FieldShape>>;
+/** One field of a record: its shape, and what lists do with it. */
+export interface FieldDef<S extends Shape = Shape> {
+  readonly shape: S;
+  readonly use: FieldUse;
+}
 
-/** What the spec says about one list endpoint, and how wfd shows its records. */
-export interface ResourceDef<F extends RecordFields = RecordFields> {
+/** A record's top-level fields, in the order `--fields` lists them. */
+export type FieldDefs = Readonly<Record<string, FieldDef>>;
+
+type ShapeOf<F> = F extends FieldDef<infer S> ? Infer<S> : never;
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** A record as the API sends it in a list: every field but the detail's. */
+export type ItemOf<F extends FieldDefs> = Simplify<{
+  -readonly [K in keyof F as F[K]['use']['detail'] extends true ? never : K]: ShapeOf<F[K]>;
+}>;
+
+/** A record as its detail answers it: every field. */
+export type DetailOf<F extends FieldDefs> = Simplify<{ -readonly [K in keyof F]: ShapeOf<F[K]> }>;
+
+/** What the API says about one list endpoint, and how wfd shows its records. */
+export interface ResourceDef<F extends FieldDefs = FieldDefs> {
   /** the API's name, as in its path: `case_templates` */
   readonly name: string;
   /** plural noun for people: `case templates` */
@@ -125,26 +146,33 @@ export interface ResourceDef<F extends RecordFields = RecordFields> {
   readonly filters: readonly FilterFlag[];
   /** method 2: false when the endpoint takes no filter (form templates) */
   readonly filterable: boolean;
+  /** the fields method 2 names (from `fieldDefs`) */
   readonly attributes: Attributes;
-  /** relation name -> its filterable attributes; an `id` entry allows the id operator object */
+  /** relation name -> its filterable attributes (from `fieldDefs`); `id` allows the id operator object */
   readonly relations: Readonly<Record<string, Attributes>>;
   /** fields depend on the record's template: unknown attributes and relations pass (forms) */
   readonly openFields: boolean;
+  /** the fields `sort` takes (from `fieldDefs`, and `sortAlso`) */
   readonly sortable: readonly string[];
   /** sort also by template-dependent fields (forms): only the field's shape is checked */
   readonly openSort: boolean;
-  /** a record's top-level fields, and what wfd checks of each: declared here only */
-  readonly record: F;
-  /** the names `--fields` takes: `record`'s fields, then the nested ones known (`owner.email`) */
+  /** a record's top-level fields with their shapes: declared here only */
+  readonly fieldDefs: F;
+  /** the field every record has and the API finds it by: `id` (`slug` for form templates) */
+  readonly key: string;
+  /** the record's shape in a list (from `fieldDefs`; its type: `ItemOf<F>`) */
+  readonly item: Shape;
+  /** the record's shape in its detail (from `fieldDefs`; its type: `DetailOf<F>`) */
+  readonly detail: Shape;
+  /** the names `--fields` takes: the fields, then the parts of their objects (`owner.email`) (from `fieldDefs`) */
   readonly fields: readonly string[];
   /** default columns of plain and CSV output: a contract for scripts (full id first) */
   readonly columns: readonly ColumnDef[];
   /** default columns of a table on a terminal, chosen for people (as `gh issue list`) */
   readonly tableColumns?: readonly ColumnDef[];
   /**
-   * Fields `count --group-by` offers in completion and help; none: the count takes no
-   * --group-by. The spec does not show the grouping parameter, so these are suggestions, not a
-   * check: any field path may be sent.
+   * Fields `count --group-by` and the API's `group_by` take; none: the count takes no
+   * grouping. The contract does not show the grouping parameter: these are the sandbox's reading.
    */
   readonly groupFields?: readonly string[];
 }

@@ -31,7 +31,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { downloadAttachment, mergeAttachments } from './attachments/handlers.js';
+import { OPERATIONS } from '../resources/operations.js';
 import { registerUploadRoute } from './attachments/routes.js';
 import { registerAttachmentTestHooks } from './attachments/test-hooks.js';
 import { authenticate, tokenPrefix } from './auth.js';
@@ -40,32 +40,12 @@ import { type ConnectionTimeouts, httpServerTimeouts } from './connection-timeou
 import { registerConsole } from './console/routes.js';
 import { refuseEncodedBodies } from './content-encoding.js';
 import type { Handler, RequestContext, Services } from './context.js';
-import { createJob, getJob } from './docintel/handlers.js';
 import { rateLimited, type SandboxError, standardError } from './errors.js';
 import { Exchanges } from './exchanges.js';
 import { toSandboxError } from './fastify-errors.js';
 import type { FaultInjector } from './faults/injector.js';
 import { FaultStage } from './faults/stage.js';
 import { registerFaultTestHooks } from './faults/test-hooks.js';
-import { CASE_TEMPLATE_LISTING } from './handlers/case-templates.js';
-import {
-  archiveCase,
-  CASE_LISTING,
-  countCases,
-  createCase,
-  getCase,
-  updateCaseData,
-} from './handlers/cases.js';
-import {
-  FORM_TEMPLATE_LISTING,
-  getFormTemplateOptions,
-  getFormTemplateSteps,
-} from './handlers/form-templates.js';
-import { countForms, createForm, FORM_LISTING, getForm, updateForm } from './handlers/forms.js';
-import { listRoute } from './handlers/listing.js';
-import { getResponse } from './handlers/responses.js';
-import { getSignature } from './handlers/signatures.js';
-import { listWorkspaces } from './handlers/workspaces.js';
 import { crossOriginWrite, foreignHost, isCrossOriginWrite, isOwnHost } from './host-guard.js';
 import { registerJsonParser } from './json-body.js';
 import { registerOAuth } from './oauth/routes.js';
@@ -78,6 +58,7 @@ import { randomUuid } from './random.js';
 import { parseRateLimit, RateLimiter } from './rate-limit.js';
 import { RequestLog } from './request-log.js';
 import { isApiPath, normaliseTarget, type RequestTarget } from './request-target.js';
+import { V1_HANDLERS } from './routes.js';
 import { sendReply } from './send-reply.js';
 import type { SandboxState } from './state.js';
 import type { TokenRecord } from './store.js';
@@ -275,33 +256,23 @@ export function createApp(options: AppOptions): FastifyInstance {
           url,
           handler: async (req, reply) => sendReply(reply, await handler(contextOf(req), services), webhooks),
         });
-      route('GET', '/workspaces', listWorkspaces);
-      // The paginated lists: one handler, each at its collection's name.
-      const lists = [
-        listRoute(CASE_LISTING),
-        listRoute(CASE_TEMPLATE_LISTING),
-        listRoute(FORM_LISTING),
-        listRoute(FORM_TEMPLATE_LISTING),
-      ];
-      for (const { path, handler } of lists) route('GET', path, handler);
-      route('GET', '/cases/count', countCases);
-      route('GET', '/cases/:id', getCase);
-      route('POST', '/cases', createCase);
-      route('POST', '/cases/:id', archiveCase);
-      route('POST', '/cases/:id/data', updateCaseData);
-      route('GET', '/forms/count', countForms);
-      route('GET', '/forms/:id', getForm);
-      route('POST', '/forms', createForm);
-      route('PATCH', '/forms/:id', updateForm);
-      route('GET', '/responses/:id', getResponse);
-      route('GET', '/form_templates/:slug/options', getFormTemplateOptions);
-      route('GET', '/form_templates/:slug/steps', getFormTemplateSteps);
-      route('GET', '/signatures/:id', getSignature);
-      route('GET', '/attachments', mergeAttachments);
-      route('GET', '/attachments/:id', downloadAttachment);
+      // Every /v1 operation of the API's table, at its path; uploads have a route of their own
+      // (multipart bodies are parsed there only).
+      const unserved = new Set(Object.keys(V1_HANDLERS));
+      for (const op of OPERATIONS) {
+        if (!op.path.startsWith('/v1/') || op.id === 'uploadAttachments') continue;
+        const handler = V1_HANDLERS[op.id];
+        if (!handler) throw new Error(`the sandbox has no handler of ${op.id}`);
+        unserved.delete(op.id);
+        route(
+          op.method.toUpperCase() as 'GET' | 'POST' | 'PATCH',
+          op.path.slice(3).replace(/\{(\w+)\}/g, ':$1'),
+          handler,
+        );
+      }
+      if (unserved.size > 0)
+        throw new Error(`no operation of the API has the handlers ${[...unserved].join(', ')}`);
       registerUploadRoute(v1, { services, maxUploadBytes: options.maxUploadBytes, contextOf });
-      route('POST', '/document-intelligence', createJob);
-      route('GET', '/document-intelligence/:id', getJob);
       v1.setNotFoundHandler(async (req) => {
         throw notFound(req);
       });

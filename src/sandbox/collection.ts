@@ -3,6 +3,10 @@
  * JSON, `sort` and paging, validated together and turned into a predicate, a
  * sorter and a cache key.
  */
+import { PAGE_PARAMETERS } from '../resources/answers.js';
+import { filterParameters } from '../resources/define.js';
+import type { JsonSchema } from '../resources/schema.js';
+import type { ResourceDef } from '../resources/types.js';
 import { errorList, forbidden, invalid, type ValidationIssue } from './errors.js';
 import {
   compileJsonFilter,
@@ -15,16 +19,23 @@ import {
   type Sorter,
   type SortKey,
 } from './filter.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page, parsePageParam } from './paging.js';
+import { DEFAULT_PAGE_SIZE, type Page } from './paging.js';
+import { paramValue } from './shapes.js';
 import type { WorkspaceRecord } from './store.js';
 
 /** Query parameters as fastify parses them: repeated names become arrays. */
 export type QueryParams = Readonly<Record<string, string | string[] | undefined>>;
 
-/** What a list endpoint accepts, for one resource. */
+/**
+ * What a list endpoint accepts, for one resource. Which parameters, fields and sort keys there
+ * are, and what values they take, is the resource's table (src/resources/); this says how each
+ * selects and orders the sandbox's records.
+ */
 export interface CollectionDef<T extends { readonly id: string }> {
   /** Resource name, part of cache keys. */
   readonly name: string;
+  /** The API's table of the resource: its parameters' shapes, method 2's fields, sort fields. */
+  readonly resource: ResourceDef;
   /** Method 1 parameters by name, e.g. `owner[email]`. */
   readonly params: Readonly<Record<string, ParamFilter<T>>>;
   /**
@@ -87,19 +98,20 @@ export function parseCollectionQuery<T extends { readonly id: string }>(
   // [name, value] pairs, JSON-encoded into the key: joining "name=value" with "&" would let one
   // value containing "&status=new" collide with two parameters.
   const keyParts: [string, string][] = [];
+  const shapes = shapesOf(def);
   for (const [name, raw] of values) {
     if (RESERVED.has(name)) continue;
-    const result = def.params[name]!(raw);
-    if (typeof result === 'function') {
-      predicates.push(result);
-      keyParts.push([name, raw]);
+    const problem = valueProblem(shapes.get(name)!, raw);
+    if (problem) {
+      issues.push({ message: problem.message, path: paramPath(name), type: problem.type });
     } else {
-      issues.push({ message: result.message, path: paramPath(name), type: result.type });
+      predicates.push(def.params[name]!(raw));
+      keyParts.push([name, raw]);
     }
   }
 
   for (const [name, raws] of lists) {
-    const result = listPredicate(def.listParams![name]!, raws);
+    const result = listPredicate(def.listParams![name]!, shapes.get(name)!, raws);
     if (typeof result === 'function') {
       predicates.push(result);
       keyParts.push([name, JSON.stringify([...new Set(raws)].sort())]);
@@ -109,8 +121,8 @@ export function parseCollectionQuery<T extends { readonly id: string }>(
   }
 
   const page = {
-    number: checkPage('page[number]', values, Number.MAX_SAFE_INTEGER, 1, issues),
-    size: checkPage('page[size]', values, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, issues),
+    number: checkPage('page[number]', values, 1, issues),
+    size: checkPage('page[size]', values, DEFAULT_PAGE_SIZE, issues),
   };
   const sort = values.get('sort') ?? def.defaultSort;
   const sorter = compileSort(sort, def.sortable);
@@ -159,18 +171,48 @@ export function assertOwnWorkspace(query: QueryParams, workspace: WorkspaceRecor
 }
 
 function checkPage(
-  name: string,
+  name: keyof typeof PAGE_PARAMETERS,
   values: ReadonlyMap<string, string>,
-  max: number,
   fallback: number,
   issues: ValidationIssue[],
 ): number {
   const raw = values.get(name);
   if (raw === undefined) return fallback;
-  const result = parsePageParam(raw, max);
-  if (typeof result === 'number') return result;
+  const result = paramValue(PAGE_PARAMETERS[name], raw);
+  if ('value' in result) return result.value as number;
   issues.push({ message: result.message, path: paramPath(name), type: result.type });
   return fallback;
+}
+
+/** The problem with a parameter's value under its shape, if any. */
+function valueProblem(shape: JsonSchema, raw: string): ParamProblem | undefined {
+  const result = paramValue(shape, raw);
+  return 'value' in result ? undefined : result;
+}
+
+const shapeMaps = new WeakMap<CollectionDef<never>, Map<string, JsonSchema>>();
+
+/**
+ * Each method-1 parameter's shape (of one value, for a list), from the resource's table; the
+ * first use of a collection also proves that it selects by exactly those parameters.
+ */
+function shapesOf<T extends { readonly id: string }>(def: CollectionDef<T>): Map<string, JsonSchema> {
+  let shapes = shapeMaps.get(def as CollectionDef<never>);
+  if (!shapes) {
+    shapes = new Map(filterParameters(def.resource).map(([name, shape]) => [name, shape.items ?? shape]));
+    const own = [
+      ...Object.keys(def.params),
+      ...Object.keys(def.listParams ?? {}).flatMap((n) => [n, `${n}${ARRAY_SUFFIX}`]),
+    ];
+    const missing = [...shapes.keys()].filter((name) => !own.includes(name));
+    const extra = own.filter((name) => !shapes!.has(name));
+    if (missing.length > 0 || extra.length > 0)
+      throw new Error(
+        `${def.name}: parameters without a matcher: ${missing.join(', ')}; without a shape: ${extra.join(', ')}`,
+      );
+    shapeMaps.set(def as CollectionDef<never>, shapes);
+  }
+  return shapes;
 }
 
 function isKnownParam<T extends { readonly id: string }>(name: string, def: CollectionDef<T>): boolean {
@@ -189,13 +231,16 @@ function listParamName<T extends { readonly id: string }>(
 }
 
 /** Any of the values matches; the first problem with a value is reported. */
-function listPredicate<T>(filter: ParamFilter<T>, raws: readonly string[]): Predicate<T> | ParamProblem {
+function listPredicate<T>(
+  filter: ParamFilter<T>,
+  shape: JsonSchema,
+  raws: readonly string[],
+): Predicate<T> | ParamProblem {
   const predicates: Predicate<T>[] = [];
   for (const raw of raws) {
-    if (raw === '') return { message: 'must not be empty', type: 'too_small' };
-    const result = filter(raw);
-    if (typeof result !== 'function') return result;
-    predicates.push(result);
+    const problem = valueProblem(shape, raw);
+    if (problem) return problem;
+    predicates.push(filter(raw));
   }
   return (record) => predicates.some((p) => p(record));
 }

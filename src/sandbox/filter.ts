@@ -10,9 +10,13 @@
  * - sort puts nulls after every value (last ascending, first descending) and
  *   breaks ties by ascending id, so offset paging is deterministic.
  */
+
+import { MAX_PATTERN_LENGTH } from '../resources/define.js';
+import { ISO_DATE_PATTERN } from '../resources/shared.js';
+import type { Attributes, AttributeType, ResourceDef } from '../resources/types.js';
 import { jsonBoundsProblem } from './json-body.js';
-import { likeMatcher, MAX_PATTERN_LENGTH } from './like.js';
-import { EMAIL_RE, foldText, UUID_RE } from './text.js';
+import { likeMatcher } from './like.js';
+import { foldText, UUID_RE } from './text.js';
 
 export type Predicate<T> = (record: T) => boolean;
 
@@ -168,7 +172,7 @@ function compileOperator<T>(op: string, value: unknown, field: FilterField<T>): 
       if (field.type === 'date' || field.type === 'boolean')
         return `${op} matches text fields only, and this is a ${field.type} field`;
       if (typeof value !== 'string') return `${op} expects a string pattern`;
-      if (value.length > MAX_PATTERN_LENGTH)
+      if ([...value].length > MAX_PATTERN_LENGTH)
         return `${op} patterns are at most ${MAX_PATTERN_LENGTH} characters long`;
       const matches = likeMatcher(value, op === '$ilike');
       return (r) => {
@@ -227,10 +231,12 @@ function equalityOperand<T>(
 
 const ISO_DATE_RE =
   /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+// What the API's shape of a filter date accepts (a real day, a real time, an offset under a day).
+const VALID_DATE_RE = new RegExp(ISO_DATE_PATTERN);
 
 /** Epoch milliseconds of an ISO 8601 date or date-time (UTC when no zone), or null when invalid. */
 export function parseIsoDate(text: string): number | null {
-  const m = ISO_DATE_RE.exec(text);
+  const m = VALID_DATE_RE.test(text) ? ISO_DATE_RE.exec(text) : null;
   if (!m) return null;
   const [year, month, day, hour, minute, second] = m.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
   const millis = m[7] ? Number(m[7].slice(0, 3).padEnd(3, '0')) : 0;
@@ -253,74 +259,48 @@ export function parseIsoDate(text: string): number | null {
   return zone[0] === '+' ? utc - offset : utc + offset;
 }
 
-/** A problem with one method 1 parameter value; becomes an `errors[]` element. */
-export interface ParamProblem {
-  readonly message: string;
-  readonly type: string;
-}
+/**
+ * One method 1 query parameter: its value, already checked against the parameter's shape
+ * (collection.ts), to the predicate it selects with.
+ */
+export type ParamFilter<T> = (value: string) => Predicate<T>;
 
-/** One method 1 query parameter: checks the raw value and returns its predicate or the problem. */
-export type ParamFilter<T> = (raw: string) => Predicate<T> | ParamProblem;
-
-/** Builders of method 1 parameters, one per matching rule of the spec's table. */
+/** Builders of method 1 parameters, one per matching rule of the API's table. */
 export const param = {
   /** Exact, case-sensitive equality. */
   exact:
     <T>(get: (record: T) => string | null): ParamFilter<T> =>
-    (raw) =>
+    (value) =>
     (r) =>
-      get(r) === raw,
-
-  /** Exact equality with a value from a fixed list. */
-  oneOf:
-    <T>(values: readonly string[], get: (record: T) => string): ParamFilter<T> =>
-    (raw) =>
-      values.includes(raw)
-        ? (r) => get(r) === raw
-        : { message: `must be one of ${values.join(', ')}`, type: 'invalid_value' },
+      get(r) === value,
 
   /** Exact equality with a UUID (case-insensitive, as UUIDs are). */
   uuid:
     <T>(get: (record: T) => string | null): ParamFilter<T> =>
-    (raw) => {
-      if (!UUID_RE.test(raw)) return { message: 'must be a UUID', type: 'invalid_format' };
-      const id = raw.toLowerCase();
+    (value) => {
+      const id = value.toLowerCase();
       return (r) => get(r) === id;
     },
-
-  /** Exact equality with an e-mail address, checked for shape first. */
-  email:
-    <T>(get: (record: T) => string | null): ParamFilter<T> =>
-    (raw) =>
-      EMAIL_RE.test(raw)
-        ? (r) => get(r) === raw
-        : { message: 'must be an e-mail address', type: 'invalid_format' },
 
   /** `true` or `false`: whether the timestamp read by `get` is set (e.g. archived_at). */
   isSet:
     <T>(get: (record: T) => number | null): ParamFilter<T> =>
-    (raw) => {
-      if (raw === 'true') return (r) => get(r) !== null;
-      if (raw === 'false') return (r) => get(r) === null;
-      return { message: 'must be true or false', type: 'invalid_type' };
-    },
+    (value) =>
+      value === 'true' ? (r) => get(r) !== null : (r) => get(r) === null,
 
   /** `true` or `false`: a boolean field (e.g. a form's archived flag). */
   bool:
     <T>(get: (record: T) => boolean): ParamFilter<T> =>
-    (raw) => {
-      if (raw !== 'true' && raw !== 'false')
-        return { message: 'must be true or false', type: 'invalid_type' };
-      const wanted = raw === 'true';
+    (value) => {
+      const wanted = value === 'true';
       return (r) => get(r) === wanted;
     },
 
   /** Case-insensitive substring. */
   contains:
     <T>(get: (record: T) => string): ParamFilter<T> =>
-    (raw) => {
-      if (raw.length > MAX_PATTERN_LENGTH) return tooLong();
-      const needle = raw.toLowerCase();
+    (value) => {
+      const needle = value.toLowerCase();
       return (r) => get(r).toLowerCase().includes(needle);
     },
 
@@ -330,9 +310,8 @@ export const param = {
    */
   search:
     <T>(getKey: (record: T) => string | null): ParamFilter<T> =>
-    (raw) => {
-      if (raw.length > MAX_PATTERN_LENGTH) return tooLong();
-      const words = foldText(raw).split(/\s+/).filter(Boolean);
+    (value) => {
+      const words = foldText(value).split(/\s+/).filter(Boolean);
       return (r) => {
         const key = getKey(r);
         return key !== null && words.every((word) => key.includes(word));
@@ -340,8 +319,10 @@ export const param = {
     },
 };
 
-function tooLong(): ParamProblem {
-  return { message: `must be at most ${MAX_PATTERN_LENGTH} characters long`, type: 'too_big' };
+/** A problem with a parameter's value, `sort` or a page; becomes an `errors[]` element. */
+export interface ParamProblem {
+  readonly message: string;
+  readonly type: string;
 }
 
 /** How to read a sortable field from a record. */
@@ -420,4 +401,57 @@ function canonicalJson(value: unknown): string {
     return `{${entries.join(',')}}`;
   }
   return JSON.stringify(value);
+}
+
+/** How to read each field method 2 names: the record's own, and each relation's. */
+export interface FilterGetters<T> {
+  readonly attributes: Readonly<Record<string, (record: T) => string | number | boolean | null>>;
+  readonly relationships: Readonly<Record<string, Readonly<Record<string, (record: T) => string | null>>>>;
+}
+
+/**
+ * Method 2 of a resource: which fields and relations it names, and the type of each, from the
+ * resource's table (src/resources/); how to read them, from `getters`, which must read every one.
+ */
+export function filterSchemaOf<T>(resource: ResourceDef, getters: FilterGetters<T>): FilterSchema<T> {
+  const fields = (
+    types: Attributes,
+    get: Readonly<Record<string, (record: T) => unknown>>,
+    where: string,
+  ) => {
+    const missing = Object.keys(types).filter((name) => !Object.hasOwn(get, name));
+    const extra = Object.keys(get).filter((name) => !Object.hasOwn(types, name));
+    if (missing.length > 0 || extra.length > 0)
+      throw new Error(
+        `${resource.name} ${where}: no getter for ${missing.join(', ')}; no field for ${extra.join(', ')}`,
+      );
+    return Object.fromEntries(
+      Object.entries(types).map(([name, type]) => [name, filterField(type, get[name]!)]),
+    ) as Fields<T>;
+  };
+  const relationships = Object.fromEntries(
+    Object.entries(resource.relations).map(([name, types]) => {
+      const attributes = fields(types, getters.relationships[name] ?? {}, `relation ${name}`);
+      // The id operator object names the related record itself, when the filter may name its id.
+      return [name, { attributes, ...(attributes.id ? { id: attributes.id } : {}) }];
+    }),
+  );
+  return { attributes: fields(resource.attributes, getters.attributes, 'attributes'), relationships };
+}
+
+function filterField<T>(type: AttributeType, get: (record: T) => unknown): FilterField<T> {
+  switch (type.type) {
+    case 'enum':
+      return { type: 'enum', values: type.values, get: get as (record: T) => string | null };
+    case 'uuid':
+      return { type: 'uuid', get: get as (record: T) => string | null };
+    case 'date':
+      return { type: 'date', get: get as (record: T) => number | null };
+    case 'boolean':
+      return { type: 'boolean', get: get as (record: T) => boolean | null };
+    // Method 2 compares an e-mail field as text.
+    case 'email':
+    case 'string':
+      return { type: 'string', get: get as (record: T) => string | null };
+  }
 }

@@ -5,9 +5,6 @@
  * as possible, which is enough for a pattern whose only wildcard is `%`.
  */
 
-/** Longest pattern (and search text) a filter may hold: a bound on the work one request asks for. */
-export const MAX_PATTERN_LENGTH = 256;
-
 /** A test of whole values against `pattern`; `ignoreCase` for `$ilike`. */
 export function likeMatcher(pattern: string, ignoreCase: boolean): (text: string) => boolean {
   const fold = ignoreCase ? (text: string) => text.toLowerCase() : (text: string) => text;

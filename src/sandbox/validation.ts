@@ -1,10 +1,8 @@
-/** Request body validation with zod, reported in the spec's standard 400 shape. */
-import * as z from 'zod';
+/** Request body validation with zod, reported in the API's standard 400 shape. */
+import type * as z from 'zod';
+import type { Infer, Shape } from '../resources/schema.js';
 import { invalid, type ValidationIssue } from './errors.js';
-import { UUID_RE } from './text.js';
-
-/** A UUID in a body (any version, any case), refused with `must be a UUID`. */
-export const uuidString = z.string().regex(UUID_RE, 'must be a UUID');
+import { issueType, zodOf } from './shapes.js';
 
 /**
  * The body, parsed by `schema`.
@@ -14,6 +12,14 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   throw invalid('Invalid request body', result.error.issues.flatMap(toIssues));
+}
+
+/**
+ * The body, checked against its shape in the API's description (src/resources/).
+ * @throws SandboxError 400 `Invalid request body` with one `errors[]` element per problem
+ */
+export function parseShape<T>(shape: Shape<T>, body: unknown): Infer<Shape<T>> {
+  return parseBody(zodOf(shape), body) as Infer<Shape<T>>;
 }
 
 // zod's issue codes double as the `type` of each element; unknown keys get one element each.
@@ -30,5 +36,5 @@ function toIssues(issue: z.core.$ZodIssue): ValidationIssue[] {
   if (issue.code === 'invalid_key') {
     return [{ message: issue.issues[0]?.message ?? issue.message, path, type: 'invalid_format' }];
   }
-  return [{ message: issue.message, path, type: issue.code }];
+  return [{ message: issue.message, path, type: issueType(issue) }];
 }

@@ -60,6 +60,7 @@ describe('wfd sandbox openapi', () => {
   });
 });
 
+// openapi-typescript and tsc each read the whole document: more than a default test's time on a busy machine.
 describe('a client generated from the served description', () => {
   const client = `import createClient from 'openapi-fetch';
 import type { paths } from './api.js';
@@ -121,7 +122,7 @@ console.log(JSON.stringify({ rows: page.data.data.length, total: page.data.meta.
       missing: 404,
       count: Number(count.stdout.trim()),
     });
-  });
+  }, 120_000);
 
   it('refuses, when type-checked, a path or a parameter the description does not have', () => {
     writeFileSync(
@@ -132,7 +133,7 @@ console.log(JSON.stringify({ rows: page.data.data.length, total: page.data.meta.
     expect(compiled.code).not.toBe(0);
     expect(compiled.output).toContain(`'"/v1/case"'`);
     expect(compiled.output).toContain(`'"nope"'`);
-  });
+  }, 120_000);
 });
 
 describe('wfd api --check', () => {

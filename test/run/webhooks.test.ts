@@ -60,7 +60,7 @@ describe('webhooks list', () => {
 
   it('a webhooks field of another shape is an error, not an empty list', async () => {
     t = await testContext({ fields: FIELDS });
-    readModifyWrite([HOOK]);
+    readModifyWrite({ [HOOK]: 'forms:created' });
     await expect(runListWebhooks(ListWebhooksOptions.parse({ formId: FORM }), t.ctx)).rejects.toThrow(
       `unexpected webhooks in form ${FORM}: expected a map of URLs to lists of event names`,
     );

@@ -143,7 +143,7 @@ describe('POST /v1/cases', () => {
       const res = await t.post('/v1/cases', { template: { id }, title: 'x' });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([
-        { message: 'template not found', path: ['template', 'id'], type: 'invalid_value' },
+        { message: 'template not found', path: ['template', 'id'], type: 'not_found' },
       ]);
     }
   });

@@ -183,7 +183,7 @@ describe('document intelligence errors', () => {
     ['a malformed attachment_id', { attachment_id: 'x' }, ['attachment_id']],
     ['fields that are not a list', { attachment_id: UNKNOWN, fields: 'Total' }, ['fields']],
     ['an empty field name', { attachment_id: UNKNOWN, fields: [' '] }, ['fields', 0]],
-    ['a repeated field', { attachment_id: UNKNOWN, fields: ['Total', 'total'] }, ['fields']],
+    ['a repeated field', { attachment_id: UNKNOWN, fields: ['Total', 'Total'] }, ['fields']],
     ['an unknown field', { attachment_id: UNKNOWN, wait: true }, ['wait']],
   ])('refuse %s with 400', async (_name, body, path) => {
     const res = await createJob(body);
@@ -197,7 +197,7 @@ describe('document intelligence errors', () => {
       const res = await createJob({ attachment_id: id });
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual([
-        { message: 'attachment not found', path: ['attachment_id'], type: 'invalid_value' },
+        { message: 'attachment not found', path: ['attachment_id'], type: 'not_found' },
       ]);
     }
   });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { boolean, oneOf, string } from '../../src/resources/schema.js';
+import { Email, Uuid } from '../../src/resources/shared.js';
 import {
   compileJsonFilter,
   compileSort,
@@ -9,6 +11,7 @@ import {
   parseIsoDate,
 } from '../../src/sandbox/filter.js';
 import { likeMatcher } from '../../src/sandbox/like.js';
+import { paramValue } from '../../src/sandbox/shapes.js';
 import { foldText } from '../../src/sandbox/text.js';
 
 interface Row {
@@ -230,7 +233,7 @@ describe('boolean attributes', () => {
     const notTrue = bool('false') as Predicate<Flagged>;
     expect(flagged.filter(notTrue).map((r) => r.flag)).toEqual([false, null]);
     for (const raw of ['TRUE', '1', 'yes', '']) {
-      expect(bool(raw)).toEqual({ message: 'must be true or false', type: 'invalid_type' });
+      expect(paramValue(boolean(), raw)).toEqual({ message: 'must be true or false', type: 'invalid_type' });
     }
   });
 });
@@ -241,23 +244,26 @@ describe('method 1 parameters', () => {
     return result(row);
   };
 
-  it('checks enumerations, UUIDs, e-mails and booleans before filtering', () => {
-    expect(param.oneOf(['a', 'b'], (r: Row) => r.kind)('c')).toEqual({
+  it('checks enumerations, UUIDs, e-mails, booleans and lengths by their shapes before filtering', () => {
+    expect(paramValue(oneOf(['a', 'b']), 'c')).toEqual({
       message: 'must be one of a, b',
       type: 'invalid_value',
     });
-    expect(param.uuid((r: Row) => r.id)('123')).toEqual({
-      message: 'must be a UUID',
-      type: 'invalid_format',
-    });
-    expect(param.email((r: Row) => r.name)('someone')).toEqual({
+    expect(paramValue(Uuid, '123')).toEqual({ message: 'must be a UUID', type: 'invalid_format' });
+    expect(paramValue(Email, 'someone')).toEqual({
       message: 'must be an e-mail address',
       type: 'invalid_format',
     });
-    expect(param.isSet((r: Row) => r.at)('yes')).toEqual({
-      message: 'must be true or false',
-      type: 'invalid_type',
+    expect(paramValue(boolean(), 'yes')).toEqual({ message: 'must be true or false', type: 'invalid_type' });
+    // Lengths count code points, as JSON Schema does: 256 emoji are 512 UTF-16 units.
+    expect(paramValue(string({ maxLength: 256 }), '\u{1F600}'.repeat(256))).toEqual({
+      value: '\u{1F600}'.repeat(256),
     });
+    expect(paramValue(string({ maxLength: 256 }), 'x'.repeat(257))).toEqual({
+      message: 'must be at most 256 characters long',
+      type: 'too_big',
+    });
+    expect(paramValue(Uuid, OWNER.toUpperCase())).toEqual({ value: OWNER.toUpperCase() });
   });
 
   it('matches exact, boolean and partial values', () => {

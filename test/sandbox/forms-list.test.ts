@@ -301,8 +301,8 @@ describe('GET /v1/forms: method 2 JSON filter', () => {
     ],
     [{ attributes: { title: { $eq: 'x' } } }, expect.stringContaining('attributes.title: unknown field')],
     [
-      { relationships: { owner: { attributes: { id: { $eq: '00000000-0000-4000-8000-000000000000' } } } } },
-      'relationships.owner.attributes.id: unknown field; known fields: email',
+      { relationships: { owner: { attributes: { name: { $eq: 'Ana' } } } } },
+      'relationships.owner.attributes.name: unknown field; known fields: id, email',
     ],
   ])('rejects %j with the error-list shape', async (filter, detail) => {
     const res = await t.get(`/v1/forms${qs({ filter })}`);

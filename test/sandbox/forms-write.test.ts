@@ -70,7 +70,7 @@ describe('POST /v1/forms', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual(
       badRequest('Form template "tax-return" not found', [
-        { message: 'form template not found', path: ['flow', 'slug'], type: 'invalid_value' },
+        { message: 'form template not found', path: ['flow', 'slug'], type: 'not_found' },
       ]),
     );
   });
@@ -94,7 +94,7 @@ describe('POST /v1/forms', () => {
       'a customization UUID that is not the template’s',
       newForm({ flow: { slug: 'customer-feedback', customization: UNKNOWN_ID } }),
       ['flow', 'customization'],
-      'invalid_value',
+      'not_found',
     ],
     [
       'a malformed customization',

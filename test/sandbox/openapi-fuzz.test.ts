@@ -10,7 +10,7 @@
  */
 import fuzzer from 'openapi-fuzzer-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { OpenApiDocument } from '../../src/openapi/description.js';
+import type { OpenApiDocument } from '../../src/openapi/document.js';
 import { findOperation } from '../../src/openapi/operations.js';
 import { DescriptionValidator } from '../../src/openapi/validate.js';
 import { startTestSandbox, type TestSandbox } from './helpers.js';

@@ -4,7 +4,7 @@
  * client meets) have a declared status and a body that fits its schema.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpenApiDocument } from '../../src/openapi/description.js';
+import type { OpenApiDocument } from '../../src/openapi/document.js';
 import { findOperation, operationsOf } from '../../src/openapi/operations.js';
 import { DescriptionValidator } from '../../src/openapi/validate.js';
 import { type HttpResult, qs, startTestSandbox, type TestSandbox } from './helpers.js';

@@ -22,7 +22,7 @@ describe('listRequest and countRequest', () => {
 
   it("check each page's records as the table's fields say, and let other fields pass", () => {
     const schema = listRequest(FORM_TEMPLATES, []).schema!();
-    const template = { id: 7, slug: 'kyc', title: null, extra: true };
+    const template = { id: 'f7', slug: 'kyc', title: null, extra: true };
     expect(schema.parse({ meta: META, data: [template] }).data).toEqual([template]);
     // The slug is the key of a form template: a page without it is not one.
     expect(schema.safeParse({ meta: META, data: [{ id: 'x' }] }).success).toBe(false);
@@ -35,8 +35,8 @@ describe('listRequest and countRequest', () => {
     const row = { id: 'c', owner: { id: 3 } };
     expect(Case().safeParse(row).success).toBe(false);
     expect(listRequest(CASES, []).schema!().safeParse({ meta: META, data: [row] }).success).toBe(false);
-    // --fields names the record's fields first, then the parts of its relations.
-    expect(CASES.fields.filter((field) => !field.includes('.'))).toEqual(Object.keys(CASES.record));
+    // --fields names the record's fields first, then the parts of its objects.
+    expect(CASES.fields.filter((field) => !field.includes('.'))).toEqual(Object.keys(CASES.fieldDefs));
   });
 
   it('a record passes as it came (not a copy), and a refused one says where and why', () => {
@@ -64,7 +64,10 @@ describe('listRequest and countRequest', () => {
       'Invalid input: expected object, received string',
     );
     expect(issue({ ...row, steps: [{}, 2] })?.path).toEqual(['steps', 1]);
-    expect(issue({ ...row, data: 'any value', is_template: 'yes' })).toBeUndefined();
+    // Only JSON types are checked: a value no enumeration names, a field no shape names, pass.
+    expect(issue({ ...row, parent_status: 'on_hold', unknown: { any: 'value' } })).toBeUndefined();
+    expect(issue({ ...row, is_template: 'yes' })?.path).toEqual(['is_template']);
+    expect(issue({ ...row, template: { id: 'x', title: 5 } })?.path).toEqual(['template', 'title']);
     expect(issue({ ...row, archived_at: null, contact: null, owner: null })).toBeUndefined();
   });
 });

@@ -729,17 +729,17 @@ describe('checkSort', () => {
     [
       'cases',
       'name',
-      'invalid --sort "name": expected one of created_at, updated_at, title, status, parent_status, waiting_for, reference, archived_at; prefix - for descending',
+      'invalid --sort "name": expected one of title, status, parent_status, waiting_for, reference, archived_at, created_at, updated_at; prefix - for descending',
     ],
     [
       'cases',
       '--created_at',
-      'invalid --sort "--created_at": expected one of created_at, updated_at, title, status, parent_status, waiting_for, reference, archived_at; prefix - for descending',
+      'invalid --sort "--created_at": expected one of title, status, parent_status, waiting_for, reference, archived_at, created_at, updated_at; prefix - for descending',
     ],
     [
       'case_templates',
       'status',
-      'invalid --sort "status": expected one of created_at, updated_at, title, reference, archived_at; prefix - for descending',
+      'invalid --sort "status": expected one of title, reference, archived_at, created_at, updated_at; prefix - for descending',
     ],
     [
       'form_templates',
@@ -749,17 +749,17 @@ describe('checkSort', () => {
     [
       'forms',
       'Created-At',
-      'invalid --sort "Created-At": expected one of created_at, updated_at or a form template field; prefix - for descending',
+      'invalid --sort "Created-At": expected one of created_at, updated_at, status, user.given_name, user.family_name, user.email or a form template field; prefix - for descending',
     ],
     [
       'forms',
       '',
-      'invalid --sort "": expected one of created_at, updated_at or a form template field; prefix - for descending',
+      'invalid --sort "": expected one of created_at, updated_at, status, user.given_name, user.family_name, user.email or a form template field; prefix - for descending',
     ],
     [
       'cases',
       '+title',
-      'invalid --sort "+title": expected one of created_at, updated_at, title, status, parent_status, waiting_for, reference, archived_at; prefix - for descending',
+      'invalid --sort "+title": expected one of title, status, parent_status, waiting_for, reference, archived_at, created_at, updated_at; prefix - for descending',
     ],
   ] as const)('refuses %s %j', (resource, sort, message) => {
     expectUsage(() => checkSort(R[resource], sort), message);
@@ -834,7 +834,7 @@ describe('buildListQuery', () => {
     );
     expectUsage(
       () => buildListQuery(CASES, { sort: 'name' }),
-      'invalid --sort "name": expected one of created_at, updated_at, title, status, parent_status, waiting_for, reference, archived_at; prefix - for descending',
+      'invalid --sort "name": expected one of title, status, parent_status, waiting_for, reference, archived_at, created_at, updated_at; prefix - for descending',
     );
     expectUsage(
       () => buildListQuery(FORM_TEMPLATES, { where: ['created_at > 2026-01-01'] }),

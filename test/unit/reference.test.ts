@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MAN_DIR, manPages, packageManEntries } from '../../src/commands/help/man-pages.js';
 import { commandReference, REFERENCE_PATH } from '../../src/commands/help/reference.js';
+import { OPENAPI_PATH, openApiText } from '../../src/openapi/document.js';
 import { createMemoryIO } from '../../src/output/memory-io.js';
 import { buildProgram } from '../../src/program.js';
 
@@ -13,6 +14,10 @@ describe('the generated documentation', () => {
 
   it(`docs/commands.md is the one generated from the command tree (${RERUN})`, () => {
     expect(readFileSync(REFERENCE_PATH, 'utf8')).toBe(commandReference(program));
+  });
+
+  it(`docs/openapi.json is the document built from the API's description (${RERUN})`, () => {
+    expect(readFileSync(OPENAPI_PATH, 'utf8')).toBe(openApiText());
   });
 
   it(`man/ holds exactly the generated pages (${RERUN})`, () => {

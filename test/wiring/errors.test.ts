@@ -82,7 +82,7 @@ const BAD_LINES: [args: string[], error: string, hint: string][] = [
   ],
   [
     ['case-templates', 'list', '--fields', 'nope'],
-    'unknown field "nope" in --fields: expected one of id, title, reference, archived_at, is_template, owner, workspace, created_at, updated_at',
+    'unknown field "nope" in --fields: expected one of id, title, reference, archived_at, is_template, owner, workspace, created_at, updated_at, steps, schema',
     'run `wfd case-templates list --help` to see the usage',
   ],
   [

@@ -8,7 +8,7 @@ import { UsageError } from '../../core/errors.js';
 /** Refuses (exit 2) a method and path the description lacks, or a body that does not fit it. */
 export async function checkAgainstDescription(method: string, path: string, body: unknown): Promise<void> {
   const [{ openApiDescription }, { findOperation }, { DescriptionValidator }] = await Promise.all([
-    import('../../openapi/description.js'),
+    import('../../openapi/document.js'),
     import('../../openapi/operations.js'),
     import('../../openapi/validate.js'),
   ]);

@@ -1,7 +1,7 @@
 /** The arguments and flags of `wfd api`, declared once (index.ts and the verb). */
 import type { Completion } from '../../cli/completion-values.js';
 import { DRY_RUN, type VerbFlags } from '../../cli/flags.js';
-import { openApiDescription } from '../../openapi/description.js';
+import { openApiDescription } from '../../openapi/document.js';
 import { pathSummaries } from '../../openapi/operations.js';
 import { METHODS } from './methods.js';
 

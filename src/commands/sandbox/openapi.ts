@@ -6,7 +6,7 @@ import type * as z from 'zod/mini';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
-import { openApiDescription } from '../../openapi/description.js';
+import { openApiDescription } from '../../openapi/document.js';
 import { OPENAPI } from './flags.js';
 
 export const OpenApiSandboxOptions = verbSchema(OPENAPI);

@@ -1,7 +1,7 @@
 /** How each kind of record is found by an id prefix or a reference (see resolve-id.ts). */
 import { listRequest, type RecordOf } from '../../api/list.js';
 import type { Case, Form } from '../../api/schemas.js';
-import { type CASE_TEMPLATE_RECORD, CASE_TEMPLATES } from '../../resources/case-templates.js';
+import { CASE_TEMPLATES } from '../../resources/case-templates.js';
 import { CASES } from '../../resources/cases.js';
 import { FORMS } from '../../resources/forms.js';
 import type { IdLookup } from './resolve-id.js';
@@ -18,7 +18,7 @@ export const CASE_LOOKUP: IdLookup<Case> = {
   describe: (record) => words(record.reference, record.title),
 };
 
-export const CASE_TEMPLATE_LOOKUP: IdLookup<RecordOf<typeof CASE_TEMPLATE_RECORD>> = {
+export const CASE_TEMPLATE_LOOKUP: IdLookup<RecordOf<typeof CASE_TEMPLATES.fieldDefs>> = {
   noun: 'case template',
   list: (query) => listRequest(CASE_TEMPLATES, query),
   byReference: true,

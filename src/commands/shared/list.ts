@@ -22,7 +22,7 @@ import {
 } from '../../core/paginate.js';
 import { createRowSink, FORMATS } from '../../output/render.js';
 import { MAX_PAGE_SIZE } from '../../resources/paging.js';
-import type { ColumnDef, RecordFields, ResourceDef } from '../../resources/types.js';
+import type { ColumnDef, FieldDefs, ResourceDef } from '../../resources/types.js';
 import { countPrinter } from './count.js';
 import { parseGroupBy, printGroups } from './count-groups.js';
 import { explainNoMatch } from './no-match.js';
@@ -42,7 +42,7 @@ export type ListOptions = FilterFlagValues & MethodTwoOptions & PagingFlags & { 
 export type CountOptions = FilterFlagValues & MethodTwoOptions & { groupBy?: string };
 
 /** `<noun> list`: the resource's query from the flags, then its pages streamed through the renderer. */
-export function defineListVerb<F extends RecordFields>(resource: ResourceDef<F>) {
+export function defineListVerb<F extends FieldDefs>(resource: ResourceDef<F>) {
   const spec = listFlags(resource);
   const schema = verbSchema(spec) as unknown as z.ZodMiniType<ListOptions>;
   const run = async (options: ListOptions, ctx: Context): Promise<void> => {

@@ -145,10 +145,10 @@ type Report = {
   cases: ReturnType<typeof caseCounts>;
   waiting_longest: {
     reference: string | null | undefined;
-    title: string | undefined;
+    title: string | null | undefined;
     parent_status: string | null | undefined;
     waiting_for: string | null | undefined;
-    updated_at: string | undefined;
+    updated_at: string | null | undefined;
   }[];
   forms: { completed_unprocessed: number; by_template: Record<string, number> };
   last_day: { cases_created: number; cases_updated: number; forms_created: number };

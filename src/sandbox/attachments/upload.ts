@@ -5,44 +5,25 @@
  * then stored together, or not at all.
  */
 import { createHash } from 'node:crypto';
-import * as z from 'zod';
+import type * as z from 'zod';
+import { FileUpload, FileUploads, MAX_UPLOAD_FILES } from '../../resources/attachments.js';
 import type { Reply, RequestContext, Services } from '../context.js';
 import { invalid, standardError } from '../errors.js';
-import { parseBody } from '../validation.js';
+import { zodOf } from '../shapes.js';
+import { parseShape } from '../validation.js';
 import type { BlobWriter } from './blobs.js';
 import type { UploadedFile } from './files.js';
 import { attachmentView } from './views.js';
 
 /** Files one request may upload. */
-export const MAX_FILES = 100;
+export const MAX_FILES = MAX_UPLOAD_FILES;
 /** The default size limit of the files of one request: 25 MiB. */
 export const DEFAULT_MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
-const MAX_FILENAME = 512;
 const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 
-const TOKEN = "[\\w!#$%&'*+.^`|~-]+";
-const MEDIA_TYPE_RE = new RegExp(`^${TOKEN}/${TOKEN}(?:\\s*;\\s*${TOKEN}=(?:${TOKEN}|"[^"\\\\\\r\\n]*"))*$`);
-const BASE64_RE = /^[A-Za-z0-9+/]*={0,2}$/;
-const LONE_SURROGATE_RE = /\p{Cs}/u;
-
-const filename = z
-  .string()
-  .min(1)
-  .max(MAX_FILENAME)
-  .refine((name) => !LONE_SURROGATE_RE.test(name), 'must be well-formed Unicode (no lone surrogate)');
-const contentType = z.string().max(255).regex(MEDIA_TYPE_RE, 'must be a media type such as application/pdf');
-
-const JsonFile = z.strictObject({
-  filename,
-  content_type: contentType.optional(),
-  content: z
-    .string()
-    .refine(
-      (text) => text.length % 4 === 0 && BASE64_RE.test(text),
-      'must be base64 (RFC 4648 section 4, padded, no line breaks)',
-    ),
-});
-const JsonFiles = z.array(JsonFile).min(1).max(MAX_FILES);
+// A multipart part's name and type, checked as a JSON upload's fields are.
+const filename = zodOf(FileUpload.properties!.filename!) as z.ZodType<string>;
+const contentType = zodOf(FileUpload.properties!.content_type!);
 
 /** A file part of a multipart body as it arrives, or a field part (which is refused). */
 export type IncomingPart =
@@ -67,7 +48,7 @@ export async function jsonFiles(
   receive: ReceiveBlob,
 ): Promise<{ files: UploadedFile[]; several: boolean }> {
   const several = Array.isArray(body);
-  const items = several ? parseBody(JsonFiles, body) : [parseBody(JsonFile, body)];
+  const items = several ? parseShape(FileUploads, body) : [parseShape(FileUpload, body)];
   let total = 0;
   for (const item of items) {
     const padding = item.content.endsWith('==') ? 2 : item.content.endsWith('=') ? 1 : 0;

@@ -1,22 +1,13 @@
 /** `/v1/document-intelligence`: create an extraction job, read it. */
-import * as z from 'zod';
+import { NOT_FOUND_TYPE } from '../../resources/answers.js';
+import { CreateJob } from '../../resources/document-intelligence.js';
 import type { Handler } from '../context.js';
 import { invalid } from '../errors.js';
 import { findOwn } from '../handlers/shared.js';
-import { parseBody, uuidString } from '../validation.js';
+import { parseShape } from '../validation.js';
 import { iso } from '../views.js';
 import { extract } from './extract.js';
 import type { JobPhase, JobRecord } from './jobs.js';
-
-const CreateJobBody = z.strictObject({
-  attachment_id: uuidString,
-  fields: z
-    .array(z.string().trim().min(1).max(64))
-    .min(1)
-    .max(50)
-    .refine((keys) => new Set(keys.map((k) => k.toLowerCase())).size === keys.length, 'must not repeat a key')
-    .optional(),
-});
 
 /**
  * POST /v1/document-intelligence `{attachment_id, fields?}`: 201 with the job,
@@ -24,11 +15,11 @@ const CreateJobBody = z.strictObject({
  * as a referenced record does elsewhere, so nothing leaks across workspaces.
  */
 export const createJob: Handler = (req, { forms, docintel, clock, newId }) => {
-  const body = parseBody(CreateJobBody, req.body);
+  const body = parseShape(CreateJob, req.body);
   const attachment = forms.findAttachment(body.attachment_id);
   if (!attachment || attachment.workspace !== req.auth.workspace) {
     throw invalid('Invalid request body', [
-      { message: 'attachment not found', path: ['attachment_id'], type: 'invalid_value' },
+      { message: 'attachment not found', path: ['attachment_id'], type: NOT_FOUND_TYPE },
     ]);
   }
   const job: JobRecord = {

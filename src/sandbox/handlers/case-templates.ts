@@ -1,22 +1,21 @@
 /** `/v1/case_templates`: the filterable list of case templates. */
+import { CASE_TEMPLATES as CASE_TEMPLATE_TABLE } from '../../resources/case-templates.js';
 import type { CollectionDef } from '../collection.js';
-import { param } from '../filter.js';
+import { filterSchemaOf, param } from '../filter.js';
 import type { TemplateRecord } from '../store.js';
 import { templateView } from '../views.js';
 import type { Listing } from './listing.js';
-import { commonAttributes, commonParams, commonRelations } from './shared.js';
+import { commonGetters, commonParams } from './shared.js';
 
-/** Filters, relations and sort fields of `/case_templates`, per the spec. */
+/** How `/case_templates` selects and orders the sandbox's templates (what it takes: its table). */
 export const CASE_TEMPLATES: CollectionDef<TemplateRecord> = {
   name: 'case_templates',
+  resource: CASE_TEMPLATE_TABLE,
   params: {
     ...commonParams<TemplateRecord>(),
     title: param.contains((r) => r.title),
   },
-  filter: {
-    attributes: commonAttributes<TemplateRecord>(),
-    relationships: commonRelations<TemplateRecord>(),
-  },
+  filter: filterSchemaOf(CASE_TEMPLATE_TABLE, commonGetters<TemplateRecord>()),
   sortable: {
     created_at: (r) => r.createdAt,
     updated_at: (r) => r.updatedAt,

@@ -1,60 +1,52 @@
 /** `/v1/cases`: list, count, detail, create, update data, archive and unarchive. */
-import * as z from 'zod';
+import { NOT_FOUND_TYPE } from '../../resources/answers.js';
+import { CASES as CASE_TABLE } from '../../resources/cases.js';
+import { ArchiveBody, CaseDataBody, CreateCase } from '../../resources/operations.js';
 import type { CollectionDef } from '../collection.js';
 import { type Handler, ok, type RequestContext } from '../context.js';
 import { dataIssues } from '../data-schema.js';
 import { errorList, invalid } from '../errors.js';
-import { type FilterField, param } from '../filter.js';
+import { filterSchemaOf, param } from '../filter.js';
 import { type Groupable, groupedCount } from '../group-counts.js';
-import {
-  type CaseLike,
-  type CaseRecord,
-  makeContact,
-  PARENT_STATUSES,
-  type Store,
-  WAITING_FOR,
-} from '../store.js';
-import { parseBody, uuidString } from '../validation.js';
+import { type CaseLike, type CaseRecord, makeContact, type Store } from '../store.js';
+import { parseShape } from '../validation.js';
 import { caseView, detailView } from '../views.js';
 import { type Listing, queryListing } from './listing.js';
-import { commonAttributes, commonParams, commonRelations, findOwn } from './shared.js';
+import { commonGetters, commonParams, findOwn } from './shared.js';
 
-const templateId: FilterField<CaseRecord> = { type: 'uuid', get: (r) => r.template.id };
-
-/** Filters, relations and sort fields of `/cases` and `/cases/count`, per the spec. */
+/** How `/cases` and `/cases/count` select and order the sandbox's cases (what they take: the table). */
 export const CASES: CollectionDef<CaseRecord> = {
   name: 'cases',
+  resource: CASE_TABLE,
   params: {
     ...commonParams<CaseRecord>(),
     'template[id]': param.uuid((r) => r.template.id),
     status: param.exact((r) => r.status),
-    parent_status: param.oneOf(PARENT_STATUSES, (r) => r.parentStatus),
-    waiting_for: param.oneOf(WAITING_FOR, (r) => r.waitingFor),
+    parent_status: param.exact((r) => r.parentStatus),
+    waiting_for: param.exact((r) => r.waitingFor),
     'contact[given_name]': param.exact((r) => r.contact?.given_name ?? null),
     'contact[family_name]': param.exact((r) => r.contact?.family_name ?? null),
-    'contact[email]': param.email((r) => r.contact?.email ?? null),
+    'contact[email]': param.exact((r) => r.contact?.email ?? null),
     'contact[search]': param.search((r) => r.contact?.searchKey ?? null),
   },
-  filter: {
+  filter: filterSchemaOf(CASE_TABLE, {
     attributes: {
-      ...commonAttributes<CaseRecord>(),
-      status: { type: 'string', get: (r) => r.status },
-      parent_status: { type: 'enum', values: PARENT_STATUSES, get: (r) => r.parentStatus },
-      waiting_for: { type: 'enum', values: WAITING_FOR, get: (r) => r.waitingFor },
+      ...commonGetters<CaseRecord>().attributes,
+      status: (r) => r.status,
+      parent_status: (r) => r.parentStatus,
+      waiting_for: (r) => r.waitingFor,
     },
     relationships: {
-      template: { id: templateId, attributes: { id: templateId } },
-      ...commonRelations<CaseRecord>(),
+      template: { id: (r) => r.template.id },
+      ...commonGetters<CaseRecord>().relationships,
       // A contact is held inside its case: it has no id of its own.
       contact: {
-        attributes: {
-          given_name: { type: 'string', get: (r) => r.contact?.given_name ?? null },
-          family_name: { type: 'string', get: (r) => r.contact?.family_name ?? null },
-          email: { type: 'string', get: (r) => r.contact?.email ?? null },
-        },
+        given_name: (r) => r.contact?.given_name ?? null,
+        family_name: (r) => r.contact?.family_name ?? null,
+        email: (r) => r.contact?.email ?? null,
       },
     },
-  },
+  }),
   sortable: {
     created_at: (r) => r.createdAt,
     updated_at: (r) => r.updatedAt,
@@ -95,28 +87,18 @@ export const countCases: Handler = (req, services) =>
 /** GET /v1/cases/{id}: the case (or template) with steps and schema. */
 export const getCase: Handler = (req, { store }) => ok(detailView(findRecord(req, store)));
 
-const CreateCaseBody = z.strictObject({
-  template: z.strictObject({ id: uuidString }),
-  title: z.string().min(1),
-  data: z.record(z.string(), z.unknown()).optional(),
-  contact: z
-    .strictObject({ given_name: z.string().min(1), family_name: z.string().min(1), email: z.email() })
-    .optional(),
-  reference: z.string().min(1).optional(),
-});
-
 /**
  * POST /v1/cases: creates a draft case from a template of the token's
  * workspace, owned by the token's user; 200 with the case, as the spec says.
  */
 export const createCase: Handler = (req, { store, clock, newId }) => {
-  const body = parseBody(CreateCaseBody, req.body);
+  const body = parseShape(CreateCase, req.body);
   const workspace = req.auth.workspace;
   const template = store.find(body.template.id);
   // Another workspace's template is "not found" too, so its existence does not leak.
   if (!template?.isTemplate || template.workspace !== workspace) {
     throw invalid('Invalid request body', [
-      { message: 'template not found', path: ['template', 'id'], type: 'invalid_value' },
+      { message: 'template not found', path: ['template', 'id'], type: NOT_FOUND_TYPE },
     ]);
   }
   const issues = dataIssues(template.schema, body.data ?? {}, ['data']);
@@ -144,21 +126,15 @@ export const createCase: Handler = (req, { store, clock, newId }) => {
   return ok(detailView(record));
 };
 
-const DataBody = z
-  .record(z.string(), z.unknown())
-  .refine((fields) => Object.keys(fields).length > 0, 'must be a non-empty object of data fields');
-
 /** POST /v1/cases/{id}/data: merges the body's fields into the case's `data` (shallow). */
 export const updateCaseData: Handler = (req, { store, clock }) => {
   const record = findCase(req, store, 'A case template has no data to update');
-  const fields = parseBody(DataBody, req.body);
+  const fields = parseShape(CaseDataBody, req.body);
   const issues = dataIssues(record.template.schema, fields, []);
   if (issues.length > 0) throw invalid('Invalid data fields', issues);
   store.updateCase(record, { data: { ...record.data, ...fields }, updatedAt: clock.now() });
   return ok(detailView(record));
 };
-
-const ArchiveBody = z.strictObject({ archived: z.boolean() });
 
 /**
  * POST /v1/cases/{id}: `{archived: true}` archives, `{archived: false}` restores.
@@ -166,7 +142,7 @@ const ArchiveBody = z.strictObject({ archived: z.boolean() });
  */
 export const archiveCase: Handler = (req, { store, clock }) => {
   const record = findCase(req, store, 'A case template cannot be archived');
-  const { archived } = parseBody(ArchiveBody, req.body);
+  const { archived } = parseShape(ArchiveBody, req.body);
   if (archived !== (record.archivedAt !== null)) {
     const now = clock.now();
     store.updateCase(record, { archivedAt: archived ? now : null, updatedAt: now });

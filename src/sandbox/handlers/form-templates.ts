@@ -1,4 +1,5 @@
 /** `/v1/form_templates`: the list, and one template's options and steps by slug. */
+import { FORM_TEMPLATES as FORM_TEMPLATE_TABLE } from '../../resources/form-templates.js';
 import type { CollectionDef } from '../collection.js';
 import { type Handler, ok, type RequestContext, type Services } from '../context.js';
 import { standardError } from '../errors.js';
@@ -9,6 +10,7 @@ import type { Listing } from './listing.js';
 /** `/form_templates` takes paging and sort only: no filter of either method. */
 export const FORM_TEMPLATES: CollectionDef<FormTemplateRecord> = {
   name: 'form_templates',
+  resource: FORM_TEMPLATE_TABLE,
   params: {},
   sortable: {
     created_at: (r) => r.createdAt,

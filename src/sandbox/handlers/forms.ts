@@ -1,29 +1,32 @@
 /** `/v1/forms`: list, count (optionally grouped), detail with responses, create, update. */
-import * as z from 'zod';
+import { NOT_FOUND_TYPE } from '../../resources/answers.js';
+import { FORMS as FORM_TABLE } from '../../resources/forms.js';
+import { CreateForm, UpdateForm } from '../../resources/operations.js';
 import type { CollectionDef } from '../collection.js';
 import { type Handler, ok, type RequestContext } from '../context.js';
 import { invalid } from '../errors.js';
-import { param } from '../filter.js';
+import { filterSchemaOf, param } from '../filter.js';
 import type { FormChanges, FormRecord } from '../forms/records.js';
 import type { FormStore } from '../forms/store.js';
 import { formDetailView, formView } from '../forms/views.js';
 import { type Groupable, groupedCount } from '../group-counts.js';
-import { parseBody, uuidString } from '../validation.js';
+import { parseShape } from '../validation.js';
 import type { Delivery } from '../webhooks/deliveries.js';
-import { EVENTS, type EventName } from '../webhooks/events.js';
+import type { EventName } from '../webhooks/events.js';
 import { type Listing, queryListing } from './listing.js';
 import { findOwn } from './shared.js';
 
-/** Filters, relations and sort fields of `/forms` and `/forms/count`. */
+/** How `/forms` and `/forms/count` select and order the sandbox's forms (what they take: the table). */
 export const FORMS: CollectionDef<FormRecord> = {
   name: 'forms',
+  resource: FORM_TABLE,
   params: {
     'workspace[slug]': param.exact((r) => r.workspace.slug),
     'flow[customization]': param.uuid((r) => r.customization),
-    'owner[email]': param.email((r) => r.owner.email),
+    'owner[email]': param.exact((r) => r.owner.email),
     'user[given_name]': param.exact((r) => r.user.given_name),
     'user[family_name]': param.exact((r) => r.user.family_name),
-    'user[email]': param.email((r) => r.user.email),
+    'user[email]': param.exact((r) => r.user.email),
     'user[phone]': param.exact((r) => r.user.phone),
     archived: param.bool((r) => r.archived),
     active: param.bool((r) => r.active),
@@ -33,26 +36,19 @@ export const FORMS: CollectionDef<FormRecord> = {
   listParams: {
     'flow[slug]': param.exact((r) => r.template.slug),
   },
-  filter: {
+  filter: filterSchemaOf(FORM_TABLE, {
     attributes: {
-      id: { type: 'uuid', get: (r) => r.id },
-      status: { type: 'string', get: (r) => r.status },
-      archived: { type: 'boolean', get: (r) => r.archived },
-      active: { type: 'boolean', get: (r) => r.active },
-      completed: { type: 'boolean', get: (r) => r.completed },
-      processed: { type: 'boolean', get: (r) => r.processed },
-      created_at: { type: 'date', get: (r) => r.createdAt },
-      updated_at: { type: 'date', get: (r) => r.updatedAt },
+      id: (r) => r.id,
+      status: (r) => r.status,
+      archived: (r) => r.archived,
+      active: (r) => r.active,
+      completed: (r) => r.completed,
+      processed: (r) => r.processed,
+      created_at: (r) => r.createdAt,
+      updated_at: (r) => r.updatedAt,
     },
-    relationships: {
-      // The spec names `email` as the owner's filter attribute; the id operator object names the
-      // owner itself, which every form has (owner.id), as for cases.
-      owner: {
-        id: { type: 'uuid', get: (r) => r.owner.id },
-        attributes: { email: { type: 'string', get: (r) => r.owner.email } },
-      },
-    },
-  },
+    relationships: { owner: { id: (r) => r.owner.id, email: (r) => r.owner.email } },
+  }),
   // The spec's "further fields depending on the form template" are not shown: the same ones for every template.
   sortable: {
     created_at: (r) => r.createdAt,
@@ -104,54 +100,18 @@ function findForm(req: RequestContext, forms: FormStore): FormRecord {
   );
 }
 
-const MAX_WEBHOOK_URLS = 10;
-
-const WebhookUrl = z
-  .string()
-  .max(2048, 'must be at most 2048 characters')
-  .refine(isHttpUrl, 'must be an absolute http or https URL');
-
-const Webhooks = z
-  .record(
-    WebhookUrl,
-    z
-      .array(z.enum(EVENTS))
-      .min(1, 'must name at least one event')
-      .refine((events) => new Set(events).size === events.length, 'must not name an event twice'),
-  )
-  .refine((map) => Object.keys(map).length <= MAX_WEBHOOK_URLS, `must have at most ${MAX_WEBHOOK_URLS} URLs`);
-
-function isHttpUrl(text: string): boolean {
-  if (!URL.canParse(text)) return false;
-  const { protocol, hostname } = new URL(text);
-  return (protocol === 'http:' || protocol === 'https:') && hostname !== '';
-}
-
-const name = z.string().min(1).max(200);
-
-const CreateFormBody = z.strictObject({
-  flow: z.strictObject({ slug: z.string().min(1), customization: uuidString.optional() }),
-  user: z.strictObject({
-    email: z.email(),
-    given_name: name.optional(),
-    family_name: name.optional(),
-    phone: z.string().min(1).max(32).optional(),
-  }),
-  webhooks: Webhooks.optional(),
-});
-
 /**
  * POST /v1/forms: sends a form of one of the workspace's templates to a user;
  * 201 with the form. Emits `forms:created`.
  */
 export const createForm: Handler = (req, { forms, clock, newId, webhooks }) => {
-  const body = parseBody(CreateFormBody, req.body);
+  const body = parseShape(CreateForm, req.body);
   const workspace = req.auth.workspace;
   const template = forms.findTemplate(workspace, body.flow.slug);
   // Another workspace's template is "not found" too, so its existence does not leak.
   if (!template) {
     throw invalid(`Form template "${body.flow.slug}" not found`, [
-      { message: 'form template not found', path: ['flow', 'slug'], type: 'invalid_value' },
+      { message: 'form template not found', path: ['flow', 'slug'], type: NOT_FOUND_TYPE },
     ]);
   }
   const customization = body.flow.customization?.toLowerCase() ?? null;
@@ -160,7 +120,7 @@ export const createForm: Handler = (req, { forms, clock, newId, webhooks }) => {
       {
         message: `not a customization of form template "${template.slug}"`,
         path: ['flow', 'customization'],
-        type: 'invalid_value',
+        type: NOT_FOUND_TYPE,
       },
     ]);
   }
@@ -196,17 +156,6 @@ export const createForm: Handler = (req, { forms, clock, newId, webhooks }) => {
   };
 };
 
-const UpdateFormBody = z
-  .strictObject({
-    status: z.string().min(1).max(64).optional(),
-    archived: z.boolean().optional(),
-    active: z.boolean().optional(),
-    completed: z.boolean().optional(),
-    processed: z.boolean().optional(),
-    webhooks: Webhooks.optional(),
-  })
-  .refine((body) => Object.keys(body).length > 0, 'must hold at least one field to change');
-
 /**
  * PATCH /v1/forms/{id}: changes the given fields only (`webhooks` is replaced
  * whole). When something changed: `updated_at` is now, and `forms:updated`
@@ -215,7 +164,7 @@ const UpdateFormBody = z
  */
 export const updateForm: Handler = (req, { forms, clock, webhooks }) => {
   const form = findForm(req, forms);
-  const body = parseBody(UpdateFormBody, req.body);
+  const body = parseShape(UpdateForm, req.body);
   const changes: FormChanges = Object.fromEntries(
     Object.entries(body).filter(([key, value]) => !sameValue(form[key as keyof FormChanges], value)),
   );

@@ -41,15 +41,10 @@ export function queryListing<T extends { readonly id: string }>(
   return { query, results };
 }
 
-/** GET /v1/<name>: the route of a listing, answering the paginated envelope of its records. */
-export function listRoute<T extends { readonly id: string }>(
-  listing: Listing<T>,
-): { path: string; handler: Handler } {
-  return {
-    path: `/${listing.collection.name}`,
-    handler: (req, services) => {
-      const { query, results } = queryListing(req, services, listing);
-      return ok(pageOf(results, query.page, (record) => listing.view(record)));
-    },
+/** GET /v1/<name>: the handler of a listing, answering the paginated envelope of its records. */
+export function listHandler<T extends { readonly id: string }>(listing: Listing<T>): Handler {
+  return (req, services) => {
+    const { query, results } = queryListing(req, services, listing);
+    return ok(pageOf(results, query.page, (record) => listing.view(record)));
   };
 }

@@ -2,7 +2,7 @@
 import type { QueryParams } from '../collection.js';
 import type { RequestContext } from '../context.js';
 import { forbidden, invalid, standardError, type ValidationIssue } from '../errors.js';
-import { type FilterField, type FilterRelation, type ParamFilter, param } from '../filter.js';
+import { type ParamFilter, param } from '../filter.js';
 import type { RecordBase, WorkspaceRecord } from '../store.js';
 import { UUID_RE } from '../text.js';
 
@@ -12,34 +12,27 @@ export function commonParams<T extends RecordBase>(): Record<string, ParamFilter
     reference: param.exact((r) => r.reference),
     archived: param.isSet((r) => r.archivedAt),
     'owner[id]': param.uuid((r) => r.owner.id),
-    'owner[email]': param.email((r) => r.owner.email),
+    'owner[email]': param.exact((r) => r.owner.email),
     'workspace[id]': param.uuid((r) => r.workspace.id),
     'workspace[slug]': param.exact((r) => r.workspace.slug),
   };
 }
 
-/** Method 2 relations that cases and templates share. */
-export function commonRelations<T extends RecordBase>(): Record<string, FilterRelation<T>> {
-  const ownerId: FilterField<T> = { type: 'uuid', get: (r) => r.owner.id };
-  const workspaceId: FilterField<T> = { type: 'uuid', get: (r) => r.workspace.id };
+/** How to read the method-2 fields cases and templates share. */
+export function commonGetters<T extends RecordBase>() {
   return {
-    owner: { id: ownerId, attributes: { id: ownerId, email: { type: 'string', get: (r) => r.owner.email } } },
-    workspace: {
-      id: workspaceId,
-      attributes: { id: workspaceId, slug: { type: 'string', get: (r) => r.workspace.slug } },
+    attributes: {
+      id: (r: T) => r.id,
+      title: (r: T) => r.title,
+      reference: (r: T) => r.reference,
+      archived_at: (r: T) => r.archivedAt,
+      created_at: (r: T) => r.createdAt,
+      updated_at: (r: T) => r.updatedAt,
     },
-  };
-}
-
-/** Method 2 attributes that cases and templates share. */
-export function commonAttributes<T extends RecordBase>(): Record<string, FilterField<T>> {
-  return {
-    id: { type: 'uuid', get: (r) => r.id },
-    title: { type: 'string', get: (r) => r.title },
-    reference: { type: 'string', get: (r) => r.reference },
-    archived_at: { type: 'date', get: (r) => r.archivedAt },
-    created_at: { type: 'date', get: (r) => r.createdAt },
-    updated_at: { type: 'date', get: (r) => r.updatedAt },
+    relationships: {
+      owner: { id: (r: T) => r.owner.id, email: (r: T) => r.owner.email },
+      workspace: { id: (r: T) => r.workspace.id, slug: (r: T) => r.workspace.slug },
+    },
   };
 }
 

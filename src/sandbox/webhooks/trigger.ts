@@ -5,13 +5,18 @@
  * and `wfd sandbox trigger` can be tried. Any workspace's form; no token.
  */
 import * as z from 'zod';
+import { Uuid } from '../../resources/shared.js';
 import type { Reply, Services } from '../context.js';
 import { invalid, standardError, type ValidationIssue } from '../errors.js';
 import type { FormRecord, ResponseRecord } from '../forms/records.js';
 import { attachFiles, attachNamedFiles, fillAnswers, sign, startResponse } from '../forms/respondent.js';
 import { formView, responseView } from '../forms/views.js';
 import { createRng, hashString } from '../random.js';
-import { parseBody, uuidString } from '../validation.js';
+import { zodOf } from '../shapes.js';
+import { parseBody } from '../validation.js';
+
+const uuidString = zodOf(Uuid) as z.ZodType<string>;
+
 import type { Delivery } from './deliveries.js';
 import { withOverrides } from './overrides.js';
 
