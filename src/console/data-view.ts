@@ -220,8 +220,7 @@ function pager(page: Page, go: (page: number) => Promise<void>): HTMLElement {
 
 /** A record's key: its id, or a form template's slug. */
 function keyOf(resource: ResourceDef, row: Record<string, unknown>): string {
-  const key = Object.entries(resource.record).find(([, shape]) => shape === 'key')?.[0] ?? 'id';
-  return String(row[key]);
+  return String(row[resource.key]);
 }
 
 function cell(row: Record<string, unknown>, column: ColumnDef): string {
