@@ -59,6 +59,7 @@ _wfd_child() {
     'webhooks|listen') child='webhooks listen' ;;
     '|sandbox') child='sandbox' ;;
     'sandbox|start') child='sandbox start' ;;
+    'sandbox|open') child='sandbox open' ;;
     'sandbox|reset') child='sandbox reset' ;;
     'sandbox|openapi') child='sandbox openapi' ;;
     'sandbox|logs') child='sandbox logs' ;;
@@ -361,7 +362,7 @@ _wfd_command() {
       vflags=' --host --port --path --events --forms --public-url --forward-to --header --max --timeout --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
     'sandbox')
-      subs='start reset openapi logs deliveries demo trigger'
+      subs='start open reset openapi logs deliveries demo trigger'
       flags='--help -h'
       vflags='  '
       args='' ;;
@@ -370,6 +371,11 @@ _wfd_command() {
       flags='--port --host --allowed-host --data-dir --prune-uploads --seed --cases --forms --attachments --large-attachment-bytes --docintel-delay --max-upload-bytes --rate-limit --faults --slow-ms --oauth-token-ttl --tls --tls-hostname --no-profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
       vflags=' --port --host --allowed-host --data-dir --seed --cases --forms --attachments --large-attachment-bytes --docintel-delay --max-upload-bytes --rate-limit --faults --slow-ms --oauth-token-ttl --tls-hostname --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
       args='' ;;
+    'sandbox open')
+      subs=''
+      flags='--no-browser --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
+      vflags=' --profile --base-url --output -o --fields --query --jq --request-timeout --min-download-rate --retries --concurrency --request-rate '
+      args='section' ;;
     'sandbox reset')
       subs=''
       flags='--data-dir --profile --base-url --output -o --json --fields --query --jq --raw -r --quiet -q --no-color --no-input --debug --request-timeout --min-download-rate --retries --concurrency --request-rate --help -h'
@@ -566,6 +572,8 @@ _wfd_values() {
       how=list values='forms:created forms:updated forms:deleted forms:archived forms:unarchived responses:created responses:updated responses:deleted responses:completed' ;;
     *'|--faults')
       how=values values='off' ;;
+    *'|<section>')
+      how=values values='requests webhooks data faults reference' ;;
     'sandbox logs|--status')
       how=values values='2xx 4xx 5xx' ;;
     'sandbox logs|--fields')

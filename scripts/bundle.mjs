@@ -14,6 +14,8 @@
 //   dist/quick-pager.cjs   the user's pager for a help page the build wrote, at a terminal.
 //   dist/help/*.txt    every help page laid out for 80 columns, as the program prints it to a
 //                      pipe, a file or an 80-column terminal (bin/quick-answers.js serves them).
+//   dist/console/      the sandbox's console, which the sandbox serves and reads on the first
+//                      request for it (src/sandbox/console/assets.ts; scripts/console-build.mjs).
 //
 // Each separate part is an entry of its own here and `external` to the others: an import of
 // `pdf-lib` in src becomes `require('./pdf-lib.cjs')`, resolved by Node next to dist/wfd.cjs.
@@ -28,6 +30,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { asciiOnly } from './ascii-only.mjs';
+import { buildConsole } from './console-build.mjs';
 import { versionInline } from './version-inline.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -109,6 +112,8 @@ for (const file of readdirSync('dist').filter((name) => name.endsWith('.cjs'))) 
   const path = join('dist', file);
   writeFileSync(path, asciiOnly(readFileSync(path, 'utf8'), path));
 }
+
+await buildConsole('dist/console');
 
 const { helpPagesForPipes, VERSION } = createRequire(import.meta.url)('../dist/wfd.cjs');
 // `wfd --version` without the program (bin/quick-answers.js): the program's own version.

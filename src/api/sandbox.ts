@@ -16,6 +16,11 @@ export interface TriggerInput {
   set?: Record<string, unknown>;
 }
 
+/** GET /_sandbox/health: `{ok: true}` from a running sandbox. */
+export function sandboxHealth(): ApiRequest<Record<string, unknown>> {
+  return { method: 'GET', path: '/_sandbox/health', root: true, schema: () => z.looseObject({}) };
+}
+
 /** POST /_sandbox/trigger: simulates a respondent or a form deletion and emits the event. */
 export function triggerEvent(input: TriggerInput): ApiRequest<Record<string, unknown>> {
   return {

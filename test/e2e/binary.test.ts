@@ -99,6 +99,21 @@ describe.skipIf(!buildable && !process.env.CI)('the single executable, with no N
     expect(cases.map((c) => c.id)).toEqual(lines(script.stdout));
   });
 
+  it("serves its sandbox's console from files it carries", async () => {
+    for (const file of [
+      'console.js',
+      'reference.js',
+      'console.css',
+      'swagger-ui-bundle.js',
+      'swagger-ui.css',
+    ]) {
+      const answer = await fetch(`${sandbox.baseUrl}/_sandbox/console/${file}`);
+      expect(answer.status, file).toBe(200);
+      expect((await answer.arrayBuffer()).byteLength, file).toBeGreaterThan(1000);
+    }
+    expect((await fetch(`${sandbox.baseUrl}/reference`)).status).toBe(200);
+  });
+
   it('exports attachments as bin/wfd.js does', async () => {
     const byBinary = join(work.path, 'binary');
     const byScript = join(work.path, 'script');

@@ -245,6 +245,8 @@ describe('sandbox demo', () => {
       // Her response, the signed PDF, her attachments, the export and document intelligence.
       expect(out).toMatch(/\$ wfd responses get \S+\n/);
       expect(out).toMatch(/-O signed-nda\.pdf\n/);
+      // It ends by naming the console of the user's own sandbox.
+      expect(out).toContain('and `wfd sandbox open`: its console\nshows each request');
       expect(out).toMatch(/\tsaved\tfiles\/document-1\.\w+\t\d+\t\n/);
       expect(result.stderr).toMatch(/✓ exported 2 files .*manifest export\/manifest\.ndjson/);
       const manifest = /\$ head -n 1 export\/manifest\.ndjson\n(.+)\n/.exec(out)?.[1];

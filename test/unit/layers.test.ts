@@ -22,6 +22,8 @@ const ORDER = [
   'main',
   'keyring-host',
   'quick-pager',
+  // The sandbox console's browser code: a client of the sandbox, built apart (scripts/bundle.mjs).
+  'console',
 ];
 /** plain data under every layer: they import nothing */
 const PLAIN_DATA = new Set(['global-options.ts', 'exit-codes.ts']);

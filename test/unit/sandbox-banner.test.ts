@@ -25,6 +25,7 @@ const widest = (text: string) => Math.max(...text.split('\n').map((line) => stri
 describe('the sandbox banner', () => {
   it('shows the URL, where the state lives, the tokens, the OAuth client and what to try next', () => {
     expect(banner(FACTS)).toBe(`wfd sandbox listening on http://127.0.0.1:4010
+Console (requests, webhooks, data, faults): http://127.0.0.1:4010/
 API description (OpenAPI 3.1): http://127.0.0.1:4010/openapi.json
 State: kept in /home/dev/project/.sandbox
 
@@ -39,6 +40,7 @@ OAuth client wfd-sandbox-0123456789abcdef (-o json prints its secret)
 
 Try:
   wfd cases list
+  wfd sandbox open                   the console in the browser
   wfd sandbox logs --follow          requests as they come
   wfd sandbox deliveries --follow    webhook deliveries
   wfd sandbox reset --data-dir DIR   back to the seed, once stopped

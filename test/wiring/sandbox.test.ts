@@ -33,6 +33,12 @@ describe('sandbox commands parse into their options', () => {
       { ...START_DEFAULTS, allowedHost: ['devbox.local', 'proxy.lan'] },
     ],
     [['sandbox', 'reset', '--data-dir', '/tmp/d'], 'sandbox reset', { dataDir: '/tmp/d' }],
+    [['sandbox', 'open'], 'sandbox open', { browser: true }],
+    [
+      ['sandbox', 'open', 'reference', '--no-browser'],
+      'sandbox open',
+      { section: 'reference', browser: false },
+    ],
     [['sandbox', 'logs'], 'sandbox logs', {}],
     [
       ['sandbox', 'logs', '-f', '--status', '4xx', '--path', '/v1/cases', '-o', 'ndjson'],
@@ -59,6 +65,10 @@ describe('bad sandbox command lines exit 2 before the verb runs', () => {
     [['sandbox', 'start', '--cases', '-1'], /--cases/],
     [['sandbox', 'start', '--allowed-host', 'http://x/'], /--allowed-host.*must be a host name/],
     [['sandbox', 'logs', '--path', 'v1/cases'], /--path.*must start with \//],
+    [
+      ['sandbox', 'open', 'settings'],
+      /invalid <section> "settings": expected requests, webhooks, data, faults or reference/,
+    ],
     [['sandbox', 'logs', '--fields', 'nope'], /unknown field "nope" in --fields/i],
     [['sandbox', 'deliveries', '--since', '3'], /unknown option .--since/],
   ])('wfd %j', (args, message) => expectRefused(args, message));

@@ -1,7 +1,7 @@
 /**
- * What `wfd sandbox start` prints for a person: where it listens, the tokens, the OAuth client,
- * where the state lives, the faults, and what to try next, every line within 80 columns (a path
- * longer than a line gets a line of its own). Scripts read the -o json line instead.
+ * What `wfd sandbox start` prints for a person: where it listens, its console, the tokens, the
+ * OAuth client, where the state lives, the faults, and what to try next, every line within 80
+ * columns (a path longer than a line gets a line of its own). Scripts read the -o json line.
  */
 import { plainText } from '../../output/cells.js';
 import { createTextMetrics } from '../../output/text-width.js';
@@ -29,6 +29,7 @@ export function banner(facts: BannerFacts): string {
   const { width } = createTextMetrics();
   const lines = [
     `wfd sandbox listening on ${facts.baseUrl}`,
+    `Console (requests, webhooks, data, faults): ${facts.baseUrl}/`,
     `API description (OpenAPI 3.1): ${facts.baseUrl}/openapi.json`,
   ];
   // The path is the user's: shown safely, on its own line when it would not fit after the label.
@@ -84,6 +85,7 @@ export function banner(facts: BannerFacts): string {
     facts.profiles === 'none'
       ? [`wfd auth login --base-url ${facts.baseUrl}`, 'with a token above']
       : [`wfd ${target}cases list`, ''],
+    [`wfd ${target}sandbox open`, 'the console in the browser'],
     [`wfd ${target}sandbox logs --follow`, 'requests as they come'],
     [`wfd ${target}sandbox deliveries --follow`, 'webhook deliveries'],
   ];

@@ -51,7 +51,8 @@ export async function runDemo(_options: unknown, ctx: Context): Promise<void> {
     await ctx.io.write(
       `\n${ended === 'quit' ? 'Tour ended. ' : ''}That was a sandbox on a free port, now stopped; the files the tour\n` +
         'wrote are deleted. Start your own with `wfd sandbox start`, then try\n' +
-        '`wfd --profile sandbox cases list`.\n',
+        '`wfd --profile sandbox cases list`, and `wfd sandbox open`: its console\n' +
+        'shows each request, webhook delivery and record in the browser.\n',
     );
   } finally {
     keys?.close();

@@ -6,11 +6,11 @@
  */
 import type { FeedPosition } from '../../api/sandbox.js';
 import type { Context } from '../../context.js';
-import { ApiError, SignalledError, UsageError, WfdError } from '../../core/errors.js';
-import type { ApiClient } from '../../core/http/http.js';
+import { SignalledError, UsageError } from '../../core/errors.js';
 import type { ApiRequest } from '../../core/http/request.js';
 import { interruptible } from '../../core/process/interrupt.js';
 import { createRowSink, FORMATS, type RenderOptions } from '../../output/render.js';
+import { hookClient, readHook } from './hooks.js';
 
 /**
  * How long the sandbox may hold a poll that has nothing new. Short, because Ctrl-C waits for the
@@ -72,24 +72,4 @@ export async function printFeed<P>(ctx: Context, feed: Feed<P>): Promise<void> {
   await sink.end();
   // Whole output first; then the signal's exit code, as shells expect of a followed feed.
   if (stoppedBy === 'SIGINT' || stoppedBy === 'SIGTERM') throw new SignalledError(stoppedBy);
-}
-
-/** A client of the sandbox at the base URL of the current credentials; no token is sent. */
-async function hookClient(ctx: Context): Promise<ApiClient> {
-  const { requireBaseUrl } = await import('../../core/auth/credentials.js');
-  return ctx.apiFor(requireBaseUrl(await ctx.credentials()), undefined);
-}
-
-/** The hook's answer; a server without the hooks is told apart from a missing record. */
-async function readHook<P>(client: ApiClient, request: ApiRequest<P>): Promise<P> {
-  try {
-    return await client.request(request);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) {
-      throw new WfdError(`${client.origin} has no ${request.path} hook: is it a wfd sandbox?`, {
-        hint: 'start one with `wfd sandbox start`, or pass --base-url with the address it prints',
-      });
-    }
-    throw error;
-  }
 }

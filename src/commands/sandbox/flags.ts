@@ -147,6 +147,27 @@ export const START = {
   ],
 } as const satisfies VerbFlags;
 
+/** The console's sections `sandbox open` takes, by the path of each (the page is the console's root). */
+export const CONSOLE_SECTIONS = {
+  requests: '/#/requests',
+  webhooks: '/#/webhooks',
+  data: '/#/data/cases',
+  faults: '/#/faults',
+  reference: '/reference',
+} as const;
+
+export const OPEN = {
+  args: [
+    {
+      name: 'section',
+      optional: true,
+      values: Object.keys(CONSOLE_SECTIONS),
+      help: 'requests (the default), webhooks, data, faults or reference (the API reference)',
+    },
+  ],
+  flags: [{ flag: 'browser', kind: 'negated', help: 'print the URL instead of opening it' }],
+} as const satisfies VerbFlags;
+
 export const OPENAPI = {
   flags: [
     {

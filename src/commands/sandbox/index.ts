@@ -2,16 +2,21 @@
 import type { Command } from 'commander';
 import { lazy } from '../../cli/action.js';
 import { addExamples, addVerbFlags } from '../../cli/options.js';
-import { DELIVERIES, LOGS, OPENAPI, RESEND, RESET, START, TRIGGER } from './flags.js';
+import { DELIVERIES, LOGS, OPEN, OPENAPI, RESEND, RESET, START, TRIGGER } from './flags.js';
 
 export function registerSandboxCommands(sandbox: Command): void {
-  addExamples(sandbox, ['wfd sandbox start', 'wfd sandbox start --data-dir .sandbox', 'wfd sandbox demo']);
+  addExamples(sandbox, [
+    'wfd sandbox start',
+    'wfd sandbox open',
+    'wfd sandbox start --data-dir .sandbox',
+    'wfd sandbox demo',
+  ]);
   registerServerCommands(sandbox);
   registerWatchCommands(sandbox);
   registerSimulationCommands(sandbox);
 }
 
-/** The server and its data: start, reset, and the description it serves (openapi). */
+/** The server and its data: start, its console (open), reset, and the description it serves (openapi). */
 function registerServerCommands(sandbox: Command): void {
   const start = sandbox
     .command('start')
@@ -19,7 +24,7 @@ function registerServerCommands(sandbox: Command): void {
     .description(
       `Start the sandbox server and print its base URL and tokens; Ctrl-C stops it
 
-Prints one JSON line {"baseUrl", "workspaces": [{id, slug, name, token}], "oauth": {client_id, client_secret, redirect_uris}, "dataDir", "profile"} first with -o json, for scripts. With --data-dir the state survives a restart; a data dir keeps the seed parameters it was made with (--seed, --cases, --forms, --attachments), which may then be left out. Unless --no-profile, saves profile "sandbox" (first workspace) and "sandbox-<slug>" for each other workspace; the current profile is left alone. While the sandbox that "sandbox" names still runs, its profiles are kept and this one's are named by its port: "sandbox-PORT", "sandbox-PORT-<slug>"; those are removed when it stops, or, if it was killed, at the next start. The OAuth client's redirect URIs https://127.0.0.1/callback and https://localhost/callback match any port.`,
+Prints one JSON line {"baseUrl", "workspaces": [{id, slug, name, token}], "oauth": {client_id, client_secret, redirect_uris}, "dataDir", "openapi", "console", "profile"} first with -o json, for scripts. The console (wfd sandbox open) shows the requests it serves, webhook deliveries, its data, and the faults and limits in force. With --data-dir the state survives a restart; a data dir keeps the seed parameters it was made with (--seed, --cases, --forms, --attachments), which may then be left out. Unless --no-profile, saves profile "sandbox" (first workspace) and "sandbox-<slug>" for each other workspace; the current profile is left alone. While the sandbox that "sandbox" names still runs, its profiles are kept and this one's are named by its port: "sandbox-PORT", "sandbox-PORT-<slug>"; those are removed when it stops, or, if it was killed, at the next start. The OAuth client's redirect URIs https://127.0.0.1/callback and https://localhost/callback match any port.`,
     );
   addVerbFlags(start, START);
   addExamples(start, [
@@ -32,6 +37,24 @@ Prints one JSON line {"baseUrl", "workspaces": [{id, slug, name, token}], "oauth
     'wfd sandbox start --faults 429:0.1,503:0.05,reset:0.02,slow:0.02 --slow-ms 2000',
     'wfd sandbox start --attachments 40 --large-attachment-bytes 1073741824 --docintel-delay 100ms',
   ]).action(lazy(() => import('./start.js')));
+
+  addExamples(
+    addVerbFlags(
+      sandbox
+        .command('open')
+        .summary("Open the running sandbox's console in the browser")
+        .description(
+          'Open the running sandbox\'s console in the browser: the requests it served (live, with their bodies and the curl and wfd api lines that repeat them), webhook deliveries (resend one), its data (filtered with --where), the faults and rate limit in force (change them), and the API reference (try each operation). The sandbox is the current profile\'s ("sandbox" after wfd sandbox start), or --base-url.',
+        ),
+      OPEN,
+    ),
+    [
+      'wfd sandbox open',
+      'wfd sandbox open reference',
+      'wfd sandbox open --no-browser',
+      'wfd --base-url http://127.0.0.1:4010 sandbox open webhooks',
+    ],
+  ).action(lazy(() => import('./open.js')));
 
   addExamples(
     addVerbFlags(

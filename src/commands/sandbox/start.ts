@@ -233,9 +233,9 @@ async function announce(
     const { baseUrl, workspaces, oauth, dataDir, caFile } = sandbox;
     const profile = saved ? { profile: saved.prefix } : {};
     const openapi = `${baseUrl}/openapi.json`;
-    await ctx.io.write(
-      `${JSON.stringify({ baseUrl, workspaces, oauth, dataDir, caFile, openapi, ...profile })}\n`,
-    );
+    const line = { baseUrl, workspaces, oauth, dataDir, caFile, openapi, console: `${baseUrl}/`, ...profile };
+    await ctx.io.write(`${JSON.stringify(line)}
+`);
     return;
   }
   const profiles = saved ? (saved.current ? 'current' : 'saved') : 'none';
