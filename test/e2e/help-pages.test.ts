@@ -92,7 +92,8 @@ function everyPage(env: Record<string, string>, terminal: boolean): Map<string, 
   return pages;
 }
 
-describe('every page the build wrote is what the binary prints', () => {
+// Each case runs the binary once a page (about 70 pages): more than the default 30 s on a busy machine.
+describe('every page the build wrote is what the binary prints', { timeout: 120_000 }, () => {
   const stored = () =>
     new Map(
       readdirSync(PAGES).map((file) => [file.replace(/\.txt$/, ''), readFileSync(join(PAGES, file), 'utf8')]),
