@@ -43,8 +43,12 @@ export function withMinimumRate(body: Readable, rule: MinimumRate): Readable {
   pipeline(body, watched, () => {});
   const timer = setInterval(() => {
     // No reader yet (readableFlowing null), or bytes it has not taken: the reader is the bottleneck.
+    // A body that has ended came whole: nothing is left for the server to be slow with.
     const heldBack =
-      watched.readableFlowing === null || watched.readableLength > 0 || watched.writableLength > 0;
+      watched.readableFlowing === null ||
+      watched.readableLength > 0 ||
+      watched.writableLength > 0 ||
+      watched.writableEnded;
     if (!heldBack && received < least) {
       watched.destroy(
         new SlowTransferError(
