@@ -10,14 +10,12 @@
  * seeding-only methods do not, since seeding is repeated on every start.
  */
 
+import type { PARENT_STATUSES, WAITING_FOR } from '../resources/cases.js';
 import { type ChangeLog, UNLOGGED } from './changes.js';
 import { foldText } from './text.js';
 import type { Clock } from './time.js';
 
-export const PARENT_STATUSES = ['draft', 'pending', 'in_progress', 'closed'] as const;
 export type ParentStatus = (typeof PARENT_STATUSES)[number];
-
-export const WAITING_FOR = ['none', 'owner', 'contact'] as const;
 export type WaitingFor = (typeof WAITING_FOR)[number];
 
 export interface WorkspaceRecord {

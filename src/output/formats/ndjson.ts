@@ -11,7 +11,7 @@ export const ndjson: Format = {
   async rows(io, options) {
     const pick = fieldPicker(options.fields);
     const filter = await loadFilter(io, options, false);
-    return filter ? ndjsonSink(io, pick, filter) : ndjsonSink(io, pick);
+    return ndjsonSink(io, pick, filter);
   },
   async item(io, options, item) {
     const picked = fieldPicker(options.fields)(item);

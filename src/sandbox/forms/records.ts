@@ -4,22 +4,12 @@
  * milliseconds; records hold references to their workspace, owner, template
  * and form, as case records do.
  */
+import type { STEP_FIELD_TYPES } from '../../resources/form-templates.js';
 import type { AttachmentSource } from '../attachments/kinds.js';
 import type { OwnerRecord, WorkspaceRecord } from '../store.js';
 import type { WebhookMap } from '../webhooks/events.js';
 
-export const FIELD_TYPES = [
-  'text',
-  'email',
-  'phone',
-  'date',
-  'number',
-  'boolean',
-  'choice',
-  'file',
-  'signature',
-] as const;
-export type FieldType = (typeof FIELD_TYPES)[number];
+export type FieldType = (typeof STEP_FIELD_TYPES)[number];
 
 /** One field of a template step; `choices` only for `choice` fields. */
 export interface TemplateField {
