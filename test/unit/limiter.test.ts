@@ -272,6 +272,23 @@ describe('RateLimiter', () => {
     expect(times.at(-1)).toBe(0);
   });
 
+  it('a budget of one request is one request, not "1 requests"', async () => {
+    let now = 0;
+    const notices: string[] = [];
+    const limiter = new RateLimiter(parseRateLimits('1/1m'), {
+      now: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+      notice: (line) => notices.push(line),
+    });
+    (await limiter.acquire()).release();
+    (await limiter.acquire()).release();
+    expect(notices).toEqual([
+      'the per-minute budget of 1 request for this token is spent; the next request can go at 00:01:00 UTC (in 1m)',
+    ]);
+  });
+
   it('a wait of 2 s or more says why and for how long, once; a shorter one says nothing', async () => {
     let now = 0;
     const notices: string[] = [];

@@ -444,7 +444,7 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     const said = () => (existsSync(stderr) ? readFileSync(stderr, 'utf8') : '');
-    for (let i = 0; i < 600 && !/waiting/.test(said()); i++) await sleep(100);
+    for (let i = 0; i < 600 && !/the next request can go/.test(said()); i++) await sleep(100);
     child.stdin.write('\x03');
     expect(await exited, said()).toBe(130);
   });

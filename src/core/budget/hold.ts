@@ -5,7 +5,7 @@
  */
 import { ExitCode } from '../../exit-codes.js';
 import { WfdError } from '../errors.js';
-import { count } from '../text/counts.js';
+import { plural } from '../text/counts.js';
 import { formatDuration } from '../text/duration.js';
 import type { RateRule } from './rules.js';
 
@@ -36,8 +36,8 @@ export function holdCause(hold: Hold): string {
   const { rule, index } = hold.cause;
   const named = BUDGET_NAMES.get(rule.windowMs);
   const budget = named
-    ? `the ${named} of ${count(rule.limit)} requests`
-    : `the budget of ${count(rule.limit)} requests per ${formatDuration(rule.windowMs)}`;
+    ? `the ${named} of ${plural(rule.limit, 'request')}`
+    : `the budget of ${plural(rule.limit, 'request')} per ${formatDuration(rule.windowMs)}`;
   const scope = index === 0 ? 'this token' : 'this client';
   return `${budget} for ${scope}${hold.shared ? ', shared by every wfd run on this machine,' : ''} is spent`;
 }
