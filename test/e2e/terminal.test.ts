@@ -98,7 +98,8 @@ describe('tables on a pipe', () => {
     await sandbox.resetRequests();
     const result = spawnSync(
       'bash',
-      ['-c', `set -o pipefail; '${process.execPath}' '${BIN}' cases list --all -o table | head -1`],
+      // --norc: stdin is a socket here, and bash -c then reads ~/.bashrc as if run by sshd.
+      ['--norc', '-c', `set -o pipefail; '${process.execPath}' '${BIN}' cases list --all -o table | head -1`],
       { env, encoding: 'utf8', timeout: 30_000 },
     );
     expect(result.status, result.stderr).toBe(0);
