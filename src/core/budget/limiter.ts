@@ -66,6 +66,8 @@ interface Waiter {
 }
 
 export class RateLimiter {
+  /** the limits this limiter keeps, as given (doctor describes them) */
+  readonly limits: RateLimits;
   readonly #rules: readonly RateRule[];
   readonly #now: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
@@ -88,6 +90,7 @@ export class RateLimiter {
   #pumping = false;
 
   constructor(limits: RateLimits, options: RateLimiterOptions = {}) {
+    this.limits = limits;
     this.#rules = limits.rules;
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
