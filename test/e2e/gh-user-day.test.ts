@@ -110,6 +110,41 @@ describe('ids as people type them', () => {
     expect(run.stderr).toContain(`removed `);
   });
 
+  it('sandbox deliveries resend takes a delivery id prefix', async () => {
+    const form = JSON.parse((await runWfd(['forms', 'list', '-L', '1', '--json'], { env })).stdout)[0].id;
+    const hook = ['webhooks', 'add', form, 'http://127.0.0.1:1/hook', '--events', 'responses:created'];
+    expect((await runWfd(hook, { env })).code).toBe(0);
+    const triggered = await runWfd(['sandbox', 'trigger', 'responses:created', '--form', form, '--json'], {
+      env,
+    });
+    const [delivery] = JSON.parse(triggered.stdout).delivery_ids;
+    const resent = await runWfd(['sandbox', 'deliveries', 'resend', delivery.slice(0, 8), '--json'], { env });
+    expect(resent.code, resent.stderr).toBe(0);
+    expect(JSON.parse(resent.stdout)).toMatchObject({ resend_of: delivery, form_id: form });
+  });
+
+  it('attachments and signatures refuse a prefix and say why: the API cannot list them', async () => {
+    const why = (noun: string) =>
+      `: the API has no list of ${noun}s to look a prefix up in, so give the whole id`;
+    const refusals = [
+      [['attachments', 'download', 'b6ead298'], `invalid attachment id "b6ead298"${why('attachment')}`],
+      [
+        ['attachments', 'merge', 'b6ead298', '-O', 'm.pdf'],
+        `invalid attachment id "b6ead298"${why('attachment')}`,
+      ],
+      [
+        ['signatures', 'download', 'b6ead298', '-O', 's.pdf'],
+        `invalid signature id "b6ead298"${why('signature')}`,
+      ],
+    ] as const;
+    for (const [args, message] of refusals) {
+      const result = await runWfd([...args], { env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`error: ${message}`);
+      expect(result.stderr).toContain('hint: run `wfd responses get <id>` to see the ids of its');
+    }
+  });
+
   it('cases get acme-000009 is ACME-000009: the reference in any letter case', async () => {
     const upper = await runWfd(['cases', 'get', 'ACME-000009', '-q'], { env });
     expect(upper.code, upper.stderr).toBe(0);
