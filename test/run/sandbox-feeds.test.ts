@@ -232,12 +232,10 @@ describe('sandbox deliveries resend', () => {
       cursor: 2,
       deliveries: [kept(first, 'https://a.example/h'), kept('0123abcd-0000-4000-8000-000000000003', 'x')],
     });
-    t.api
-      .intercept({ path: `/_sandbox/deliveries/${first}/resend`, method: 'POST' })
-      .reply(202, {
-        ...kept('feedbeef-0000-4000-8000-000000000004', 'https://a.example/h'),
-        resend_of: first,
-      });
+    t.api.intercept({ path: `/_sandbox/deliveries/${first}/resend`, method: 'POST' }).reply(202, {
+      ...kept('feedbeef-0000-4000-8000-000000000004', 'https://a.example/h'),
+      resend_of: first,
+    });
     await runResendDelivery(ResendDeliveryOptions.parse({ deliveryId: 'ABCDEF12' }), t.ctx);
     expect(t.stdout()).toBe('feedbeef-0000-4000-8000-000000000004\n');
   });
