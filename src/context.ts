@@ -322,7 +322,7 @@ async function rateLimits(
           ? ["the profile's rateLimit", profileRateLimit]
           : ['', 'spec'];
   try {
-    return parseRateLimits(text);
+    return source ? { ...parseRateLimits(text), source } : parseRateLimits(text);
   } catch (error) {
     throw new UsageError(`invalid ${source} "${text}": ${(error as Error).message}`);
   }

@@ -61,6 +61,23 @@ describe('wfd doctor', () => {
     expect(plain.stdout).toMatch(/^✓ token +valid, for workspace Acme Corporation \(acme\)$/m);
   });
 
+  it('rate limit: names the limits wfd keeps and who set them, WFD_RATE_LIMIT and --request-rate included', async () => {
+    const detail = (checks: Check[]) => checks.find((c) => c.check === 'rate limit')?.detail;
+    expect(detail((await doctor({})).checks)).toBe(
+      "not reported by the server; wfd keeps under 100 requests per minute and 1,000 per hour (the API's limits; --request-rate or WFD_RATE_LIMIT change them)",
+    );
+    expect(detail((await doctor({ WFD_RATE_LIMIT: '4/1s' })).checks)).toBe(
+      'not reported by the server; wfd keeps under 4 requests per second (WFD_RATE_LIMIT)',
+    );
+    expect(detail((await doctor({ WFD_RATE_LIMIT: 'off' })).checks)).toBe(
+      'not reported by the server; wfd sets no limit of its own (WFD_RATE_LIMIT)',
+    );
+    const flag = await runWfd(['doctor', '-o', 'json', '--request-rate', '20/2s,200/2m'], { env });
+    expect(detail(JSON.parse(flag.stdout) as Check[])).toBe(
+      'not reported by the server; wfd keeps under 20 requests per 2s and 200 per 2m (--request-rate)',
+    );
+  });
+
   it('at 80 columns: every line fits, details and fixes wrapped under their column', async () => {
     const screen = onTerminal(['doctor'], { env, columns: 80 }).trimEnd().split('\n');
     for (const line of screen) expect(line.length, line).toBeLessThanOrEqual(80);

@@ -305,7 +305,10 @@ describe('help to a reader that went away, and to a file', () => {
     const file = join(dir.path, 'help.txt');
     const shell = (command: string) =>
       // --norc: stdin is a socket here, and bash -c then reads ~/.bashrc as if run by sshd.
-      spawnSync('bash', ['--norc', '-c', `set -o pipefail; ${command}`], { env: baseEnv(), encoding: 'utf8' });
+      spawnSync('bash', ['--norc', '-c', `set -o pipefail; ${command}`], {
+        env: baseEnv(),
+        encoding: 'utf8',
+      });
     const closed = shell(`'${process.execPath}' '${BIN}' cases list --help | true`);
     expect(closed.status, closed.stderr).toBe(0);
     expect(closed.stderr).toBe('');

@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { listWorkspaces } from '../../api/workspaces.js';
 import type { Context } from '../../context.js';
 import type { Credentials } from '../../core/auth/credentials.js';
-import { describeRules, SPEC_LIMITS } from '../../core/budget/rules.js';
+import { describeRules, type RateLimits, SPEC_LIMITS } from '../../core/budget/rules.js';
 import { NetworkError, WfdError } from '../../core/errors.js';
 import { parseBaseUrl } from '../../core/http/base-url.js';
 import type { StreamedResponse } from '../../core/http/http.js';
@@ -258,8 +258,10 @@ export async function checkServer(
   const { origin } = parseBaseUrl(baseUrl);
   const tls = origin.startsWith('https:');
   let answer: StreamedResponse;
+  let limits = SPEC_LIMITS;
   try {
     const client = await ctx.api();
+    limits = client.limiter?.limits ?? SPEC_LIMITS;
     answer = await client.exchange(listWorkspaces());
   } catch (error) {
     if (error instanceof NetworkError && isPlainHttpAnswer(error))
@@ -312,7 +314,7 @@ export async function checkServer(
       warn('token', `could not be checked: the server answered ${answer.status}`, 'try again later'),
     );
   results.push(checkClock(answer, ctx.now()));
-  results.push(checkRateHeadroom(answer));
+  results.push(checkRateHeadroom(answer, limits));
   return results;
 }
 
@@ -333,15 +335,18 @@ function checkClock(answer: StreamedResponse, now: Date): CheckResult {
   return ok('clock', `within ${Math.abs(skew) < 1000 ? 'a second' : size} of the server`);
 }
 
-function checkRateHeadroom(answer: StreamedResponse): CheckResult {
+function checkRateHeadroom(answer: StreamedResponse, limits: RateLimits): CheckResult {
   const remaining = answer.headers['ratelimit-remaining'] ?? answer.headers['x-ratelimit-remaining'];
   const limit = answer.headers['ratelimit-limit'] ?? answer.headers['x-ratelimit-limit'];
-  if (remaining === undefined)
-    return ok(
-      'rate limit',
-      `not reported by the server; wfd keeps under ${describeRules(SPEC_LIMITS.rules)} (--request-rate)`,
-    );
-  const detail = `${remaining}${limit === undefined ? '' : ` of ${limit}`} requests left in the window`;
+  const setBy = limits.source ?? "the API's limits; --request-rate or WFD_RATE_LIMIT change them";
+  const kept =
+    limits.rules.length === 0
+      ? `wfd sets no limit of its own (${setBy})`
+      : `wfd keeps under ${describeRules(limits.rules)} (${setBy})`;
+  if (remaining === undefined) return ok('rate limit', `not reported by the server; ${kept}`);
+  const left = `${remaining}${limit === undefined ? '' : ` of ${limit}`} requests left in the window`;
+  // The API's own limits go without saying where the server reports them.
+  const detail = limits.source ? `${left}; ${kept}` : left;
   return Number(remaining) === 0
     ? warn('rate limit', detail, 'wait for the window to pass')
     : ok('rate limit', detail);

@@ -66,6 +66,8 @@ interface Waiter {
 }
 
 export class RateLimiter {
+  /** the limits this limiter keeps, as given (doctor describes them) */
+  readonly limits: RateLimits;
   readonly #rules: readonly RateRule[];
   readonly #now: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
@@ -91,6 +93,7 @@ export class RateLimiter {
   #holdingSince: number | undefined;
 
   constructor(limits: RateLimits, options: RateLimiterOptions = {}) {
+    this.limits = limits;
     this.#rules = limits.rules;
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));

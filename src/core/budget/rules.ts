@@ -15,6 +15,8 @@ export interface RateRule {
 /** The rules in force; none means no limit (`off`). */
 export interface RateLimits {
   readonly rules: readonly RateRule[];
+  /** who set them (`--request-rate`, `WFD_RATE_LIMIT`, the profile's); none for the API's own */
+  readonly source?: string;
 }
 
 /** The spec's limit per access token ("Limits"); messages that name the limit read it here. */
