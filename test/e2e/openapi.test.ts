@@ -148,7 +148,17 @@ describe('wfd api --check', () => {
     );
     expect(refused.code).toBe(2);
     expect(refused.stderr.split('\n')[0]).toBe(
-      "error: --check: the body does not fit POST /v1/cases (createCase): /: must have required property 'template'; /title: must be string",
+      "error: --check: the request does not fit POST /v1/cases (createCase): /: must have required property 'template'; /title: must be string",
+    );
+    const misspelt = await runWfd(['api', '-X', 'POST', '/v1/cases', '-f', 'stauts=open', '--check'], {
+      env,
+    });
+    expect(misspelt.code).toBe(2);
+    expect(misspelt.stderr.split('\n')[0]).toContain('/: must NOT have additional properties (stauts)');
+    const query = await runWfd(['api', '/v1/cases?page[size]=500&colour=red', '--check'], { env });
+    expect(query.code).toBe(2);
+    expect(query.stderr.split('\n')[0]).toBe(
+      'error: --check: the request does not fit GET /v1/cases (listCases): query colour: not a parameter of GET /v1/cases; query page[size]: must be <= 100',
     );
     const unknown = await runWfd(['api', '-X', 'POST', '/v1/case', '-F', 'title=x', '--check'], { env });
     expect(unknown.code).toBe(2);

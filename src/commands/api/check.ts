@@ -1,12 +1,25 @@
 /**
  * `wfd api --check`: a request held against the API's OpenAPI description (the one
- * `wfd sandbox openapi` prints) before anything is sent. The description and its validator
- * (ajv) are loaded only for the flag.
+ * `wfd sandbox openapi` prints) before anything is sent: the method and path, each path and query
+ * parameter, and the body. The description and its validator (ajv) are loaded only for the flag.
  */
-import { UsageError } from '../../core/errors.js';
 
-/** Refuses (exit 2) a method and path the description lacks, or a body that does not fit it. */
-export async function checkAgainstDescription(method: string, path: string, body: unknown): Promise<void> {
+import { UsageError } from '../../core/errors.js';
+import type { QueryParams } from '../../core/http/request.js';
+
+/** How many mismatches the message names before it says how many more there are. */
+const SHOWN = 3;
+
+/**
+ * Refuses (exit 2) a method and path the description lacks, or a parameter or a body that does
+ * not fit it, naming where (`/user/email`, `query page[size]`).
+ */
+export async function checkAgainstDescription(
+  method: string,
+  path: string,
+  query: QueryParams,
+  body: unknown,
+): Promise<void> {
   const [{ openApiDescription }, { findOperation }, { DescriptionValidator }] = await Promise.all([
     import('../../openapi/document.js'),
     import('../../openapi/operations.js'),
@@ -18,18 +31,15 @@ export async function checkAgainstDescription(method: string, path: string, body
     throw new UsageError(`--check: the API description has no ${method} ${path}`, {
       hint: 'run `wfd sandbox openapi` to read the operations it has',
     });
-  const line = `${method} ${op.path} (${op.operationId})`;
-  const wanted = (
-    doc.paths[op.path]?.[method.toLowerCase()]?.requestBody as { required?: boolean } | undefined
-  )?.required;
-  if (body === undefined) {
-    if (wanted) throw new UsageError(`--check: ${line} takes a body; give it with --input or -F/-f fields`);
-    return;
-  }
-  const errors = new DescriptionValidator(doc).requestBody(op, body);
-  if (errors.length === 0) return;
-  const more = errors.length > 3 ? ` (and ${errors.length - 3} more)` : '';
-  throw new UsageError(`--check: the body does not fit ${line}: ${errors.slice(0, 3).join('; ')}${more}`, {
-    hint: 'nothing was sent; `wfd sandbox openapi` has the schema',
+  const mismatches = new DescriptionValidator(doc).request(op, {
+    path,
+    query: query.map(([name, value]) => [name, String(value)] as const),
+    body,
   });
+  if (mismatches.length === 0) return;
+  const more = mismatches.length > SHOWN ? ` (and ${mismatches.length - SHOWN} more)` : '';
+  throw new UsageError(
+    `--check: the request does not fit ${method} ${op.path} (${op.operationId}): ${mismatches.slice(0, SHOWN).join('; ')}${more}`,
+    { hint: 'nothing was sent; `wfd sandbox openapi` has the schema' },
+  );
 }

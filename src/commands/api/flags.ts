@@ -81,7 +81,7 @@ export const API = {
     {
       flag: 'check',
       kind: 'switch',
-      help: "check the method, path and body against the API's description first; exit 2 on a mismatch, nothing sent",
+      help: "check the method, path, query and body against the API's description first; exit 2 on a mismatch, nothing sent",
     },
     DRY_RUN,
   ],

@@ -64,7 +64,12 @@ export async function runApi(options: ApiOptions, ctx: Context): Promise<void> {
   };
   if (options.check) {
     const { checkAgainstDescription } = await import('./check.js');
-    await checkAgainstDescription(method, target.root ? target.path : `/v1${target.path}`, request.body);
+    await checkAgainstDescription(
+      method,
+      target.root ? target.path : `/v1${target.path}`,
+      request.query ?? [],
+      request.body,
+    );
   }
   const client = await mutationClient(ctx, options.dryRun);
   if (options.dryRun) return printDryRun(ctx, await client.prepare(request));
