@@ -381,11 +381,20 @@ describe("the keyring's process", () => {
 
   it('a binding that cannot be loaded, or a call that fails, is an error of one line', async () => {
     const broken = async () => {
-      throw new Error('Cannot find native binding.\nmore lines');
+      throw new Error(
+        'Cannot find native binding. npm has a bug related to optional dependencies\nmore lines',
+      );
     };
     expect(await answer({ id: 1, op: 'set', account: 'a', secret: 's' }, broken)).toEqual({
       id: 1,
-      error: 'its native binding cannot be loaded (Cannot find native binding.)',
+      error: `its native binding cannot be loaded (no @napi-rs/keyring build for ${process.platform}-${process.arch} is installed)`,
+    });
+    const failing = async () => {
+      throw new Error('libsecret-1.so.0: cannot open shared object file\nmore lines');
+    };
+    expect(await answer({ id: 2, op: 'get', account: 'a' }, failing)).toEqual({
+      id: 2,
+      error: 'its native binding cannot be loaded (libsecret-1.so.0: cannot open shared object file)',
     });
   });
 
