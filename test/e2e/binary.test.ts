@@ -3,7 +3,7 @@
  * Node runs it: an empty environment (no PATH, so no node to fall back on), a sandbox started by
  * the binary itself, and the commands a CI job runs against it, compared with `bin/wfd.js`, also
  * through a proxy.
- * The binary is built when missing (`npm run build` empties dist/); in CI a failed build fails.
+ * The binary is built when missing (`npm run build` replaces dist/); in CI a failed build fails.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
