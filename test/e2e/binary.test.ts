@@ -13,7 +13,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportedFiles } from '../support/exported-files.js';
 import { skipSquid, startSquid } from '../support/squid.js';
-import { collectRun, lines, type RunResult, runWfd, type SandboxInfo, tempDir } from './harness.js';
+import {
+  collectRun,
+  lines,
+  type RunResult,
+  runWfd,
+  type SandboxInfo,
+  sandboxInfo,
+  tempDir,
+} from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BINARY = join(ROOT, 'dist/bin/wfd-linux-x64');
@@ -56,7 +64,7 @@ async function startSandboxWithBinary(): Promise<SandboxInfo> {
     createInterface({ input: server!.stdout! }).once('line', resolve);
     server!.once('exit', (code) => reject(new Error(`the binary's sandbox exited ${code}: ${stderr}`)));
   });
-  return JSON.parse(first) as SandboxInfo;
+  return sandboxInfo(first);
 }
 
 describe.skipIf(!buildable && !process.env.CI)('the single executable, with no Node on PATH', () => {

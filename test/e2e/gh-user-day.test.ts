@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, onTerminal, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
+import { BIN, onTerminal, runWfd, type StartedSandbox, sandboxInfo, tempDir, useSandbox } from './harness.js';
 
 const ESC = String.fromCharCode(27);
 
@@ -167,7 +167,18 @@ describe("the README's sandbox lines", () => {
         stderr += chunk;
       });
       const [first] = (await once(child.stdout.setEncoding('utf8'), 'data')) as [string];
-      const { baseUrl } = JSON.parse(first.split('\n')[0]!) as { baseUrl: string };
+      const line = first.split('\n')[0]!;
+      // wfd's own JSON has the API's snake_case keys.
+      expect(Object.keys(JSON.parse(line))).toEqual([
+        'base_url',
+        'workspaces',
+        'oauth',
+        'data_dir',
+        'ca_file',
+        'openapi',
+        'console',
+      ]);
+      const { baseUrl } = sandboxInfo(line);
       expect(new URL(baseUrl).port).not.toBe('4010');
       expect(stderr).toBe('port 4010 is in use (another sandbox?): listening on a free port instead\n');
     } finally {
@@ -242,6 +253,37 @@ describe('what an 80-column screen shows', () => {
     );
     expect(shown[head + 2]).toBe(`${' '.repeat(51)}127.0.0.1:${port}`);
     expect(shown[head + 3]).toMatch(/^removed /);
+  });
+});
+
+describe("wfd's own JSON", () => {
+  it('auth profiles and auth status -o json: snake_case keys, as every API record has', async () => {
+    const dir = tempDir();
+    try {
+      const config = {
+        profiles: { acme: { baseUrl: sandbox.baseUrl, token: env.WFD_TOKEN, authType: 'token' } },
+      };
+      writeFileSync(join(dir.path, 'config.json'), JSON.stringify({ ...config, currentProfile: 'acme' }));
+      const own = { ...env, WFD_CONFIG_DIR: dir.path, WFD_TOKEN: undefined, WFD_BASE_URL: undefined };
+      const profiles = JSON.parse((await runWfd(['auth', 'profiles', '-o', 'json'], { env: own })).stdout);
+      expect(Object.keys(profiles[0])).toEqual([
+        'profile',
+        'current',
+        'auth',
+        'base_url',
+        'workspace',
+        'token_storage',
+      ]);
+      const status = JSON.parse((await runWfd(['auth', 'status', '--json'], { env: own })).stdout);
+      for (const key of Object.keys(status)) expect(key).toMatch(/^[a-z]+(_[a-z]+)*$/);
+      expect(status).toMatchObject({
+        base_url: sandbox.baseUrl,
+        base_url_from: 'profile acme',
+        token_storage: 'file',
+      });
+    } finally {
+      dir.remove();
+    }
   });
 });
 

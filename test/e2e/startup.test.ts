@@ -244,7 +244,7 @@ describe('the load budget of each kind of command', () => {
       });
       child.on('exit', (code) => reject(new Error(`sandbox start ended (${code}) before it was ready`)));
     });
-    expect(JSON.parse(out).baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(JSON.parse(out).base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     child.kill('SIGINT');
     await new Promise((resolve) => child.on('exit', resolve));
     const loaded = trace.read();
