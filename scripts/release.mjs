@@ -4,11 +4,11 @@
 // Linux one (wfd_X.Y.Z_amd64.deb) and SHA256SUMS over them, in the format `sha256sum -c` reads.
 // Built from `npm run build`, `npm pack` (its package.json without the checkout's scripts),
 // scripts/build-binary.mjs and scripts/build-deb.mjs, so a release holds what those make and
-// nothing else. Beside them, from SHA256SUMS, a Homebrew
-// formula (wfd.rb) and a Scoop manifest (wfd.json) for a tap and a bucket, naming the files at
-// URL, where the release's files will be served (a placeholder without --url; see
-// scripts/package-manifests.mjs). test/windows/release.test.ts runs it and checks each file;
-// docs/development.md says how to publish one.
+// nothing else. Beside them, from SHA256SUMS, a Homebrew formula (wfd.rb) and a Scoop manifest
+// (wfd.json) for a tap and a bucket, naming the files at URL, where the release's files will be
+// served (a placeholder without --url; see scripts/package-manifests.mjs).
+// test/windows/release.test.ts runs it and checks each file; docs/development.md says how to
+// publish one.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
