@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, onTerminal, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
@@ -110,6 +110,41 @@ describe('ids as people type them', () => {
     expect(run.stderr).toContain(`removed `);
   });
 
+  it('sandbox deliveries resend takes a delivery id prefix', async () => {
+    const form = JSON.parse((await runWfd(['forms', 'list', '-L', '1', '--json'], { env })).stdout)[0].id;
+    const hook = ['webhooks', 'add', form, 'http://127.0.0.1:1/hook', '--events', 'responses:created'];
+    expect((await runWfd(hook, { env })).code).toBe(0);
+    const triggered = await runWfd(['sandbox', 'trigger', 'responses:created', '--form', form, '--json'], {
+      env,
+    });
+    const [delivery] = JSON.parse(triggered.stdout).delivery_ids;
+    const resent = await runWfd(['sandbox', 'deliveries', 'resend', delivery.slice(0, 8), '--json'], { env });
+    expect(resent.code, resent.stderr).toBe(0);
+    expect(JSON.parse(resent.stdout)).toMatchObject({ resend_of: delivery, form_id: form });
+  });
+
+  it('attachments and signatures refuse a prefix and say why: the API cannot list them', async () => {
+    const why = (noun: string) =>
+      `: the API has no list of ${noun}s to look a prefix up in, so give the whole id`;
+    const refusals = [
+      [['attachments', 'download', 'b6ead298'], `invalid attachment id "b6ead298"${why('attachment')}`],
+      [
+        ['attachments', 'merge', 'b6ead298', '-O', 'm.pdf'],
+        `invalid attachment id "b6ead298"${why('attachment')}`,
+      ],
+      [
+        ['signatures', 'download', 'b6ead298', '-O', 's.pdf'],
+        `invalid signature id "b6ead298"${why('signature')}`,
+      ],
+    ] as const;
+    for (const [args, message] of refusals) {
+      const result = await runWfd([...args], { env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`error: ${message}`);
+      expect(result.stderr).toContain('hint: run `wfd responses get <id>` to see the ids of its');
+    }
+  });
+
   it('cases get acme-000009 is ACME-000009: the reference in any letter case', async () => {
     const upper = await runWfd(['cases', 'get', 'ACME-000009', '-q'], { env });
     expect(upper.code, upper.stderr).toBe(0);
@@ -164,6 +199,49 @@ describe('what an 80-column screen shows', () => {
     } finally {
       dir.remove();
     }
+  });
+
+  it('workspaces list: 8 characters of the id, as every table shows them; -q the whole id', async () => {
+    const [workspace] = sandbox.workspaces;
+    const lines = onTerminal(['workspaces', 'list'], { env }).split('\n');
+    expect(lines.slice(2, 4)).toEqual([
+      'ID        SLUG  NAME',
+      `${workspace!.id.slice(0, 8)}  ${workspace!.slug}  ${workspace!.name}`,
+    ]);
+    expect((await runWfd(['workspaces', 'list', '-q'], { env })).stdout).toBe(`${workspace!.id}\n`);
+  });
+  it('webhooks listen: a failed forward stays in the table, its reason in the FORWARDED column', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const form = JSON.parse((await runWfd(['forms', 'list', '-L', '1', '--json'], { env })).stdout)[0].id;
+    const listen = [BIN, 'webhooks', 'listen', '--forms', form, '--events', 'responses:created'];
+    const args = [...listen, '--forward-to', `http://127.0.0.1:${port}/in`, '--max', '1', '--timeout', '20s'];
+    const command = [process.execPath, ...args].map((a) => `'${a}'`).join(' ');
+    const child = spawn('script', ['-qec', `stty cols 80 rows 24; ${command}`, '/dev/null'], {
+      env: { ...env, TERM: 'xterm' },
+    });
+    let screen = '';
+    const registered = new Promise<void>((resolve) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        screen += chunk.replace(/\r/g, '');
+        if (screen.includes(`on form ${form}`)) resolve();
+      });
+    });
+    const exited = once(child, 'close');
+    await registered;
+    const trigger = await runWfd(['sandbox', 'trigger', 'responses:created', '--form', form], { env });
+    expect(trigger.code, trigger.stderr).toBe(0);
+    await exited;
+    const shown = screen.split('\n');
+    const head = shown.indexOf('TIME UTC  EVENT                DELIVERY  FORM      FORWARDED');
+    expect(head, screen).toBeGreaterThan(0);
+    expect(shown[head + 1]).toMatch(
+      /^\d\d:\d\d:\d\d {2}responses:created {4}[0-9a-f]{8} {2}[0-9a-f]{8} {2}failed: connect ECONNREFUSED$/,
+    );
+    expect(shown[head + 2]).toBe(`${' '.repeat(51)}127.0.0.1:${port}`);
+    expect(shown[head + 3]).toMatch(/^removed /);
   });
 });
 
