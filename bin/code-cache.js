@@ -110,11 +110,12 @@ function requireWithCodeCache(entry, cacheDir, env, command) {
   const load = (filename) => {
     const known = require.cache[filename];
     if (known) return known.exports;
+    const name = path.basename(filename);
+    // Compiled first: a file missing (dist/ being swapped by a build) leaves no module behind.
+    const { script, sourceKey, commands, accepted } = compile(filename, name);
     const module = new Module(filename);
     module.filename = filename;
     require.cache[filename] = module;
-    const name = path.basename(filename);
-    const { script, sourceKey, commands, accepted } = compile(filename, name);
     if (!accepted) unsaved.push({ script, name, sourceKey, commands: [command] });
     else if (!commands.includes(command) && commands.length < MAX_COMMANDS) {
       unsaved.push({ script, name, sourceKey, commands: [...commands, command] });

@@ -505,9 +505,9 @@ _wfd_values() {
     *'|--request-rate'|*'|--rate-limit')
       how=values values='spec off' ;;
     'auth status|--fields')
-      how=list values='profile source auth baseUrl baseUrlFrom token workspace user clientId expiresAt valid configFile tokenStorage' ;;
+      how=list values='profile source auth base_url base_url_from token workspace user client_id expires_at valid config_file token_storage' ;;
     'auth profiles|--fields')
-      how=list values='profile current auth baseUrl workspace tokenStorage' ;;
+      how=list values='profile current auth base_url workspace token_storage' ;;
     'status|--fields')
       how=list values='workspace owner generated_at cases waiting_longest forms last_day' ;;
     'workspaces list|--fields')

@@ -596,9 +596,9 @@ $value = @{ How = 'values'; Words = @('table', 'plain', 'json', 'ndjson', 'csv',
 foreach ($key in @('*|--output', '*|-o')) { $values[$key] = $value }
 $value = @{ How = 'values'; Words = @('spec', 'off'); Descs = @() }
 foreach ($key in @('*|--request-rate', '*|--rate-limit')) { $values[$key] = $value }
-$value = @{ How = 'list'; Words = @('profile', 'source', 'auth', 'baseUrl', 'baseUrlFrom', 'token', 'workspace', 'user', 'clientId', 'expiresAt', 'valid', 'configFile', 'tokenStorage'); Descs = @() }
+$value = @{ How = 'list'; Words = @('profile', 'source', 'auth', 'base_url', 'base_url_from', 'token', 'workspace', 'user', 'client_id', 'expires_at', 'valid', 'config_file', 'token_storage'); Descs = @() }
 foreach ($key in @('auth status|--fields')) { $values[$key] = $value }
-$value = @{ How = 'list'; Words = @('profile', 'current', 'auth', 'baseUrl', 'workspace', 'tokenStorage'); Descs = @() }
+$value = @{ How = 'list'; Words = @('profile', 'current', 'auth', 'base_url', 'workspace', 'token_storage'); Descs = @() }
 foreach ($key in @('auth profiles|--fields')) { $values[$key] = $value }
 $value = @{ How = 'list'; Words = @('workspace', 'owner', 'generated_at', 'cases', 'waiting_longest', 'forms', 'last_day'); Descs = @() }
 foreach ($key in @('status|--fields')) { $values[$key] = $value }

@@ -347,8 +347,8 @@ async function startSandbox({ cases, forms, resource = 'cases', rateLimit = 'off
     throw new BenchError(`${label}: first line is not JSON: ${line.slice(0, 200)}`);
   }
   const workspace = info?.workspaces?.[0];
-  if (typeof info?.baseUrl !== 'string' || typeof workspace?.token !== 'string') {
-    throw new BenchError(`${label}: first line lacks baseUrl or workspaces[0].token: ${line.slice(0, 200)}`);
+  if (typeof info?.base_url !== 'string' || typeof workspace?.token !== 'string') {
+    throw new BenchError(`${label}: first line lacks base_url or workspaces[0].token: ${line.slice(0, 200)}`);
   }
   const seedMs = performance.now() - started;
   // Not under a rate limit: the request would take a slot of the server's window, unseen by wfd.
@@ -357,13 +357,13 @@ async function startSandbox({ cases, forms, resource = 'cases', rateLimit = 'off
     rateLimit !== 'off'
       ? undefined
       : extra.includes('--faults')
-        ? await countThroughWfd(info.baseUrl, workspace.token, label, resource)
-        : await apiTotalCount(info.baseUrl, workspace.token, label, resource);
+        ? await countThroughWfd(info.base_url, workspace.token, label, resource)
+        : await apiTotalCount(info.base_url, workspace.token, label, resource);
   return {
     cases,
     forms,
     resource,
-    baseUrl: info.baseUrl,
+    baseUrl: info.base_url,
     token: workspace.token,
     workspace: workspace.slug,
     totalCount,

@@ -21,7 +21,7 @@ try {
     external: (id) => id.startsWith('node:'),
     plugins: [dts()],
   });
-  await bundle.write({ file: 'dist/sandbox.d.ts', format: 'es' });
+  await bundle.write({ file: join(process.argv[2] ?? 'dist', 'sandbox.d.ts'), format: 'es' });
   await bundle.close();
 } finally {
   rmSync(declarations, { recursive: true, force: true });

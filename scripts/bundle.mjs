@@ -34,6 +34,8 @@ import { buildConsole } from './console-build.mjs';
 import { versionInline } from './version-inline.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+/** The folder written: dist/, or the one scripts/build.mjs swaps in for it. */
+const OUT = resolve(process.argv[2] ?? 'dist');
 
 /**
  * Packages that would make dist/wfd.cjs larger for one or two commands, by the file they are
@@ -74,7 +76,7 @@ await build({
     'quick-pager': 'src/quick-pager.ts',
     ...Object.fromEntries(Object.entries(HEAVY).map(([name, file]) => [file, name])),
   },
-  outdir: 'dist',
+  outdir: OUT,
   outExtension: { '.js': '.cjs' },
   bundle: true,
   format: 'cjs',
@@ -96,35 +98,35 @@ await build({
   plugins: [versionInline(pkg.version), separateParts()],
   logLevel: 'warning',
 });
-if (readFileSync('dist/wfd.cjs', 'utf8').includes('package.json')) {
+if (readFileSync(join(OUT, 'wfd.cjs'), 'utf8').includes('package.json')) {
   throw new Error('bundle: dist/wfd.cjs still reads package.json (scripts/version-inline.mjs)');
 }
 // main.ts maps wfd's errors to exit codes with `instanceof`: a part with a copy of their classes
 // would throw errors wfd does not know (exit 1, and no hint).
 for (const part of Object.values(LOCAL_PARTS)) {
-  if (readFileSync(`dist/${part}.cjs`, 'utf8').includes('WfdError=class')) {
+  if (readFileSync(join(OUT, `${part}.cjs`), 'utf8').includes('WfdError=class')) {
     throw new Error(
       `bundle: dist/${part}.cjs holds a copy of src/core/errors.ts; import it from wfd.cjs only`,
     );
   }
 }
-for (const file of readdirSync('dist').filter((name) => name.endsWith('.cjs'))) {
-  const path = join('dist', file);
+for (const file of readdirSync(OUT).filter((name) => name.endsWith('.cjs'))) {
+  const path = join(OUT, file);
   writeFileSync(path, asciiOnly(readFileSync(path, 'utf8'), path));
 }
 
-await buildConsole('dist/console');
+await buildConsole(join(OUT, 'console'));
 
-const { helpPagesForPipes, VERSION } = createRequire(import.meta.url)('../dist/wfd.cjs');
+const { helpPagesForPipes, VERSION } = createRequire(import.meta.url)(join(OUT, 'wfd.cjs'));
 // `wfd --version` without the program (bin/quick-answers.js): the program's own version.
-writeFileSync('dist/version.txt', `${VERSION}\n`);
+writeFileSync(join(OUT, 'version.txt'), `${VERSION}\n`);
 
 // Help pages printed ahead (bin/quick-answers.js): building the command tree and laying out a
 // page costs more than Node takes to start, and a page on a pipe or in a file depends on nothing
 // else (test/e2e/help-pages.test.ts checks each against the program's own output).
-mkdirSync('dist/help');
+mkdirSync(join(OUT, 'help'));
 for (const [words, page] of await helpPagesForPipes()) {
-  writeFileSync(join('dist/help', `${['wfd', words].join(' ').trim()}.txt`), page);
+  writeFileSync(join(OUT, 'help', `${['wfd', words].join(' ').trim()}.txt`), page);
 }
 
 /** An import of a separate part (LOCAL_PARTS, HEAVY) from another file: a require of its file. */

@@ -2,12 +2,13 @@
 // (release/ by default, emptied first): the npm tarball (wfd-cli-X.Y.Z.tgz), the single
 // executables (wfd-linux-x64, and wfd-win-x64.exe, made under Wine), the Debian package of the
 // Linux one (wfd_X.Y.Z_amd64.deb) and SHA256SUMS over them, in the format `sha256sum -c` reads.
-// Built from `npm run build`, `npm pack`, scripts/build-binary.mjs and scripts/build-deb.mjs, so
-// a release holds what those make and nothing else. Beside them, from SHA256SUMS, a Homebrew
-// formula (wfd.rb) and a Scoop manifest (wfd.json) for a tap and a bucket, naming the files at
-// URL, where the release's files will be served (a placeholder without --url; see
-// scripts/package-manifests.mjs). test/windows/release.test.ts runs it and checks each file;
-// docs/development.md says how to publish one.
+// Built from `npm run build`, `npm pack` (its package.json without the checkout's scripts),
+// scripts/build-binary.mjs and scripts/build-deb.mjs, so a release holds what those make and
+// nothing else. Beside them, from SHA256SUMS, a Homebrew formula (wfd.rb) and a Scoop manifest
+// (wfd.json) for a tap and a bucket, naming the files at URL, where the release's files will be
+// served (a placeholder without --url; see scripts/package-manifests.mjs).
+// test/windows/release.test.ts runs it and checks each file; docs/development.md says how to
+// publish one.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,8 +27,7 @@ mkdirSync(out, { recursive: true });
 
 const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ['npm'];
 run(npm, ['run', 'build']);
-// The build above is the one packed (pack's `prepare` would build it again).
-run(npm, ['pack', '--ignore-scripts', '--pack-destination', out, '--loglevel=error']);
+packWithoutScripts();
 const buildBinary = [process.execPath, join(root, 'scripts/build-binary.mjs')];
 run(buildBinary, ['--out', out]);
 run(
@@ -48,6 +48,32 @@ writeFileSync(
 const exe = 'wfd-win-x64.exe';
 writeFileSync(join(out, 'wfd.json'), scoopManifest({ pkg, url: `${url}/${exe}`, sha256: hashes[exe] }));
 console.error(`release in ${out}:\n${sums.join('')}and wfd.rb, wfd.json for ${url}`);
+
+/**
+ * The npm tarball of the build above (pack's `prepare` would build it again), its package.json
+ * without `scripts`: they are the checkout's (build, test), and a `prepare` there makes npm 11
+ * warn at `npm install -g ./wfd-cli-X.Y.Z.tgz` that the package has install scripts to allow,
+ * though npm never runs `prepare` for a tarball. Packed, unpacked, the field dropped, packed
+ * again, so npm chooses the files both times.
+ */
+function packWithoutScripts() {
+  const staging = join(out, '.pack');
+  mkdirSync(staging);
+  run(npm, ['pack', '--ignore-scripts', '--pack-destination', staging, '--loglevel=error']);
+  run(['tar'], ['-xzf', join(staging, `${pkg.name}-${pkg.version}.tgz`), '-C', staging]);
+  const manifest = join(staging, 'package', 'package.json');
+  const { scripts: _, ...packed } = JSON.parse(readFileSync(manifest, 'utf8'));
+  writeFileSync(manifest, `${JSON.stringify(packed, null, 2)}\n`);
+  run(npm, [
+    'pack',
+    join(staging, 'package'),
+    '--ignore-scripts',
+    '--pack-destination',
+    out,
+    '--loglevel=error',
+  ]);
+  rmSync(staging, { recursive: true, force: true });
+}
 
 function sha256(path) {
   return new Promise((resolvePromise, reject) => {

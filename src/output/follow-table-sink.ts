@@ -4,7 +4,7 @@
  * layout is planned from the header and the first row, printed with the header, and kept: each
  * later row is printed as it comes, within the terminal's width. A `url` column moves last, takes
  * the room the others leave and wraps onto more lines rather than being cut, as does any cell that
- * outgrows its column; a column hidden when empty is left out when the first row has nothing in
+ * outgrows its column (a `fill` column takes that room too, where it stands); a column hidden when empty is left out when the first row has nothing in
  * it. Times are clock times (UTC, `TIME UTC`): in a live feed every relative time would read
  * "just now".
  */
@@ -44,12 +44,12 @@ export function followTableSink(
 
   /**
    * Every column as wide as its header, its first cell and its `minWidth` (the widest value
-   * expected: an event name); a `url` column as wide as the terminal, to take what is left.
+   * expected: an event name); a `url` or `fill` column as wide as the terminal, to take what is left.
    */
   const plan = (row: Record<string, unknown>, cells: readonly Cell[]): TableLayout => {
     const width = io.terminalWidth();
     const natural = columns.map((column, i) =>
-      column.kind === 'url'
+      column.kind === 'url' || column.fill
         ? width
         : Math.max(metrics.width(head[i]!), metrics.width(cells[i]!.text), column.minWidth ?? 0),
     );

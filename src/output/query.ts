@@ -32,7 +32,7 @@ export function compileQuery(expression: string): Query {
 
 /**
  * A --query result as printed: JSON (pretty or compact), or with `raw` a string as it is and an
- * array of scalars one per line, as `jq -r` prints them (so `$(wfd ... --query baseUrl --raw)`
+ * array of scalars one per line, as `jq -r` prints them (so `$(wfd ... --query base_url --raw)`
  * is the bare value). Text headed for a terminal has its control characters escaped.
  */
 export function queryResultText(

@@ -100,6 +100,11 @@ export interface ColumnDef {
   readonly hideWhenEmpty?: boolean;
   /** never cut in a table: what people type back (a profile's name); the other columns give way */
   readonly whole?: boolean;
+  /**
+   * a followed table's column that takes the room the others leave and wraps there, as a `url`
+   * column does: its later cells may be longer than the first (a failed forward's reason)
+   */
+  readonly fill?: boolean;
   /** a `status` field whose value colours this column's cells (a case's status by its stage) */
   readonly paintBy?: string;
 }

@@ -46,7 +46,7 @@ describe('auth login', () => {
     const parsed = JSON.parse(status.stdout);
     expect(parsed).toMatchObject({
       profile: 'default',
-      baseUrl: sandbox.baseUrl,
+      base_url: sandbox.baseUrl,
       valid: true,
       workspace: { id: acme!.id, slug: acme!.slug, name: acme!.name },
     });
@@ -74,7 +74,7 @@ describe('auth login', () => {
     expect(saved.token).toBe(acme!.token);
     expect(saved.tokenStorage).toBeUndefined();
     const status = await runWfd(['auth', 'status', '--json'], { env });
-    expect(JSON.parse(status.stdout).tokenStorage).toBe('file');
+    expect(JSON.parse(status.stdout).token_storage).toBe('file');
 
     const quiet = await runWfd(
       ['auth', 'login', '--with-token', '--insecure-storage', '--force', '--base-url', sandbox.baseUrl],

@@ -3,7 +3,7 @@
  * Node runs it: an empty environment (no PATH, so no node to fall back on), a sandbox started by
  * the binary itself, and the commands a CI job runs against it, compared with `bin/wfd.js`, also
  * through a proxy.
- * The binary is built when missing (`npm run build` empties dist/); in CI a failed build fails.
+ * The binary is built when missing (`npm run build` replaces dist/); in CI a failed build fails.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,7 +13,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportedFiles } from '../support/exported-files.js';
 import { skipSquid, startSquid } from '../support/squid.js';
-import { collectRun, lines, type RunResult, runWfd, type SandboxInfo, tempDir } from './harness.js';
+import {
+  collectRun,
+  lines,
+  type RunResult,
+  runWfd,
+  type SandboxInfo,
+  sandboxInfo,
+  tempDir,
+} from './harness.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BINARY = join(ROOT, 'dist/bin/wfd-linux-x64');
@@ -56,7 +64,7 @@ async function startSandboxWithBinary(): Promise<SandboxInfo> {
     createInterface({ input: server!.stdout! }).once('line', resolve);
     server!.once('exit', (code) => reject(new Error(`the binary's sandbox exited ${code}: ${stderr}`)));
   });
-  return JSON.parse(first) as SandboxInfo;
+  return sandboxInfo(first);
 }
 
 describe.skipIf(!buildable && !process.env.CI)('the single executable, with no Node on PATH', () => {

@@ -5,10 +5,10 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, onTerminal, runWfd, type StartedSandbox, tempDir, useSandbox } from './harness.js';
+import { BIN, onTerminal, runWfd, type StartedSandbox, sandboxInfo, tempDir, useSandbox } from './harness.js';
 
 const ESC = String.fromCharCode(27);
 
@@ -110,6 +110,41 @@ describe('ids as people type them', () => {
     expect(run.stderr).toContain(`removed `);
   });
 
+  it('sandbox deliveries resend takes a delivery id prefix', async () => {
+    const form = JSON.parse((await runWfd(['forms', 'list', '-L', '1', '--json'], { env })).stdout)[0].id;
+    const hook = ['webhooks', 'add', form, 'http://127.0.0.1:1/hook', '--events', 'responses:created'];
+    expect((await runWfd(hook, { env })).code).toBe(0);
+    const triggered = await runWfd(['sandbox', 'trigger', 'responses:created', '--form', form, '--json'], {
+      env,
+    });
+    const [delivery] = JSON.parse(triggered.stdout).delivery_ids;
+    const resent = await runWfd(['sandbox', 'deliveries', 'resend', delivery.slice(0, 8), '--json'], { env });
+    expect(resent.code, resent.stderr).toBe(0);
+    expect(JSON.parse(resent.stdout)).toMatchObject({ resend_of: delivery, form_id: form });
+  });
+
+  it('attachments and signatures refuse a prefix and say why: the API cannot list them', async () => {
+    const why = (noun: string) =>
+      `: the API has no list of ${noun}s to look a prefix up in, so give the whole id`;
+    const refusals = [
+      [['attachments', 'download', 'b6ead298'], `invalid attachment id "b6ead298"${why('attachment')}`],
+      [
+        ['attachments', 'merge', 'b6ead298', '-O', 'm.pdf'],
+        `invalid attachment id "b6ead298"${why('attachment')}`,
+      ],
+      [
+        ['signatures', 'download', 'b6ead298', '-O', 's.pdf'],
+        `invalid signature id "b6ead298"${why('signature')}`,
+      ],
+    ] as const;
+    for (const [args, message] of refusals) {
+      const result = await runWfd([...args], { env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`error: ${message}`);
+      expect(result.stderr).toContain('hint: run `wfd responses get <id>` to see the ids of its');
+    }
+  });
+
   it('cases get acme-000009 is ACME-000009: the reference in any letter case', async () => {
     const upper = await runWfd(['cases', 'get', 'ACME-000009', '-q'], { env });
     expect(upper.code, upper.stderr).toBe(0);
@@ -132,7 +167,18 @@ describe("the README's sandbox lines", () => {
         stderr += chunk;
       });
       const [first] = (await once(child.stdout.setEncoding('utf8'), 'data')) as [string];
-      const { baseUrl } = JSON.parse(first.split('\n')[0]!) as { baseUrl: string };
+      const line = first.split('\n')[0]!;
+      // wfd's own JSON has the API's snake_case keys.
+      expect(Object.keys(JSON.parse(line))).toEqual([
+        'base_url',
+        'workspaces',
+        'oauth',
+        'data_dir',
+        'ca_file',
+        'openapi',
+        'console',
+      ]);
+      const { baseUrl } = sandboxInfo(line);
       expect(new URL(baseUrl).port).not.toBe('4010');
       expect(stderr).toBe('port 4010 is in use (another sandbox?): listening on a free port instead\n');
     } finally {
@@ -161,6 +207,80 @@ describe('what an 80-column screen shows', () => {
       const screen = onTerminal(['auth', 'profiles'], { env: { ...env, WFD_CONFIG_DIR: dir.path } });
       for (const name of names) expect(screen).toMatch(new RegExp(`^${name}  `, 'm'));
       for (const line of screen.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
+    } finally {
+      dir.remove();
+    }
+  });
+
+  it('workspaces list: 8 characters of the id, as every table shows them; -q the whole id', async () => {
+    const [workspace] = sandbox.workspaces;
+    const lines = onTerminal(['workspaces', 'list'], { env }).split('\n');
+    expect(lines.slice(2, 4)).toEqual([
+      'ID        SLUG  NAME',
+      `${workspace!.id.slice(0, 8)}  ${workspace!.slug}  ${workspace!.name}`,
+    ]);
+    expect((await runWfd(['workspaces', 'list', '-q'], { env })).stdout).toBe(`${workspace!.id}\n`);
+  });
+  it('webhooks listen: a failed forward stays in the table, its reason in the FORWARDED column', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const form = JSON.parse((await runWfd(['forms', 'list', '-L', '1', '--json'], { env })).stdout)[0].id;
+    const listen = [BIN, 'webhooks', 'listen', '--forms', form, '--events', 'responses:created'];
+    const args = [...listen, '--forward-to', `http://127.0.0.1:${port}/in`, '--max', '1', '--timeout', '20s'];
+    const command = [process.execPath, ...args].map((a) => `'${a}'`).join(' ');
+    const child = spawn('script', ['-qec', `stty cols 80 rows 24; ${command}`, '/dev/null'], {
+      env: { ...env, TERM: 'xterm' },
+    });
+    let screen = '';
+    const registered = new Promise<void>((resolve) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        screen += chunk.replace(/\r/g, '');
+        if (screen.includes(`on form ${form}`)) resolve();
+      });
+    });
+    const exited = once(child, 'close');
+    await registered;
+    const trigger = await runWfd(['sandbox', 'trigger', 'responses:created', '--form', form], { env });
+    expect(trigger.code, trigger.stderr).toBe(0);
+    await exited;
+    const shown = screen.split('\n');
+    const head = shown.indexOf('TIME UTC  EVENT                DELIVERY  FORM      FORWARDED');
+    expect(head, screen).toBeGreaterThan(0);
+    expect(shown[head + 1]).toMatch(
+      /^\d\d:\d\d:\d\d {2}responses:created {4}[0-9a-f]{8} {2}[0-9a-f]{8} {2}failed: connect ECONNREFUSED$/,
+    );
+    expect(shown[head + 2]).toBe(`${' '.repeat(51)}127.0.0.1:${port}`);
+    expect(shown[head + 3]).toMatch(/^removed /);
+  });
+});
+
+describe("wfd's own JSON", () => {
+  it('auth profiles and auth status -o json: snake_case keys, as every API record has', async () => {
+    const dir = tempDir();
+    try {
+      const config = {
+        profiles: { acme: { baseUrl: sandbox.baseUrl, token: env.WFD_TOKEN, authType: 'token' } },
+      };
+      writeFileSync(join(dir.path, 'config.json'), JSON.stringify({ ...config, currentProfile: 'acme' }));
+      const own = { ...env, WFD_CONFIG_DIR: dir.path, WFD_TOKEN: undefined, WFD_BASE_URL: undefined };
+      const profiles = JSON.parse((await runWfd(['auth', 'profiles', '-o', 'json'], { env: own })).stdout);
+      expect(Object.keys(profiles[0])).toEqual([
+        'profile',
+        'current',
+        'auth',
+        'base_url',
+        'workspace',
+        'token_storage',
+      ]);
+      const status = JSON.parse((await runWfd(['auth', 'status', '--json'], { env: own })).stdout);
+      for (const key of Object.keys(status)) expect(key).toMatch(/^[a-z]+(_[a-z]+)*$/);
+      expect(status).toMatchObject({
+        base_url: sandbox.baseUrl,
+        base_url_from: 'profile acme',
+        token_storage: 'file',
+      });
     } finally {
       dir.remove();
     }

@@ -26,6 +26,8 @@ export interface SandboxInfo {
   oauth: { client_id: string; client_secret: string; redirect_uris: string[] };
   /** Where its state is kept (--data-dir, absolute), or null in memory. */
   dataDir: string | null;
+  /** With --tls, the CA that signed its certificate; else null. */
+  caFile: string | null;
 }
 
 /** A clean environment: no CI variables, no colour, no user config, no inherited WFD_* settings. */
@@ -109,6 +111,12 @@ export interface StartedSandbox extends SandboxInfo {
   setFaults(faults: string): Promise<void>;
 }
 
+/** The first line of `wfd sandbox start -o json`, its snake_case keys under the names the tests use. */
+export function sandboxInfo(line: string): SandboxInfo {
+  const { base_url, data_dir, ca_file, ...rest } = JSON.parse(line);
+  return { ...rest, baseUrl: base_url, dataDir: data_dir, caFile: ca_file };
+}
+
 /** Starts `wfd sandbox start --port 0 -o json` and reads its first stdout line. */
 export async function startSandbox(
   args: string[] = [],
@@ -131,7 +139,7 @@ export async function startSandbox(
     });
     child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}: ${stderr}`)));
   });
-  const info = JSON.parse(first) as SandboxInfo;
+  const info = sandboxInfo(first);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     ...info,

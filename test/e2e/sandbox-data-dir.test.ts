@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from '
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { BIN, baseEnv, runWfd, type StartedSandbox, startSandbox, tempDir } from './harness.js';
+import { BIN, baseEnv, runWfd, type StartedSandbox, sandboxInfo, startSandbox, tempDir } from './harness.js';
 
 interface Acknowledged {
   path: string;
@@ -229,7 +229,7 @@ describe('sandbox start on a damaged data dir', () => {
         stderr += chunk;
       });
       const [line] = (await once(child.stdout.setEncoding('utf8'), 'data')) as [string];
-      const { baseUrl } = JSON.parse(line.split('\n')[0]!) as { baseUrl: string };
+      const { baseUrl } = sandboxInfo(line.split('\n')[0]!);
       const kept = await Promise.all(
         uploaded.map(async (id) => (await fetch(`${baseUrl}/v1/attachments/${id}`, { headers })).status),
       );

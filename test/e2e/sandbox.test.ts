@@ -66,7 +66,7 @@ describe('sandbox start beside another sandbox', () => {
       const viaSecond = await runWfd(['--profile', `sandbox-${port}`, 'auth', 'status', '--json'], {
         env: ownEnv,
       });
-      expect(JSON.parse(viaSecond.stdout)).toMatchObject({ baseUrl: second.baseUrl, valid: true });
+      expect(JSON.parse(viaSecond.stdout)).toMatchObject({ base_url: second.baseUrl, valid: true });
       const other = await runWfd(['auth', 'profiles', '-q'], { env: ownEnv });
       expect(lines(other.stdout)).toContain(`sandbox-${port}-${second.workspaces[1]!.slug}`);
       await second.stop();
@@ -86,7 +86,7 @@ describe('sandbox start beside another sandbox', () => {
       // The first still runs, and "sandbox" still reaches it.
       const viaFirst = await runWfd(['--profile', 'sandbox', 'auth', 'status', '--json'], { env: ownEnv });
       expect(viaFirst.code, viaFirst.stderr).toBe(0);
-      expect(JSON.parse(viaFirst.stdout)).toMatchObject({ baseUrl: first.baseUrl, valid: true });
+      expect(JSON.parse(viaFirst.stdout)).toMatchObject({ base_url: first.baseUrl, valid: true });
     } finally {
       await first.stop();
     }
@@ -95,7 +95,7 @@ describe('sandbox start beside another sandbox', () => {
     try {
       expect((third as unknown as { profile: string }).profile).toBe('sandbox');
       const status = await runWfd(['--profile', 'sandbox', 'auth', 'status', '--json'], { env: ownEnv });
-      expect(JSON.parse(status.stdout)).toMatchObject({ baseUrl: third.baseUrl, valid: true });
+      expect(JSON.parse(status.stdout)).toMatchObject({ base_url: third.baseUrl, valid: true });
     } finally {
       await third.stop();
       own.remove();

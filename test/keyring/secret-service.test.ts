@@ -80,7 +80,7 @@ describe.runIf(inSession)('tokens in the Secret Service (GNOME Keyring)', () => 
     expect(listed.stdout.trim()).toBe(acme!.id);
 
     const status = await runWfd(['auth', 'status', '--json'], { env });
-    expect(JSON.parse(status.stdout)).toMatchObject({ tokenStorage: 'keyring', valid: true });
+    expect(JSON.parse(status.stdout)).toMatchObject({ token_storage: 'keyring', valid: true });
     const doctor = JSON.parse((await runWfd(['doctor', '-o', 'json'], { env })).stdout) as {
       check: string;
       status: string;

@@ -393,7 +393,11 @@ describe('attachments merge', () => {
         MergeAttachmentsOptions.parse({ ids: [A, 'x'], outputFile: join(dir, 'm.pdf') }),
         t.ctx,
       ),
-    ).rejects.toThrow(new UsageError('invalid attachment id "x": expected a UUID; nothing was sent'));
+    ).rejects.toThrow(
+      new UsageError('invalid attachment id "x": expected a UUID; nothing was sent', {
+        hint: 'run `wfd responses get <id>` to see the ids of its attachments',
+      }),
+    );
     t.api
       .intercept({ path: `/v1/attachments?ids=${A}`, method: 'GET' })
       .reply(404, { statusCode: 404, error: 'Not Found', message: `Attachment ${A} not found` });

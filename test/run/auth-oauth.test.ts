@@ -512,16 +512,16 @@ describe('auth refresh and auth status', () => {
       profile: 'default',
       source: 'profile default',
       auth: 'oauth',
-      baseUrl: ORIGIN,
-      baseUrlFrom: 'profile default',
+      base_url: ORIGIN,
+      base_url_from: 'profile default',
       token: 'wfd_11…',
       workspace: WORKSPACE,
       user: { name: 'Alice Martin', email: 'alice@acme.example' },
-      clientId: CLIENT_ID,
-      expiresAt: '2026-11-23T13:00:00.000Z',
+      client_id: CLIENT_ID,
+      expires_at: '2026-11-23T13:00:00.000Z',
       valid: true,
-      configFile: `${t.ctx.env.WFD_CONFIG_DIR}/config.json`,
-      tokenStorage: 'file',
+      config_file: `${t.ctx.env.WFD_CONFIG_DIR}/config.json`,
+      token_storage: 'file',
     });
   });
 });

@@ -54,7 +54,9 @@ describe('responses get', () => {
   it('a malformed id exits 2 before any request', async () => {
     t = await testContext({ fields: RESPONSE_FIELDS });
     await expect(runGetResponse(GetResponseOptions.parse({ id: 'r-1' }), t.ctx)).rejects.toThrow(
-      new UsageError('invalid response id "r-1": expected a UUID'),
+      new UsageError('invalid response id "r-1": expected a UUID', {
+        hint: 'run `wfd forms get <form-id>` to see the ids of its responses',
+      }),
     );
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DeliveriesSandboxOptions, runDeliveriesSandbox } from '../../src/commands/sandbox/deliveries.js';
 import { FOLLOW_WAIT_MS } from '../../src/commands/sandbox/feed.js';
 import { LogsSandboxOptions, runLogsSandbox } from '../../src/commands/sandbox/logs.js';
+import { ResendDeliveryOptions, runResendDelivery } from '../../src/commands/sandbox/resend.js';
 import { UsageError } from '../../src/core/errors.js';
 import { interrupt } from '../../src/core/process/interrupt.js';
 import { REQUEST_LOG_FIELDS } from '../../src/resources/sandbox-feeds.js';
@@ -217,5 +218,43 @@ describe('sandbox deliveries', () => {
     );
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toBe('invalid form id "f-1": expected a UUID');
+  });
+});
+
+describe('sandbox deliveries resend', () => {
+  const kept = (id: string, url: string) => ({ seq: 1, id, event: 'forms:updated', url, attempts: [] });
+  const first = 'abcdef12-0000-4000-8000-000000000001';
+  const second = 'abcdef12-0000-4000-8000-000000000002';
+
+  it('takes an id prefix: one GET of the kept deliveries, then the resend of the one it names', async () => {
+    t = await testContext({ fields: ['id'], globals: { quiet: true } });
+    t.api.intercept({ path: '/_sandbox/deliveries', method: 'GET', headers: noToken }).reply(200, {
+      cursor: 2,
+      deliveries: [kept(first, 'https://a.example/h'), kept('0123abcd-0000-4000-8000-000000000003', 'x')],
+    });
+    t.api.intercept({ path: `/_sandbox/deliveries/${first}/resend`, method: 'POST' }).reply(202, {
+      ...kept('feedbeef-0000-4000-8000-000000000004', 'https://a.example/h'),
+      resend_of: first,
+    });
+    await runResendDelivery(ResendDeliveryOptions.parse({ deliveryId: 'ABCDEF12' }), t.ctx);
+    expect(t.stdout()).toBe('feedbeef-0000-4000-8000-000000000004\n');
+  });
+
+  it('an ambiguous prefix lists the deliveries it matches and resends none (exit 2)', async () => {
+    t = await testContext({ fields: ['id'] });
+    t.api.intercept({ path: '/_sandbox/deliveries', method: 'GET' }).reply(200, {
+      cursor: 2,
+      deliveries: [kept(first, 'https://a.example/h'), kept(second, 'https://b.example/h')],
+    });
+    const error = await runResendDelivery(
+      ResendDeliveryOptions.parse({ deliveryId: 'abcdef12-0000' }),
+      t.ctx,
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).message).toBe(
+      'id prefix "abcdef12-0000" is ambiguous: it matches several deliveries:\n' +
+        `  ${first}  forms:updated  https://a.example/h\n` +
+        `  ${second}  forms:updated  https://b.example/h`,
+    );
   });
 });

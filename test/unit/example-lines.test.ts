@@ -30,7 +30,7 @@ describe('exampleLines', () => {
 
   it('never breaks inside quotes, and keeps an option with its value', () => {
     const example =
-      'curl -H "Authorization: Bearer $(wfd auth token)" "$(wfd auth status --json --query baseUrl --raw)/v1/workspaces"';
+      'curl -H "Authorization: Bearer $(wfd auth token)" "$(wfd auth status --json --query base_url --raw)/v1/workspaces"';
     const lines = exampleLines(example, 60);
     expect(pasted(lines)).toBe(example);
     for (const line of lines) expect((line.match(/"/g) ?? []).length % 2).toBe(0);

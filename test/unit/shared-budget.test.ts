@@ -179,7 +179,7 @@ describe('SharedBudget', () => {
     (budget().reserve(1_000) as SharedGrant).release(1_001);
     const dir = join(temp.path, 'budget');
     const [file] = readdirSync(dir);
-    expect(file).toMatch(/^[0-9a-f]{32}\.json$/);
+    expect(file).toMatch(/^[0-9a-f]{8}\.json$/);
     expect(readFileSync(join(dir, file!), 'utf8')).not.toContain('0123456789abcdef');
   });
 

@@ -24,6 +24,7 @@ import {
   type RunResult,
   runWfd,
   type StartedSandbox,
+  sandboxInfo,
   startSandbox,
   tempDir,
   useSandbox,
@@ -466,10 +467,7 @@ describe.skipIf(skipWindows)('wfd on Windows: node.exe under Wine', () => {
     ]);
     try {
       for (let i = 0; i < 600 && !server.output().stdout.includes('\n'); i++) await sleep(100);
-      const info = JSON.parse(server.output().stdout.split('\n')[0]!) as {
-        baseUrl: string;
-        workspaces: { token: string }[];
-      };
+      const info = sandboxInfo(server.output().stdout.split('\n')[0]!);
       const env = { ...linuxEnv, WFD_BASE_URL: info.baseUrl, WFD_TOKEN: info.workspaces[0]!.token };
       const list = await runWfd(['cases', 'list', '--all', '-q'], { env });
       expect(list.code, list.stderr).toBe(0);

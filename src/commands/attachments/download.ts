@@ -32,7 +32,7 @@ import { explainNotFound } from '../shared/not-found.js';
 import { renderOptions } from '../shared/output.js';
 import { PartialFailure } from '../shared/partial-failure.js';
 import { DOWNLOAD } from './flags.js';
-import { filenameOf, ID_HINT } from './shared.js';
+import { filenameOf, ID_HINT, WHOLE_IDS } from './shared.js';
 
 export const DownloadAttachmentsOptions = verbSchema(DOWNLOAD).check(
   z.refine((o) => !(o.outputFile !== undefined && o.dir !== undefined), {
@@ -69,7 +69,7 @@ export async function runDownloadAttachments(
   options: DownloadAttachmentsOptions,
   ctx: Context,
 ): Promise<void> {
-  const ids = await collectIds(options.ids, () => ctx.io.stdin, 'attachment');
+  const ids = await collectIds(options.ids, () => ctx.io.stdin, 'attachment', WHOLE_IDS);
   const existing: Existing = options.clobber ? 'clobber' : options.skipExisting ? 'skip' : 'refuse';
   if (options.outputFile !== undefined) {
     if (ids.length > 1) {

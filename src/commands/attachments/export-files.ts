@@ -87,7 +87,6 @@ async function openDownload(target: ExportTarget, id: string, offset: number): P
     if (offset > 0 && error instanceof ApiError && error.status === 416) return openDownload(target, id, 0);
     throw error;
   }
-  target.progress.addRequest();
   const chunks = answer.body;
   const onChunk = (bytes: number) => target.progress.addBytes(bytes);
   if (offset === 0 || answer.status !== 206) {
@@ -105,8 +104,7 @@ export async function exportMerge(merge: PlannedMerge, target: ExportTarget): Pr
   const path = pathInside(target.dir, merge.path);
   await makeFolder(target, dirname(path));
   const hash = createHash('sha256');
-  const { pdf, requests } = await fetchMergedPdf(target.client, merge.ids, target.notice);
-  for (let n = 0; n < requests; n++) target.progress.addRequest();
+  const { pdf } = await fetchMergedPdf(target.client, merge.ids, target.notice);
   const bytes = await writeFileAtomic(path, downloaded(target.client, pdf), {
     onChunk: (chunk) => hash.update(chunk),
     notice: target.notice,

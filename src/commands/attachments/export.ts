@@ -61,6 +61,7 @@ import { FORMS } from '../../resources/forms.js';
 import { MAX_PAGE_SIZE } from '../../resources/paging.js';
 import { renderOptions } from '../shared/output.js';
 import { PartialFailure } from '../shared/partial-failure.js';
+import { limitedEta, type MeasuredEta } from './eta.js';
 import { type ExportTarget, exportFile, exportMerge } from './export-files.js';
 import { pathInside, readExportFolder, removeTemporaryFiles } from './export-folder.js';
 import {
@@ -220,10 +221,10 @@ class Exporter {
   #stop: WriteError | HoldTooLongError | undefined;
   readonly #concurrency: number;
   readonly #status: StatusLine;
-  /** what the progress lines say: the phase, the forms read, the reads left and when reading began */
+  /** what the progress lines say: the phase, the forms read, the time the reads have left */
   #phase: ExportPhase = 'listing';
   readonly #forms: Tally = { done: 0, total: undefined };
-  readonly #reads = { left: 0, done: 0, started: 0 };
+  #reading: MeasuredEta | undefined;
   #transferred: TransferProgress | undefined;
 
   constructor(
@@ -350,7 +351,8 @@ class Exporter {
     }
     this.#phase = 'reading';
     this.#forms.done = known.size;
-    Object.assign(this.#reads, { left: toRead.length, done: 0, started: performance.now() });
+    const reading = limitedEta({ units: toRead.length, bytes: undefined }, this.client.limiter);
+    this.#reading = reading;
     const read = new Map<string, FormAttachments>(known);
     // Each read is recorded at once; the flushes are awaited together, so the reads do not wait for the disk.
     const recording: Promise<void>[] = [];
@@ -361,7 +363,7 @@ class Exporter {
       ),
     );
     for await (const outcome of reads) {
-      this.#reads.done++;
+      reading.addUnits(1);
       this.#forms.done++;
       this.#status.show(`Reading forms… ${count(this.#forms.done)} of ${count(ids.length)}`);
       if ('form' in outcome) {
@@ -399,17 +401,8 @@ class Exporter {
       files: transfer ? { done: transfer.files, total: transfer.totals.files } : unknown,
       bytes: transfer ? { done: transfer.bytes, total: transfer.totals.bytes } : unknown,
       waitMs: limiter?.eta(1) ?? 0,
-      etaMs: transfer ? transfer.etaMs() : this.#phase === 'reading' ? this.#readingEta() : undefined,
+      etaMs: transfer ? transfer.etaMs() : this.#phase === 'reading' ? this.#reading?.etaMs() : undefined,
     };
-  }
-
-  /** The reads left: the later of the rate limiter's answer and the pace so far. */
-  #readingEta(): number | undefined {
-    const { left, done, started } = this.#reads;
-    const remaining = left - done;
-    const byLimit = this.client.limiter?.eta(remaining) ?? 0;
-    if (done === 0) return byLimit > 0 || remaining === 0 ? byLimit : undefined;
-    return Math.max(byLimit, ((performance.now() - started) / done) * remaining);
   }
 
   /** Where each file goes, what is already there, what the run will request; said on stderr. */
@@ -509,6 +502,7 @@ class Exporter {
       const files = mapPooled(plan.pending, this.#concurrency, async (file) => {
         if (this.#stop) return { file, outcome: Promise.resolve(STOPPED) };
         const downloaded = await settle(() => exportFile(file, target));
+        progress.settled(1);
         if ('error' in downloaded) {
           this.#stopAt(downloaded.error);
           return { file, outcome: downloaded };
@@ -540,6 +534,7 @@ class Exporter {
       const merges = mapPooled(this.#stop ? [] : plan.merges, this.#concurrency, async (merge) => {
         if (this.#stop) return { merge, outcome: STOPPED };
         const outcome = await settle(async () => this.#record(writer, await exportMerge(merge, target)));
+        progress.settled(mergeBatches(this.client, merge.ids).length);
         if ('error' in outcome) this.#stopAt(outcome.error);
         return { merge, outcome };
       });

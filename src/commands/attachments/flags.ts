@@ -9,7 +9,7 @@ import { FORMS } from '../../resources/forms.js';
 const IDS = {
   name: 'ids',
   variadic: true,
-  help: 'attachment ids (UUIDs; see `wfd responses get <id>`), or - to read them from stdin',
+  help: 'attachment ids, whole (the API has no list of attachments to find a prefix in; see `wfd responses get <id>`), or - to read them from stdin',
 } as const;
 
 export const UPLOAD = {

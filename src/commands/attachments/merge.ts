@@ -14,13 +14,16 @@ import { refuseTerminal, saveTo } from '../shared/download.js';
 import { collectIds } from '../shared/ids.js';
 import { MERGE } from './flags.js';
 import { fetchMergedPdf } from './merged-pdf.js';
-import { ID_HINT } from './shared.js';
+import { ID_HINT, WHOLE_IDS } from './shared.js';
 
 export const MergeAttachmentsOptions = verbSchema(MERGE);
 export type MergeAttachmentsOptions = z.output<typeof MergeAttachmentsOptions>;
 
 export async function runMergeAttachments(options: MergeAttachmentsOptions, ctx: Context): Promise<void> {
-  const ids = await collectIds(options.ids, () => ctx.io.stdin, 'attachment', { keepRepeats: true });
+  const ids = await collectIds(options.ids, () => ctx.io.stdin, 'attachment', {
+    ...WHOLE_IDS,
+    keepRepeats: true,
+  });
   const toStdout = options.outputFile === '-';
   if (toStdout) refuseTerminal(ctx, '-O - > merged.pdf');
   else await checkTarget(options.outputFile);

@@ -21,22 +21,22 @@ export function mergeBatches(client: ApiClient, ids: readonly string[]): string[
 }
 
 /**
- * The merged PDF's bytes, and the requests it took. `notice` is told, once, when the ids had to
+ * The merged PDF's bytes. `notice` is told, once, when the ids had to
  * be split (the API then saw several requests, and the parts were joined by wfd).
  */
 export async function fetchMergedPdf(
   client: ApiClient,
   ids: readonly string[],
   notice: (line: string) => void,
-): Promise<{ pdf: AsyncIterable<Uint8Array>; requests: number }> {
+): Promise<{ pdf: AsyncIterable<Uint8Array> }> {
   const batches = mergeBatches(client, ids);
-  if (batches.length === 1) return { pdf: (await client.stream(mergeAttachments(ids))).body, requests: 1 };
+  if (batches.length === 1) return { pdf: (await client.stream(mergeAttachments(ids))).body };
   notice(
     `${ids.length} ids make too long a URL for one request: merging them in ${batches.length} requests, then joining the parts`,
   );
   const parts: Uint8Array[] = [];
   for (const batch of batches) parts.push(await readAll((await client.stream(mergeAttachments(batch))).body));
-  return { pdf: Readable.from([await joinPdfs(parts)]), requests: batches.length };
+  return { pdf: Readable.from([await joinPdfs(parts)]) };
 }
 
 async function readAll(body: AsyncIterable<Uint8Array>): Promise<Uint8Array> {

@@ -1,8 +1,8 @@
 /**
  * The progress of an export for a person at a terminal: files, bytes, the transfer rate, and an
  * ETA. Under the spec's limits a long export is bound by requests, not bytes (1,000 an hour is
- * about 17 a minute), so the ETA is the later of the bytes at the current rate and the rate
- * limiter's own answer for the requests left.
+ * about 17 a minute), so the ETA is never earlier than the rate limiter's own answer for the
+ * requests left; past that, it is the pace measured (eta.ts).
  */
 
 import type { RateLimiter } from '../../core/budget/limiter.js';
@@ -10,6 +10,7 @@ import { count } from '../../core/text/counts.js';
 import { formatDuration } from '../../core/text/duration.js';
 import { formatBytes } from '../../output/bytes.js';
 import type { IO, Spinner } from '../../output/io.js';
+import { limitedEta, type MeasuredEta } from './eta.js';
 
 /** `; about 1h2m at the rate limit` when the limiter makes `requests` take noticeably long; else nothing. */
 export function rateLimitedTime(limiter: RateLimiter | undefined, requests: number): string {
@@ -28,25 +29,27 @@ export interface Totals {
 export class TransferProgress {
   #files = 0;
   #bytes = 0;
-  #requests = 0;
   readonly #started: number;
+  readonly #eta: MeasuredEta;
 
   constructor(
     private readonly planned: Totals,
-    private readonly limiter: RateLimiter | undefined,
+    limiter: RateLimiter | undefined,
     private readonly clock: () => number = () => performance.now(),
   ) {
     this.#started = clock();
+    this.#eta = limitedEta({ units: planned.requests, bytes: planned.bytes }, limiter, clock);
   }
 
   /** Bytes received (as they arrive). */
   addBytes(bytes: number): void {
     this.#bytes += bytes;
+    this.#eta.addBytes(bytes);
   }
 
-  /** A request answered (a download started, a merge made). */
-  addRequest(): void {
-    this.#requests++;
+  /** A file or merge finished, written or failed, which the plan counted as `requests` requests. */
+  settled(requests: number): void {
+    this.#eta.addUnits(requests);
   }
 
   /** A file written whole. */
@@ -74,11 +77,10 @@ export class TransferProgress {
   /** `12 of 134 files · 340.2 MiB of 1.2 GiB · 12.3 MiB/s · about 3m left` */
   line(): string {
     const { files, bytes } = this.planned;
-    const rate = this.rate();
     const parts = [
       `${count(this.#files)} of ${count(files)} files`,
       bytes === undefined ? formatBytes(this.#bytes) : `${formatBytes(this.#bytes)} of ${formatBytes(bytes)}`,
-      `${formatBytes(rate)}/s`,
+      `${formatBytes(Math.round(this.rate()))}/s`,
     ];
     const eta = this.etaMs();
     if (eta !== undefined) parts.push(eta < 1000 ? 'almost done' : `about ${formatDuration(eta)} left`);
@@ -91,14 +93,9 @@ export class TransferProgress {
     return elapsed > 0 ? this.#bytes / elapsed : 0;
   }
 
-  /** The later of the bytes left at the current rate and what the rate limiter says for the requests left. */
+  /** From the pace measured lately and the rate limiter's answer for the requests left (eta.ts). */
   etaMs(): number | undefined {
-    const rate = this.rate();
-    const { bytes } = this.planned;
-    const requestsLeft = Math.max(0, this.planned.requests - this.#requests);
-    const byRequests = this.limiter?.eta(requestsLeft) ?? 0;
-    if (bytes === undefined || rate === 0) return this.#requests > 0 ? byRequests : undefined;
-    return Math.max(byRequests, ((bytes - this.#bytes) / rate) * 1000);
+    return this.#eta.etaMs();
   }
 }
 

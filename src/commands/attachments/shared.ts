@@ -2,8 +2,12 @@
 import contentDisposition from 'content-disposition';
 import { safeFilename } from '../../core/files/safe-filename.js';
 import { firstHeader } from '../../core/http/headers.js';
+import { wholeIdReason } from '../shared/resolve-id.js';
 
 export const ID_HINT = 'run `wfd responses get <id>` to see the ids of its attachments';
+
+/** How the attachments verbs take ids: whole, since the API cannot list attachments to find a prefix in. */
+export const WHOLE_IDS = { why: (id: string) => wholeIdReason(id, 'attachment'), hint: ID_HINT };
 
 /**
  * The filename a download's `Content-Disposition` gives (RFC 6266; `filename*` of RFC 5987 for

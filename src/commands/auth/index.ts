@@ -40,7 +40,7 @@ Tokens and secrets go to the system keyring (macOS Keychain, Windows Credential 
     [
       'wfd auth status',
       'wfd --profile acme auth status --json',
-      'wfd auth status --json --query expiresAt --raw',
+      'wfd auth status --json --query expires_at --raw',
     ],
   ).action(lazy(() => import('./status.js')));
 
@@ -49,7 +49,7 @@ Tokens and secrets go to the system keyring (macOS Keychain, Windows Credential 
       .command('token')
       .description('Print the access token of the active credentials, renewed first if due (for scripts)'),
     [
-      'curl -H "Authorization: Bearer $(wfd auth token)" "$(wfd auth status --json --query baseUrl --raw)/v1/workspaces"',
+      'curl -H "Authorization: Bearer $(wfd auth token)" "$(wfd auth status --json --query base_url --raw)/v1/workspaces"',
     ],
   ).action(lazy(() => import('./token.js')));
 

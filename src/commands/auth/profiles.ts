@@ -8,7 +8,7 @@ import { renderOptions } from '../shared/output.js';
 export const ProfilesOptions = verbSchema(NO_FLAGS);
 
 /** The keys of a row: the names `auth status --json` uses for the same facts. */
-const FIELDS = ['profile', 'current', 'auth', 'baseUrl', 'workspace', 'tokenStorage'] as const;
+const FIELDS = ['profile', 'current', 'auth', 'base_url', 'workspace', 'token_storage'] as const;
 
 export async function runProfiles(_options: unknown, ctx: Context): Promise<void> {
   const store = await ctx.config();
@@ -22,9 +22,9 @@ export async function runProfiles(_options: unknown, ctx: Context): Promise<void
       { field: 'current', kind: 'mark' },
       { field: 'workspace.slug', header: 'WORKSPACE' },
       // An address cut before its port is no address: the other columns give way first.
-      { field: 'baseUrl', header: 'BASE URL', kind: 'url', minWidth: 40 },
+      { field: 'base_url', header: 'BASE URL', kind: 'url', minWidth: 40 },
       { field: 'auth', hidePriority: 1 },
-      { field: 'tokenStorage', header: 'TOKEN IN', hidePriority: 2 },
+      { field: 'token_storage', header: 'TOKEN IN', hidePriority: 2 },
     ],
   });
   const sink = await createRowSink(ctx.io, render);
@@ -33,10 +33,10 @@ export async function runProfiles(_options: unknown, ctx: Context): Promise<void
       profile: name,
       current: name === current,
       auth: profile.authType,
-      baseUrl: profile.baseUrl,
+      base_url: profile.baseUrl,
       workspace: profile.workspace ?? null,
       // where its token is kept: 'keyring' (the system keyring) or 'file' (config.json)
-      tokenStorage: store.tokenStorage(name) ?? 'file',
+      token_storage: store.tokenStorage(name) ?? 'file',
     });
   }
   await sink.end();

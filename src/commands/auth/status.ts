@@ -51,16 +51,16 @@ export async function runStatus(_options: unknown, ctx: Context): Promise<void> 
     profile: credentials.profileName ?? null,
     source: credentials.source === 'env' ? 'WFD_TOKEN' : `profile ${credentials.profileName}`,
     auth: profile?.authType ?? 'token',
-    baseUrl,
-    baseUrlFrom: BASE_URL_SOURCES[credentials.baseUrlSource](credentials.profileName),
+    base_url: baseUrl,
+    base_url_from: BASE_URL_SOURCES[credentials.baseUrlSource](credentials.profileName),
     token: redactToken(profile?.token ?? credentials.token),
     workspace: workspace ?? null,
     user: oauth?.user ?? null,
-    clientId: oauth?.clientId ?? null,
-    expiresAt: oauth?.expiresAt ?? null,
+    client_id: oauth?.clientId ?? null,
+    expires_at: oauth?.expiresAt ?? null,
     valid: !failure,
-    configFile: store.path,
-    tokenStorage: credentials.source === 'env' ? 'env' : credentials.tokenStorage,
+    config_file: store.path,
+    token_storage: credentials.source === 'env' ? 'env' : credentials.tokenStorage,
   };
   if (readerOf(render) === 'screen')
     await ctx.io.write(
@@ -79,41 +79,41 @@ type Status = {
   profile: string | null;
   source: string;
   auth: string;
-  baseUrl: string;
-  baseUrlFrom: string;
+  base_url: string;
+  base_url_from: string;
   token: string;
   workspace: { name?: unknown; slug?: unknown } | null;
   user: { name?: string; email?: string } | null;
-  clientId: string | null;
-  expiresAt: string | null;
-  configFile: string;
-  tokenStorage: string;
+  client_id: string | null;
+  expires_at: string | null;
+  config_file: string;
+  token_storage: string;
 };
 
 /** `auth status` on a terminal, in sentences as `gh auth status` writes them. */
 function describeStatus(status: Status, failure: Error | undefined, now: Date, keyring: string): string {
-  const where = status.workspace ? `${status.workspace.name} (${status.workspace.slug})` : status.baseUrl;
+  const where = status.workspace ? `${status.workspace.name} (${status.workspace.slug})` : status.base_url;
   const who = status.user?.name
     ? ` as ${status.user.name}${status.user.email ? ` <${status.user.email}>` : ''}`
     : '';
   const lines = [
     failure
-      ? `✗ The credentials were refused by ${status.baseUrl}: ${failure.message}`
-      : `✓ Logged in to ${where} at ${status.baseUrl}${who}`,
+      ? `✗ The credentials were refused by ${status.base_url}: ${failure.message}`
+      : `✓ Logged in to ${where} at ${status.base_url}${who}`,
   ];
-  const kind = status.auth === 'oauth' ? `an OAuth token of client ${status.clientId}` : 'a personal token';
+  const kind = status.auth === 'oauth' ? `an OAuth token of client ${status.client_id}` : 'a personal token';
   lines.push(`  - Credentials: ${kind} (${status.token}) from ${status.source}`);
-  if (status.expiresAt) {
-    const left = Date.parse(status.expiresAt) - now.getTime();
-    const when = relativeTime(new Date(status.expiresAt), now);
+  if (status.expires_at) {
+    const left = Date.parse(status.expires_at) - now.getTime();
+    const when = relativeTime(new Date(status.expires_at), now);
     lines.push(
-      `  - The access token ${left > 0 ? 'expires' : 'expired'} ${when} (${absoluteTime(new Date(status.expiresAt))}); it is renewed when due`,
+      `  - The access token ${left > 0 ? 'expires' : 'expired'} ${when} (${absoluteTime(new Date(status.expires_at))}); it is renewed when due`,
     );
   }
-  if (status.tokenStorage === 'keyring') lines.push(`  - Token kept in ${keyring}`);
-  else if (status.tokenStorage === 'file')
-    lines.push(`  - Token kept in ${status.configFile} (plain text, ${privateFileAccess()})`);
-  lines.push(`  - Base URL from ${status.baseUrlFrom}`, `  - Config file: ${status.configFile}`);
+  if (status.token_storage === 'keyring') lines.push(`  - Token kept in ${keyring}`);
+  else if (status.token_storage === 'file')
+    lines.push(`  - Token kept in ${status.config_file} (plain text, ${privateFileAccess()})`);
+  lines.push(`  - Base URL from ${status.base_url_from}`, `  - Config file: ${status.config_file}`);
   return `${lines.map(escapeControls).join('\n')}\n`;
 }
 
@@ -122,15 +122,15 @@ export const verb = defineVerb(NO_FLAGS, StatusOptions, runStatus, {
     'profile',
     'source',
     'auth',
-    'baseUrl',
-    'baseUrlFrom',
+    'base_url',
+    'base_url_from',
     'token',
     'workspace',
     'user',
-    'clientId',
-    'expiresAt',
+    'client_id',
+    'expires_at',
     'valid',
-    'configFile',
-    'tokenStorage',
+    'config_file',
+    'token_storage',
   ],
 });

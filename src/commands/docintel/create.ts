@@ -8,10 +8,10 @@ import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
 import { checkUploadFile } from '../../core/files/upload-file.js';
-import { assertUuid } from '../../core/list-query/values.js';
 import { readerOf, renderItem } from '../../output/render.js';
 import { DOCINTEL_JOB_FIELDS } from '../../resources/document-intelligence.js';
 import { renderOptions } from '../shared/output.js';
+import { assertWholeId } from '../shared/resolve-id.js';
 import { CREATE_DOCINTEL } from './flags.js';
 import {
   DEFAULT_WAIT_MS,
@@ -22,6 +22,8 @@ import {
   startJob,
   waitFor,
 } from './shared.js';
+
+const ATTACHMENT_HINT = 'run `wfd responses get <id>` to see the ids of its attachments';
 
 export const CreateDocintelOptions = verbSchema(CREATE_DOCINTEL).check(
   z.refine((o) => (o.file === undefined) !== (o.attachment === undefined), {
@@ -36,7 +38,7 @@ export async function runCreateDocintel(options: CreateDocintelOptions, ctx: Con
   const source: DocumentSource =
     options.file !== undefined
       ? { file: await checkUploadFile(options.file) }
-      : { attachmentId: assertUuid(options.attachment!, 'attachment id') };
+      : { attachmentId: assertWholeId(options.attachment!, 'attachment', ATTACHMENT_HINT) };
   const started = await startJob(ctx, source, fields, options.dryRun);
   if (!started) return;
   if (options.wait) {

@@ -8,11 +8,13 @@ import { getDocIntelJob } from '../../api/docintel.js';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
 import type { Context } from '../../context.js';
-import { assertUuid } from '../../core/list-query/values.js';
 import { DOCINTEL_JOB_FIELDS } from '../../resources/document-intelligence.js';
 import { explainNotFound } from '../shared/not-found.js';
+import { assertWholeId } from '../shared/resolve-id.js';
 import { GET_DOCINTEL } from './flags.js';
 import { DEFAULT_WAIT_MS, finish, waitFor } from './shared.js';
+
+const JOB_HINT = 'a job id is what `wfd docintel create` printed';
 
 export const GetDocintelOptions = verbSchema(GET_DOCINTEL).check(
   z.refine((o) => o.timeout === undefined || o.wait, { message: '--timeout bounds a wait: add --wait' }),
@@ -20,12 +22,12 @@ export const GetDocintelOptions = verbSchema(GET_DOCINTEL).check(
 export type GetDocintelOptions = z.output<typeof GetDocintelOptions>;
 
 export async function runGetDocintel(options: GetDocintelOptions, ctx: Context): Promise<void> {
-  assertUuid(options.jobId, 'job id');
+  assertWholeId(options.jobId, 'job', JOB_HINT);
   const client = await ctx.api();
   const job = await explainNotFound(
     client.request(getDocIntelJob(options.jobId)),
     `document intelligence job ${options.jobId}`,
-    'a job id is what `wfd docintel create` printed',
+    JOB_HINT,
   );
   if (!options.wait) {
     await finish(ctx, { job }, undefined);

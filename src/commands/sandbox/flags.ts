@@ -239,7 +239,12 @@ export const DELIVERIES = {
 } as const satisfies VerbFlags;
 
 export const RESEND = {
-  args: [{ name: 'delivery-id', help: 'the delivery, as `wfd sandbox deliveries` lists it' }],
+  args: [
+    {
+      name: 'delivery-id',
+      help: 'the delivery id, or its first 8+ characters (one GET of the kept deliveries), as `wfd sandbox deliveries` lists it',
+    },
+  ],
   flags: [DRY_RUN],
 } as const satisfies VerbFlags;
 

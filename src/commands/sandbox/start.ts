@@ -233,7 +233,17 @@ async function announce(
     const { baseUrl, workspaces, oauth, dataDir, caFile } = sandbox;
     const profile = saved ? { profile: saved.prefix } : {};
     const openapi = `${baseUrl}/openapi.json`;
-    const line = { baseUrl, workspaces, oauth, dataDir, caFile, openapi, console: `${baseUrl}/`, ...profile };
+    // snake_case, as the API's records and the rest of wfd's own JSON.
+    const line = {
+      base_url: baseUrl,
+      workspaces,
+      oauth,
+      data_dir: dataDir,
+      ca_file: caFile,
+      openapi,
+      console: `${baseUrl}/`,
+      ...profile,
+    };
     await ctx.io.write(`${JSON.stringify(line)}
 `);
     return;

@@ -32,7 +32,7 @@ export interface GetVerbDef<T> {
 
 export function defineGetVerb<T extends Record<string, unknown>>(def: GetVerbDef<T>) {
   const run = async (options: GetOptions, ctx: Context): Promise<void> => {
-    if (!def.lookup) assertWholeId(options.id, def.noun);
+    if (!def.lookup) assertWholeId(options.id, def.noun, def.hint);
     const render = renderOptions(ctx, { columns: [] });
     const client = await ctx.api();
     const id = def.lookup ? await resolveId(client, options.id, def.lookup) : options.id;

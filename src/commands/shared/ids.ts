@@ -10,6 +10,10 @@ interface IdChecks {
   keepRepeats?: boolean;
   accepts?: (id: string) => boolean;
   expected?: string;
+  /** why an id is refused, where more is to be said than `expected` (a prefix of a record the API cannot list) */
+  why?: (id: string) => string;
+  /** the refusal's hint: where to see the ids */
+  hint?: string;
 }
 
 /**
@@ -23,9 +27,10 @@ export async function collectIds(
   args: readonly string[],
   stdin: () => NodeJS.ReadableStream,
   what: string,
-  { keepRepeats = false, accepts = isUuid, expected = 'a UUID' }: IdChecks = {},
+  { keepRepeats = false, accepts = isUuid, expected = 'a UUID', why, hint }: IdChecks = {},
 ): Promise<string[]> {
   const expecting = `expected ${expected}; nothing was sent`;
+  const refused = (id: string) => (why ? `${why(id)}; nothing was sent` : expecting);
   const fromStdin = args.length === 1 && args[0] === '-';
   let given: string[];
   if (fromStdin) {
@@ -36,7 +41,9 @@ export async function collectIds(
         );
       }
       if (!accepts(id))
-        throw new UsageError(`invalid ${what} id ${quote(id)} on line ${line} of stdin: ${expecting}`);
+        throw new UsageError(`invalid ${what} id ${quote(id)} on line ${line} of stdin: ${refused(id)}`, {
+          hint,
+        });
     });
   } else {
     given = args.map((id) => id.trim()).filter((id) => id.length > 0);
@@ -53,7 +60,7 @@ export async function collectIds(
       .map((id) => quote(id))
       .join(', ');
     const more = bad.length > 3 ? ` and ${bad.length - 3} more` : '';
-    throw new UsageError(`invalid ${what} id ${shown}${more}: ${expecting}`);
+    throw new UsageError(`invalid ${what} id ${shown}${more}: ${refused(bad[0]!)}`, { hint });
   }
   return ids;
 }

@@ -26,18 +26,24 @@ const SHOWN_CANDIDATES = 10;
 
 const PREFIX_RE = /^[0-9a-f][0-9a-f-]*$/i;
 
-/** How to find one kind of record by prefix (and reference), and how to name a candidate. */
-export interface IdLookup<T extends { id: string }> {
+/** How to name one kind of record in the errors of a lookup. */
+export interface RecordNaming<T extends { id: string }> {
   /** `case`, `form`: names the record in errors */
   noun: string;
-  /** the list request the lookup sends (one page of a few rows) */
-  list: (query: QueryParams) => ApiRequest<Page<T>>;
-  /** whether the record has a `reference` filter (cases, case templates) */
-  byReference: boolean;
+  /** its plural, where not `noun` + s (`deliveries`) */
+  nouns?: string;
   /** what to run to see the ids */
   listHint: string;
   /** a candidate's words after its id: title, reference */
   describe: (record: T) => string;
+}
+
+/** How to find one kind of record by prefix (and reference), and how to name a candidate. */
+export interface IdLookup<T extends { id: string }> extends RecordNaming<T> {
+  /** the list request the lookup sends (one page of a few rows) */
+  list: (query: QueryParams) => ApiRequest<Page<T>>;
+  /** whether the record has a `reference` filter (cases, case templates) */
+  byReference: boolean;
 }
 
 /** True when `value` could be the start of a UUID: hex digits and hyphens, 8 or more characters. */
@@ -124,6 +130,31 @@ export async function resolveId<T extends { id: string }>(
   });
 }
 
+/**
+ * The full id `given` names among the records `read` answers whole in one request (the sandbox's
+ * webhook deliveries, which it keeps in one feed rather than pages): a UUID as is, no request; a
+ * prefix the one record whose id starts with it. No match is a 404 (exit 5), several a UsageError.
+ */
+export async function resolveIdAmong<T extends { id: string }>(
+  given: string,
+  read: () => Promise<readonly T[]>,
+  naming: RecordNaming<T>,
+): Promise<string> {
+  if (isUuid(given)) return given;
+  if (!isIdPrefix(given))
+    throw new UsageError(
+      `invalid ${naming.noun} id ${quote(given)}: expected a UUID or its first ${MIN_PREFIX}+ characters`,
+    );
+  const prefix = given.toLowerCase();
+  const found = (await read()).filter((record) => record.id.toLowerCase().startsWith(prefix));
+  if (found.length === 1) return found[0]!.id;
+  if (found.length > 1) throw ambiguous(given, 'id prefix', found.slice(0, SHOWN_CANDIDATES), naming);
+  throw new ApiError(`no ${naming.noun} has the id prefix ${quote(given)}`, {
+    status: 404,
+    hint: naming.listHint,
+  });
+}
+
 /** The full ids of `given`, each resolved as `resolveId` does; UUIDs cost nothing. */
 export async function resolveIds<T extends { id: string }>(
   client: ApiClient,
@@ -148,24 +179,28 @@ function ambiguous<T extends { id: string }>(
   given: string,
   what: string,
   found: readonly T[],
-  lookup: IdLookup<T>,
+  lookup: RecordNaming<T>,
 ): UsageError {
   const lines = found.map((record) => escapeControls(`  ${record.id}  ${lookup.describe(record)}`.trimEnd()));
   const more = found.length === SHOWN_CANDIDATES ? '\n  ...' : '';
   return new UsageError(
-    `${what} ${quote(given)} is ambiguous: it matches several ${lookup.noun}s:\n${lines.join('\n')}${more}`,
+    `${what} ${quote(given)} is ambiguous: it matches several ${lookup.nouns ?? `${lookup.noun}s`}:\n${lines.join('\n')}${more}`,
     { hint: 'give more characters of the id, or the full id' },
   );
 }
 
 /**
- * For records the API cannot list (responses, signatures, attachments, jobs): a UUID, else a
- * UsageError that says why a prefix cannot be looked up.
+ * Why `given` is no whole id, for records the API cannot list (responses, attachments, signatures,
+ * jobs): a prefix cannot be looked up, so the reason says so rather than only what is expected.
  */
-export function assertWholeId(given: string, noun: string): string {
+export function wholeIdReason(given: string, noun: string): string {
+  return isIdPrefix(given)
+    ? `the API has no list of ${noun}s to look a prefix up in, so give the whole id`
+    : 'expected a UUID';
+}
+
+/** For records the API cannot list: a UUID, else a UsageError that says why (`hint`: where to see the ids). */
+export function assertWholeId(given: string, noun: string, hint?: string): string {
   if (isUuid(given)) return given;
-  const why = isIdPrefix(given)
-    ? `: the API has no list of ${noun}s to look a prefix up in, so give the whole id`
-    : ': expected a UUID';
-  throw new UsageError(`invalid ${noun} id ${quote(given)}${why}`);
+  throw new UsageError(`invalid ${noun} id ${quote(given)}: ${wholeIdReason(given, noun)}`, { hint });
 }

@@ -11,25 +11,23 @@ import type { Context } from '../../context.js';
 import { WfdError } from '../../core/errors.js';
 import { checkTarget } from '../../core/files/files.js';
 import type { ApiClient, StreamedResponse } from '../../core/http/http.js';
-import { assertUuid } from '../../core/list-query/values.js';
 import { refuseTerminal, saveTo } from '../shared/download.js';
 import { explainNotFound } from '../shared/not-found.js';
+import { assertWholeId } from '../shared/resolve-id.js';
 import { DOWNLOAD_SIGNATURE } from './flags.js';
+
+const ID_HINT = 'run `wfd responses get <id>` to see the ids of its signatures';
 
 export const DownloadSignatureOptions = verbSchema(DOWNLOAD_SIGNATURE);
 export type DownloadSignatureOptions = z.output<typeof DownloadSignatureOptions>;
 
 export async function runDownloadSignature(options: DownloadSignatureOptions, ctx: Context): Promise<void> {
-  assertUuid(options.id, 'signature id');
+  assertWholeId(options.id, 'signature', ID_HINT);
   const toStdout = options.outputFile === '-';
   if (toStdout) refuseTerminal(ctx, '-O - > signed.pdf', 'a PDF');
   else await checkTarget(options.outputFile);
   const client = await ctx.api();
-  const file = await explainNotFound(
-    signedFile(client, options.id),
-    `signature ${options.id}`,
-    'run `wfd responses get <id>` to see the ids of its signatures',
-  );
+  const file = await explainNotFound(signedFile(client, options.id), `signature ${options.id}`, ID_HINT);
   await saveTo(ctx, client, file.body, options.outputFile);
 }
 

@@ -1,7 +1,10 @@
 /** The arguments and flags of `wfd signatures <verb>`, declared once (index.ts and the verbs). */
 import type { VerbFlags } from '../../cli/flags.js';
 
-const ID = { name: 'id', help: 'signature id (UUID; see `wfd responses get <id>`)' } as const;
+const ID = {
+  name: 'id',
+  help: 'signature id, whole (the API has no list of signatures to find a prefix in; see `wfd responses get <id>`)',
+} as const;
 
 export const GET_SIGNATURE = { args: [ID], flags: [] } as const satisfies VerbFlags;
 

@@ -56,7 +56,7 @@ export function plainLine(delivery: Delivery, facts: DeliveryFacts, forwarded?: 
   return `${cells.map((cell) => (cell === undefined ? '-' : plainText(cell))).join('\t')}\n`;
 }
 
-/** The columns of a terminal: when, the event, the delivery and the form, what the forward got. */
+/** The columns of a terminal: when, the event, the delivery and the form, what the forward got (or why not). */
 export function terminalColumns(forwarding: boolean): Column[] {
   const columns: Column[] = [
     { field: 'received_at', kind: 'time' },
@@ -64,7 +64,8 @@ export function terminalColumns(forwarding: boolean): Column[] {
     { field: 'delivery', kind: 'id' },
     { field: 'form', kind: 'id' },
   ];
-  return forwarding ? [...columns, { field: 'forward', header: 'FORWARDED' }] : columns;
+  // A failed forward's reason is longer than a status: the column takes what the others leave.
+  return forwarding ? [...columns, { field: 'forward', header: 'FORWARDED', fill: true }] : columns;
 }
 
 /** Screen columns of a terminal line with whole ids: time, the longest event, two UUIDs, a status. */
@@ -89,7 +90,9 @@ export function terminalRecord(
     event: facts.event,
     delivery: id(facts.deliveryId),
     form: id(facts.formId),
-    ...(forwarded ? { forward: 'status' in forwarded ? String(forwarded.status) : 'failed' } : {}),
+    ...(forwarded
+      ? { forward: 'status' in forwarded ? String(forwarded.status) : `failed: ${forwarded.error}` }
+      : {}),
   };
 }
 

@@ -52,7 +52,7 @@ const INTERRUPTED_CLEAN_UP_MS = GRACE_MS - 300;
 export async function runListenWebhooks(options: ListenWebhooksOptions, ctx: Context): Promise<void> {
   if (options.cleanUp) return cleanUp(options, ctx);
   const flags = listenFlags(options);
-  const print = await printer(ctx, flags.forwardTo !== undefined);
+  const print = await printer(ctx, flags.forwardTo);
   const client = flags.formIds ? await registrationClient(ctx, flags.publicUrl) : undefined;
   // Prefixes are looked up before the port opens: a wrong one costs no listener.
   const formIds = client && flags.formIds ? await resolveIds(client, flags.formIds, FORM_LOOKUP) : undefined;
@@ -173,11 +173,7 @@ class Deliveries {
       ? forward(forwardTo, delivery, this.#forwarding.signal, headers, this.ctx.env)
       : undefined;
     const work = this.#printed.then(async () => {
-      const result = await forwarded;
-      await this.print(delivery, facts, result);
-      if (result && 'error' in result) {
-        this.ctx.io.errorLine(`forward ${facts.deliveryId ?? '-'} -> ${forwardTo} failed: ${result.error}`);
-      }
+      await this.print(delivery, facts, await forwarded);
     });
     this.#printed = work.catch(() => {});
     this.#inFlight.add(work);
@@ -302,11 +298,19 @@ type Print = (
 /**
  * How a counted delivery is printed: -q its delivery id, -o ndjson the object, on a terminal a
  * row of aligned columns within its width, else the tab-separated line; with --forward-to, what
- * the receiver answered beside it.
+ * the receiver answered beside it. A failed forward's reason is in the table's FORWARDED column;
+ * the other forms print `failed` there and the reason on stderr.
  */
-async function printer(ctx: Context, forwarding: boolean): Promise<Print> {
+async function printer(ctx: Context, forwardTo: string | undefined): Promise<Print> {
   const { format, quiet } = ctx.output;
-  if (quiet) return (_, facts) => ctx.io.write(`${plainText(facts.deliveryId ?? '-')}\n`);
+  const reasonOnStderr =
+    (print: Print): Print =>
+    async (delivery, facts, forwarded) => {
+      await print(delivery, facts, forwarded);
+      if (forwarded && 'error' in forwarded)
+        ctx.io.errorLine(`forward ${facts.deliveryId ?? '-'} -> ${forwardTo} failed: ${forwarded.error}`);
+    };
+  if (quiet) return reasonOnStderr((_, facts) => ctx.io.write(`${plainText(facts.deliveryId ?? '-')}\n`));
   // A delivery is printed by this command's own lines, not by the format's renderers: its
   // headers and body nest, which a program reads as a JSON line each, as they come.
   const { reader, json } = FORMATS[format];
@@ -314,15 +318,19 @@ async function printer(ctx: Context, forwarding: boolean): Promise<Print> {
     case 'records':
       if (json !== 'lines')
         throw new UsageError(`-o ${format} does not stream: use -o ndjson (one delivery per line)`);
-      return (delivery, facts, forwarded) => ctx.io.write(ndjsonLine(delivery, facts, forwarded));
+      return reasonOnStderr((delivery, facts, forwarded) =>
+        ctx.io.write(ndjsonLine(delivery, facts, forwarded)),
+      );
     case 'screen': {
       const { followTableSink } = await import('../../output/follow-table-sink.js');
-      const sink = followTableSink(ctx.io, terminalColumns(forwarding));
+      const sink = followTableSink(ctx.io, terminalColumns(forwardTo !== undefined));
       const width = ctx.io.terminalWidth();
       return (delivery, facts, forwarded) => sink.write(terminalRecord(delivery, facts, forwarded, width));
     }
     case 'lines':
-      return (delivery, facts, forwarded) => ctx.io.write(plainLine(delivery, facts, forwarded));
+      return reasonOnStderr((delivery, facts, forwarded) =>
+        ctx.io.write(plainLine(delivery, facts, forwarded)),
+      );
     default:
       return reader satisfies never;
   }

@@ -7,7 +7,8 @@ import type { Column } from '../../output/render.js';
 import { createRowSink } from '../../output/render.js';
 import { renderOptions } from '../shared/output.js';
 
-const COLUMNS: Column[] = [{ field: 'id', kind: 'id' }, { field: 'slug' }, { field: 'name' }];
+// 8 characters of the id on a terminal, as every list shows them; -o plain, JSON and CSV carry it whole.
+const COLUMNS: Column[] = [{ field: 'id', kind: 'short-id' }, { field: 'slug' }, { field: 'name' }];
 
 export const ListWorkspacesOptions = verbSchema(NO_FLAGS);
 

@@ -24,7 +24,11 @@ export async function answer(request: HostRequest, load: () => Promise<Binding>)
   try {
     binding = await load();
   } catch (error) {
-    return { id, error: `its native binding cannot be loaded (${firstLine(error)})` };
+    // The binding's own text goes on to advise removing package-lock.json: not for wfd's users.
+    const missing = /^Cannot find native binding/.test(firstLine(error))
+      ? `no @napi-rs/keyring build for ${process.platform}-${process.arch} is installed`
+      : firstLine(error);
+    return { id, error: `its native binding cannot be loaded (${missing})` };
   }
   try {
     // Pinned: the binding's default on Linux falls back to the kernel keyring (in memory only).

@@ -88,6 +88,9 @@ export class RateLimiter {
   /** while the machine's budget (other processes) holds the next request: until when */
   #sharedUntil = Number.NEGATIVE_INFINITY;
   #pumping = false;
+  /** the holds waited out so far (ms), and when the one under way began */
+  #heldMs = 0;
+  #holdingSince: number | undefined;
 
   constructor(limits: RateLimits, options: RateLimiterOptions = {}) {
     this.limits = limits;
@@ -109,6 +112,16 @@ export class RateLimiter {
     if (!this.#maxWaitSet)
       this.#maxWaitMs = Math.max(this.#maxWaitMs, ...this.#rules.map((rule) => rule.windowMs));
     return this.#maxWaitMs;
+  }
+
+  /**
+   * Milliseconds so far in which waiting requests were held back (by the limits, a 429 pause or
+   * the machine's shared budget), the hold under way included: a pace measured without them is
+   * the pace of the work itself.
+   */
+  heldMs(): number {
+    const since = this.#holdingSince;
+    return this.#heldMs + (since === undefined ? 0 : Math.max(0, this.#now() - since));
   }
 
   /** Waits until one more request may start (first come, first served) and counts it. */
@@ -184,7 +197,7 @@ export class RateLimiter {
           // A 429 pause is told by the client; the limits' own holds are told here.
           const own = earliest > this.#pausedUntil;
           if (own && !this.#hold({ until: at, cause: this.#cause(at), shared: this.#sharing() }, now)) return;
-          await this.#sleep(at - now);
+          await this.#waitOut(at - now, now);
           continue;
         }
         // This process may go; the machine's budget (other processes on the token) too?
@@ -192,7 +205,7 @@ export class RateLimiter {
         if (shared && 'until' in shared) {
           this.#sharedUntil = shared.until;
           if (!this.#hold(shared, now)) return;
-          await this.#sleep(Math.max(1, shared.until - now));
+          await this.#waitOut(Math.max(1, shared.until - now), now);
           continue;
         }
         this.#sharedUntil = Number.NEGATIVE_INFINITY;
@@ -200,6 +213,17 @@ export class RateLimiter {
       }
     } finally {
       this.#pumping = false;
+    }
+  }
+
+  /** Sleeps through a hold, counting its length for `heldMs`. */
+  async #waitOut(ms: number, now: number): Promise<void> {
+    this.#holdingSince = now;
+    try {
+      await this.#sleep(ms);
+    } finally {
+      this.#heldMs += Math.max(0, this.#now() - now);
+      this.#holdingSince = undefined;
     }
   }
 

@@ -1,17 +1,17 @@
 /**
  * One rate budget for every wfd process on this machine that uses a token: the log of
  * src/core/budget/budget-log.ts in a small JSON file per client (and origin), read and rewritten under
- * an O_EXCL lock file (exclusive creation on Windows too) at each request's start and answer, and overwritten in place. Files are named by a SHA-256 of the
- * origin and the client, entries tagged by a hash of the token: no file holds a token.
+ * an O_EXCL lock file (exclusive creation on Windows too) at each request's start and answer, and overwritten in place. Files are named by a CRC-32 of the
+ * origin and the client, entries tagged by one of the token: no file holds a token.
  *
  * Everything here is synchronous: the lock is held for one read and one write of a file of a few
  * kilobytes, so a one-shot command pays a few file-system calls and no timer. Whatever goes
  * wrong with the folder (read-only, full) leaves the process with its own limiter only; a folder
  * others may write to, or a link planted in it, is not used (src/core/files/state-file.ts), and says so.
  */
-import { createHash } from 'node:crypto';
 import { closeSync, lstatSync, openSync, renameSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import {
   makeStateFolder,
   openStateFile,
@@ -85,14 +85,12 @@ export class SharedBudget {
 
   constructor(options: SharedBudgetOptions) {
     this.#options = options;
-    const ofToken = hash(`${options.origin}\n${options.token}`);
-    // A personal token is its own client: one hash names its file and tags its entries.
-    const name = (
-      options.client !== undefined ? hash(`${options.origin}\n${options.client}`) : ofToken
-    ).slice(0, 32);
+    const ofToken = key(`${options.origin}\n${options.token}`);
+    // A personal token is its own client: one key names its file and tags its entries.
+    const name = options.client !== undefined ? key(`${options.origin}\n${options.client}`) : ofToken;
     this.#file = join(options.dir, `${name}.json`);
     this.#lock = `${this.#file}.lock`;
-    this.#tag = ofToken.slice(0, 12);
+    this.#tag = ofToken;
     this.#isAlive = options.isAlive ?? processAlive;
   }
 
@@ -305,7 +303,13 @@ export class SharedBudget {
 
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
-/** SHA-256 of `text` as hex: what names a budget's file and tags its entries, never the token itself. */
-function hash(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+/**
+ * 8 hex digits that name a budget's file or tag its entries, never the token itself: a CRC-32,
+ * from node:zlib, which the code cache has loaded already. No cryptographic hash is needed: the
+ * folder is the user's own and the name never leaves it, and a collision (one pair in 4 billion)
+ * only has two tokens share one budget, so wfd waits more, never less. node:crypto would cost
+ * every API command 1.8 MB of peak memory (docs/performance.md).
+ */
+function key(text: string): string {
+  return crc32(text).toString(16).padStart(8, '0');
 }
