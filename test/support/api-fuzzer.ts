@@ -72,6 +72,9 @@ interface Draft {
   body?: unknown;
 }
 
+/** Invalid requests drawn for each part of a request broken, at least. */
+const BREAK_RUNS = 5;
+
 export class ApiFuzzer {
   readonly failures: Failure[] = [];
   /** requests sent, by kind */
@@ -93,9 +96,12 @@ export class ApiFuzzer {
     for (const op of operationsOf(this.#doc)) {
       const drafts = fc.sample(this.#drafts(op), { seed, numRuns: examples });
       for (const draft of drafts) await this.#try(op, draft, 'positive');
-      const brokenArb = this.#broken(op);
-      const broken = brokenArb ? fc.sample(brokenArb, { seed, numRuns: examples }) : [];
-      for (const draft of broken) await this.#try(op, draft, 'negative');
+      // Each part broken in turn, so that no parameter of a long list goes untried.
+      const breaks = this.#broken(op);
+      const runs = Math.max(BREAK_RUNS, Math.ceil(examples / Math.max(1, breaks.length)));
+      for (const broken of breaks)
+        for (const draft of fc.sample(broken, { seed, numRuns: runs }))
+          await this.#try(op, draft, 'negative');
     }
   }
 
@@ -174,27 +180,25 @@ export class ApiFuzzer {
     }) as fc.Arbitrary<Draft>;
   }
 
-  /** Valid requests of `op` with one part made invalid: a parameter, a required one left out, or the body. */
-  #broken(op: OperationRef): fc.Arbitrary<Draft> | undefined {
+  /** For each part of a request of `op` that can be broken (a parameter, a required one left out, the body): valid requests with that part made invalid. */
+  #broken(op: OperationRef): fc.Arbitrary<Draft>[] {
     const params = this.#parameters(op).filter((p) => p.in !== 'header');
     const body = this.#bodySchema(op);
     const breaks: fc.Arbitrary<(draft: Draft) => Draft>[] = params.map((p) =>
-      fc
-        .oneof(
-          this.#arbs.invalid(parameterSchema(p)) ?? fc.string({ maxLength: 8 }),
-          fc.string({ maxLength: 8 }),
-        )
-        .map((bad) => (draft: Draft) => ({
+      (this.#arbs.invalid(parameterSchema(p)) ?? fc.string({ maxLength: 8 })).map(
+        (bad) => (draft: Draft) => ({
           ...draft,
           [p.in]: { ...draft[p.in as 'path' | 'query'], [p.name]: bad },
-        })),
+        }),
+      ),
     );
     for (const p of params.filter((q) => q.required && q.in === 'query'))
       breaks.push(fc.constant((draft: Draft) => ({ ...draft, query: omit(draft.query, p.name) })));
     const badBody = body && this.#arbs.invalid(body);
     if (badBody) breaks.push(badBody.map((bad) => (draft: Draft) => ({ ...draft, body: bad })));
-    if (breaks.length === 0) return undefined;
-    return fc.tuple(this.#drafts(op), fc.oneof(...breaks)).map(([draft, breakIt]) => breakIt(draft));
+    return breaks.map((broken) =>
+      fc.tuple(this.#drafts(op), broken).map(([draft, breakIt]) => breakIt(draft)),
+    );
   }
 
   /** Sends one request and holds its answer to every check; the answer, unless the request could not be made. */
