@@ -64,6 +64,8 @@ const LOCAL_PARTS = {
   [resolve('src/openapi/validate.ts')]: 'openapi-check',
   // The proxy agents (https-proxy-agent, http-proxy-agent), for a client with a proxy set.
   [resolve('src/core/http/proxy-agent.ts')]: 'proxy-agent',
+  // The spinner (ora, cli-spinners: 60 KB), for a command at a terminal.
+  [resolve('src/output/ora-part.ts')]: 'ora',
 };
 
 await build({

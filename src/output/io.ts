@@ -445,7 +445,7 @@ export class StreamIO implements IO {
     // A terminal that reports 0 columns (`script`, some CI pseudo-terminals) sends ora's line
     // arithmetic into an endless loop of cursor moves: no spinner there.
     if ((this.stderr as Partial<WriteStream>).columns === 0) return { ...silentSpinner };
-    const { default: ora } = await import('ora');
+    const { ora } = await import('./ora-part.js');
     const color = this.colorEnabled();
     const columns = (this.stderr as Partial<WriteStream>).columns;
     const metrics = createTextMetrics(countColumns);

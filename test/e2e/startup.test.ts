@@ -375,6 +375,8 @@ describe("the code cache, in the user's cache folder, on each Node line", () => 
         }
         expect(installedFiles(ROOT)).toEqual(before);
       },
+      // Some 80 starts of node: seconds on a quiet machine, a minute on a loaded one.
+      120_000,
     );
 
     it.skipIf(skip)(`${title}: a same-length edit of an installed bundle file runs the new code`, () => {

@@ -126,7 +126,8 @@ describe('the code cache (bin/code-cache.js)', () => {
       expect(result.stderr).toMatch(/wrote \S+\/wfd\.cjs/);
       expect(verdicts(run().stderr), `trial ${trial}`).toEqual(ACCEPTED);
     }
-  });
+    // 80 starts of node: seconds on a quiet machine, a minute on a loaded one.
+  }, 120_000);
 
   it('a cache file cut short or emptied: the same output, written again', () => {
     run();
