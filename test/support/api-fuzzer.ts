@@ -96,12 +96,16 @@ export class ApiFuzzer {
     for (const op of operationsOf(this.#doc)) {
       const drafts = fc.sample(this.#drafts(op), { seed, numRuns: examples });
       for (const draft of drafts) await this.#try(op, draft, 'positive');
-      // Each part broken in turn, so that no parameter of a long list goes untried.
+      // Each part broken in turn, so that no parameter of a long list goes untried, in a request
+      // otherwise plain: a random filter beside it (a workspace not ours: 403) would hide it.
       const breaks = this.#broken(op);
       const runs = Math.max(BREAK_RUNS, Math.ceil(examples / Math.max(1, breaks.length)));
       for (const broken of breaks)
         for (const draft of fc.sample(broken, { seed, numRuns: runs }))
           await this.#try(op, draft, 'negative');
+      // And each bound of a parameter just passed, once: a random draw may miss it.
+      for (const edge of this.#pastBounds(op))
+        for (const draft of fc.sample(edge, { seed, numRuns: 1 })) await this.#try(op, draft, 'negative');
     }
   }
 
@@ -197,7 +201,20 @@ export class ApiFuzzer {
     const badBody = body && this.#arbs.invalid(body);
     if (badBody) breaks.push(badBody.map((bad) => (draft: Draft) => ({ ...draft, body: bad })));
     return breaks.map((broken) =>
-      fc.tuple(this.#drafts(op), broken).map(([draft, breakIt]) => breakIt(draft)),
+      fc.tuple(this.#drafts(op, false), broken).map(([draft, breakIt]) => breakIt(draft)),
+    );
+  }
+
+  /** Valid requests of `op` with one parameter just past one of its bounds, each bound once. */
+  #pastBounds(op: OperationRef): fc.Arbitrary<Draft>[] {
+    const params = this.#parameters(op).filter((p) => p.in !== 'header');
+    return params.flatMap((p) =>
+      this.#arbs.pastBounds(parameterSchema(p)).map((bad) =>
+        this.#drafts(op, false).map((draft) => ({
+          ...draft,
+          [p.in]: { ...draft[p.in as 'path' | 'query'], [p.name]: bad },
+        })),
+      ),
     );
   }
 

@@ -114,6 +114,11 @@ export class SchemaArbitraries {
     return fc.oneof(...options).filter((value) => !this.fits(schema, value));
   }
 
+  /** The values just past the bounds of `schema` (a minimum, a maximum, a length) that it refuses. */
+  pastBounds(schema: Schema): unknown[] {
+    return pastBounds(this.deref(schema)).filter((value) => !this.fits(schema, value));
+  }
+
   #invalidObjects(s: Schema): Arb[] {
     const properties = (s.properties ?? {}) as Record<string, Schema>;
     const breakable = Object.entries(properties).flatMap(([name, inner]) => {
@@ -149,6 +154,22 @@ function typeOf(s: Schema): string | undefined {
   return Array.isArray(s.type)
     ? (s.type as string[]).find((t) => t !== 'null')
     : (s.type as string | undefined);
+}
+
+/** The values just past each bound of a scalar schema: what a boundary check tries first. */
+function pastBounds(s: Schema): unknown[] {
+  const out: unknown[] = [];
+  const type = typeOf(s);
+  if (type === 'integer') out.push(1.5);
+  if (type === 'integer' || type === 'number') {
+    if (typeof s.minimum === 'number') out.push(s.minimum - 1);
+    if (typeof s.maximum === 'number') out.push(s.maximum + 1);
+  }
+  if (type === 'string') {
+    if (typeof s.minLength === 'number' && s.minLength > 0) out.push('x'.repeat(s.minLength - 1));
+    if (typeof s.maxLength === 'number') out.push('x'.repeat(s.maxLength + 1));
+  }
+  return out;
 }
 
 function invalidStrings(s: Schema): Arb[] {
