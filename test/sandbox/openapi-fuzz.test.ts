@@ -13,6 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../src/openapi/document.js';
 import { findOperation } from '../../src/openapi/operations.js';
 import { DescriptionValidator } from '../../src/openapi/validate.js';
+import { mapRefs } from '../support/schema-arbitraries.js';
 import { startTestSandbox, type TestSandbox } from './helpers.js';
 
 interface FuzzSpec {
@@ -36,16 +37,7 @@ afterAll(() => t.close());
 
 /** `#/components/schemas/X` as Swagger's `#/definitions/X`, everywhere in a schema. */
 function swaggerRefs(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(swaggerRefs);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [
-      key,
-      key === '$ref' && typeof inner === 'string'
-        ? inner.replace('#/components/schemas/', '#/definitions/')
-        : swaggerRefs(inner),
-    ]),
-  );
+  return mapRefs(value, (ref) => ref.replace('#/components/schemas/', '#/definitions/'));
 }
 
 /** The description in the Swagger 2.0 shape the fuzzer reads. */

@@ -185,30 +185,24 @@ function invalidIntegers(s: Schema): Arb[] {
   return out;
 }
 
-/** `#/components/...` as `fuzzed#/components/...`, so that a schema compiled alone finds the document's. */
-function rebase(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(rebase);
+/** A schema with each `$ref` in it, however deep, rewritten by `rewrite`. */
+export function mapRefs(value: unknown, rewrite: (ref: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((item) => mapRefs(item, rewrite));
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [
       key,
-      key === '$ref' && typeof inner === 'string' && inner.startsWith('#/')
-        ? `${DOC_ID}${inner}`
-        : rebase(inner),
+      key === '$ref' && typeof inner === 'string' ? rewrite(inner) : mapRefs(inner, rewrite),
     ]),
   );
 }
 
+/** `#/components/...` as `fuzzed#/components/...`, so that a schema compiled alone finds the document's. */
+function rebase(value: unknown): unknown {
+  return mapRefs(value, (ref) => (ref.startsWith('#/') ? `${DOC_ID}${ref}` : ref));
+}
+
 /** `#/components/schemas/X` as `#/$defs/X`: the faker would take a `components` beside a schema for a property. */
 function toDefs(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(toDefs);
-  if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [
-      key,
-      key === '$ref' && typeof inner === 'string'
-        ? inner.replace('#/components/schemas/', '#/$defs/')
-        : toDefs(inner),
-    ]),
-  );
+  return mapRefs(value, (ref) => ref.replace('#/components/schemas/', '#/$defs/'));
 }
