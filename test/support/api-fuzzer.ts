@@ -1,7 +1,7 @@
 /**
- * A property-based fuzzer of an HTTP API from its OpenAPI 3.1 document, on fast-check (values
- * drawn from the document's schemas, seeded, reproducible) with ajv as the judge of what the
- * document calls valid. Its checks are Schemathesis' ones:
+ * A property-based fuzzer of an HTTP API from its OpenAPI 3.1 document: values drawn from the
+ * document's schemas (schema-arbitraries.ts: json-schema-faker and fast-check, seeded,
+ * reproducible), ajv the judge of what the document calls valid. Its checks are Schemathesis' ones:
  *
  * - not_a_server_error: no 5xx;
  * - status_code_conformance, content_type_conformance, response_schema_conformance: every
@@ -16,7 +16,7 @@
  */
 import fc from 'fast-check';
 import type { OpenApiDocument } from '../../src/openapi/document.js';
-import { findOperation, type OperationRef, operationsOf } from '../../src/openapi/operations.js';
+import { type OperationRef, operationsOf } from '../../src/openapi/operations.js';
 import { DescriptionValidator } from '../../src/openapi/validate.js';
 import { type Schema, SchemaArbitraries } from './schema-arbitraries.js';
 
@@ -329,8 +329,6 @@ export class ApiFuzzer {
     return (this.#doc.paths[op.path] as unknown as Record<string, OperationObject>)[op.method.toLowerCase()]!;
   }
 }
-
-export { findOperation };
 
 function parameterSchema(p: Parameter): Schema {
   return p.content ? p.content['application/json']!.schema : (p.schema ?? {});
