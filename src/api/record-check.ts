@@ -2,8 +2,10 @@
  * The client's check of a record against its shape (src/resources/), in place: nothing is copied,
  * so a list of 80,000 cases allocates no second record per row. Lenient on purpose, so that a
  * newer server does not break an older client: fields the shape does not name pass, any field
- * but the key may be missing or null, and of each other field only its JSON type is checked
- * (not an enum's values, a format or a pattern), nested objects and lists included.
+ * but the ones the caller requires (a record's key) and a nested record's required id may be
+ * missing or null, and of each field
+ * only its JSON type and an integer's minimum are checked (not an enum's values, a format or a
+ * pattern), nested objects and lists included.
  */
 import { isRecord } from '../core/guards.js';
 import type { JsonSchema } from '../resources/schema.js';
@@ -19,11 +21,19 @@ type Check = (value: unknown) => RecordIssue | undefined;
 
 const checks = new WeakMap<JsonSchema, Check>();
 
-/** The first place in `value` that its record shape refuses; undefined when the record holds. */
-export function recordIssue(shape: JsonSchema, key: string, value: unknown): RecordIssue | undefined {
+/**
+ * The first place in `value` that its shape refuses; undefined when it holds. `required` names
+ * the top-level fields that must be there and not null (a record's key).
+ */
+export function recordIssue(
+  shape: JsonSchema,
+  required: readonly string[],
+  value: unknown,
+): RecordIssue | undefined {
   if (!isRecord(value)) return invalid('object', value);
-  const keyValue = value[key];
-  if (typeof keyValue !== 'string') return at(key, invalid('string', keyValue));
+  for (const name of required) {
+    if (value[name] == null) return at(name, invalid(expectedOf(shape.properties?.[name]), value[name]));
+  }
   let check = checks.get(shape);
   if (!check) {
     check = compile(shape);
@@ -46,7 +56,7 @@ function compile(shape: JsonSchema): Check {
     case 'boolean':
       return (value) => (value == null || typeof value === 'boolean' ? undefined : invalid('boolean', value));
     case 'integer':
-      return (value) => (value == null || Number.isInteger(value) ? undefined : invalid('int', value));
+      return integerCheck(shape.minimum);
     case 'number':
       return (value) => (value == null || typeof value === 'number' ? undefined : invalid('number', value));
     case 'array':
@@ -72,9 +82,12 @@ function objectCheck(shape: JsonSchema): Check {
       ),
     )
     .map(([name, inner]) => [name, compile(inner)] as const);
+  // A record's id, at any depth, is what wfd names it by: where the shape requires one, it is there.
+  const needsId = shape.required?.includes('id') === true;
   return (value) => {
     if (value == null) return undefined;
     if (!isRecord(value)) return invalid('object', value);
+    if (needsId && value.id == null) return at('id', invalid(expectedOf(shape.properties?.id), value.id));
     for (const [name, check] of fields) {
       const issue = check(value[name]);
       if (issue) return at(name, issue);
@@ -83,7 +96,17 @@ function objectCheck(shape: JsonSchema): Check {
   };
 }
 
-/** What a list's element must be, in an issue's words: null is no element. */
+function integerCheck(minimum: number | undefined): Check {
+  return (value) => {
+    if (value == null) return undefined;
+    if (!Number.isInteger(value)) return invalid('int', value);
+    if (minimum !== undefined && (value as number) < minimum)
+      return { path: [], message: `Too small: expected number to be >=${minimum}` };
+    return undefined;
+  };
+}
+
+/** What a field or a list's element must be, in an issue's words: null is no element. */
 function expectedOf(shape: JsonSchema | undefined): string {
   const type = Array.isArray(shape?.type) ? shape.type[0] : shape?.type;
   return type === 'integer' ? 'int' : (type ?? 'value');

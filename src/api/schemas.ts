@@ -1,7 +1,8 @@
 /**
- * zod schemas of the API's resources. Lenient on purpose: unknown fields pass through
- * (`looseObject`), and only what wfd relies on is checked, so a newer server does not break
- * an older client. The sandbox may share these shapes; its behaviour comes from the spec.
+ * The client's checks of the API's answers, read from the shapes in src/resources/ (each written
+ * once there), plus how an answer's wrapping is read. Lenient on purpose (record-check.ts):
+ * unknown fields pass, and only the fields wfd relies on must be there, so a newer server does
+ * not break an older client.
  *
  * Each schema is a getter that builds it on first use (`Case()`): a one-shot command checks one
  * answer, and building every schema up front would cost it more than that check.
@@ -9,73 +10,74 @@
 import * as z from 'zod/mini';
 import { isRecord } from '../core/guards.js';
 import { once } from '../core/once.js';
+import { Count as CountShape, PageMeta } from '../resources/answers.js';
+import { UploadedAttachment } from '../resources/attachments.js';
 import { CASES } from '../resources/cases.js';
-import { FORMS } from '../resources/forms.js';
+import { Job } from '../resources/document-intelligence.js';
+import {
+  FormTemplateOptions as FormTemplateOptionsShape,
+  FormTemplateSteps as FormTemplateStepsShape,
+} from '../resources/form-templates.js';
+import { FORMS, Response, Signature as SignatureShape } from '../resources/forms.js';
+import type { Infer, JsonSchema } from '../resources/schema.js';
+import { Workspace as WorkspaceShape } from '../resources/shared.js';
 import type { DetailOf, FieldDefs, ResourceDef } from '../resources/types.js';
 import type { Lenient } from './lenient.js';
 import { recordIssue } from './record-check.js';
 
-export const Workspace = once(() =>
-  z.looseObject({
-    id: z.string(),
-    slug: z.string(),
-    name: z.string(),
-  }),
-);
-export type Workspace = z.infer<ReturnType<typeof Workspace>>;
-
-export const WorkspaceList = once(() => z.looseObject({ data: z.array(Workspace()) }));
-
 /** A record of a resource as the client reads it (record-check.ts): every field its detail may have. */
 export type RecordOf<F extends FieldDefs> = Lenient<DetailOf<F>, 'id' & keyof DetailOf<F>>;
 
-// One schema per resource, whether a list or a single record asks for it.
-const recordSchemas = new WeakMap<ResourceDef, z.ZodMiniType>();
+/** An answer of `shape` as the client reads it: the `Key` fields are there, any other may be missing or null. */
+export type AnswerOf<S, Key extends keyof Infer<S> = never> = Lenient<Infer<S>, Key>;
+
+// One schema per shape, whichever answer asks for it.
+const shapeSchemas = new WeakMap<JsonSchema, z.ZodMiniType>();
 
 /**
- * A record's schema from its resource's shape (record-check.ts): the record is checked in place
- * and passes as it came. A zod object would copy every record it checks: over a list of 80,000
- * cases that was a third of all the list allocated (190 of 570 MB), and 7% of its time.
+ * The check of an answer of `shape` (src/resources/), by record-check.ts: the value is checked in
+ * place and passes as it came, `required` (the top-level fields that must be there) as the first
+ * use names them. A zod object would copy every record it checks: over a list of 80,000 cases
+ * that was a third of all the list allocated (190 of 570 MB), and 7% of its time.
  */
-export function recordSchema<F extends FieldDefs>(resource: ResourceDef<F>): z.ZodMiniType<RecordOf<F>> {
-  let schema = recordSchemas.get(resource);
+function shapeSchema<T>(shape: JsonSchema, required: readonly string[]): z.ZodMiniType<T> {
+  let schema = shapeSchemas.get(shape);
   if (!schema) {
     schema = z.unknown().check(
       z.superRefine((value, ctx) => {
-        const issue = recordIssue(resource.detail, resource.key, value);
+        const issue = recordIssue(shape, required, value);
         if (issue) ctx.addIssue({ code: 'custom', input: value, ...issue });
       }),
     );
-    recordSchemas.set(resource, schema);
+    shapeSchemas.set(shape, schema);
   }
-  return schema as z.ZodMiniType<RecordOf<F>>;
+  return schema as z.ZodMiniType<T>;
+}
+
+/** A record of a resource, by its detail's shape: only its key is required. */
+export function recordSchema<F extends FieldDefs>(resource: ResourceDef<F>): z.ZodMiniType<RecordOf<F>> {
+  return shapeSchema(resource.detail, [resource.key]);
 }
 
 export const Case = () => recordSchema(CASES);
 export type Case = RecordOf<typeof CASES.fieldDefs>;
 
+/** A form; an export reads its responses and the attachments each lists from it. */
 export const Form = () => recordSchema(FORMS);
 export type Form = RecordOf<typeof FORMS.fieldDefs>;
 
-/** A response to a form; its fields are "not shown" in the spec. */
-export const FormResponse = once(() =>
-  z.looseObject({
-    id: z.string(),
-    answers: z.optional(z.unknown()),
-    attachments: z.optional(z.nullable(z.array(z.looseObject({})))),
-    signatures: z.optional(z.nullable(z.array(z.looseObject({})))),
-  }),
-);
-export type FormResponse = z.infer<ReturnType<typeof FormResponse>>;
+export const Workspace = () => shapeSchema<Workspace>(WorkspaceShape, ['id', 'slug', 'name']);
+export type Workspace = AnswerOf<typeof WorkspaceShape, 'id' | 'slug' | 'name'>;
 
-/** `/form_templates/{slug}/options`: not shown in the spec, so anything object-shaped. */
-export const FormTemplateOptions = once(() => z.looseObject({}));
+export const WorkspaceList = once(() => z.looseObject({ data: z.array(Workspace()) }));
 
-const step = () =>
-  z.looseObject({
-    title: z.optional(z.nullable(z.string())),
-    fields: z.optional(z.array(z.looseObject({}))),
-  });
+/** A response to a form. */
+export const FormResponse = () => shapeSchema<FormResponse>(Response, ['id']);
+export type FormResponse = AnswerOf<typeof Response, 'id'>;
+
+/** `/form_templates/{slug}/options`. */
+export const FormTemplateOptions = () =>
+  shapeSchema<AnswerOf<typeof FormTemplateOptionsShape>>(FormTemplateOptionsShape, []);
 
 /**
  * `/form_templates/{slug}/steps`: `{steps: [...]}`; a bare array of steps, or one under `data`,
@@ -91,28 +93,19 @@ export const FormTemplateSteps = once(() =>
       }
       return value;
     },
-    z.looseObject({ steps: z.optional(z.array(step())) }),
+    shapeSchema<FormTemplateSteps>(FormTemplateStepsShape, []),
   ),
 );
-export type FormTemplateSteps = z.infer<ReturnType<typeof FormTemplateSteps>>;
+export type FormTemplateSteps = AnswerOf<typeof FormTemplateStepsShape>;
 
-/** A signature's metadata; its fields are "not shown" in the spec. */
-export const Signature = once(() => z.looseObject({ id: z.string() }));
-export type Signature = z.infer<ReturnType<typeof Signature>>;
+/** A signature's metadata. */
+export const Signature = () => shapeSchema<Signature>(SignatureShape, ['id']);
+export type Signature = AnswerOf<typeof SignatureShape, 'id'>;
 
-/** The `meta` of the spec's paginated envelope (src/core/paginate.ts), as every list answer is checked. */
-const pageMeta = once(() =>
-  z.looseObject({
-    total_count: z.int().check(z.nonnegative()),
-    total_pages: z.int().check(z.nonnegative()),
-    page_size: z.int().check(z.positive()),
-    current_page: z.int().check(z.positive()),
-  }),
-);
-
-/** The paginated collection envelope of the spec. */
+/** The paginated collection envelope of the spec (src/core/paginate.ts): every list answer is checked so. */
 export function envelope<T extends z.ZodMiniType>(item: T) {
-  return z.looseObject({ meta: pageMeta(), data: z.array(item) });
+  const meta = shapeSchema(PageMeta, PageMeta.required ?? []);
+  return z.looseObject({ meta, data: z.array(item) });
 }
 
 /** A single resource, bare or wrapped in `{data: ...}` (the spec does not say which). */
@@ -128,30 +121,29 @@ export function single<T extends z.ZodMiniType>(item: T) {
 
 /** `/count` answers: `{count}`, `{data: {count}}`, `{meta: {total_count}}` or a bare number. */
 export const Count = once(() =>
-  preprocess((value) => {
-    if (typeof value === 'number') return value;
-    const v = value as {
-      count?: unknown;
-      data?: { count?: unknown };
-      meta?: { total_count?: unknown };
-    } | null;
-    return v?.count ?? v?.data?.count ?? v?.meta?.total_count ?? value;
-  }, z.int().check(z.nonnegative())),
+  z.pipe(
+    preprocess(
+      (value) => {
+        const v = value as {
+          count?: unknown;
+          data?: { count?: unknown };
+          meta?: { total_count?: unknown };
+        } | null;
+        const count =
+          typeof value === 'number' ? value : (v?.count ?? v?.data?.count ?? v?.meta?.total_count);
+        return count === undefined ? value : { count };
+      },
+      shapeSchema<{ count: number }>(CountShape, ['count']),
+    ),
+    z.transform(({ count }) => count),
+  ),
 );
 
 /**
- * An attachment; its fields are "not shown" in the spec. wfd relies on the id, and reads the
- * filename and size where they are given (a response's list of files, an upload's answer).
+ * An attachment as an upload answers it. wfd relies on the id, and reads the filename and size
+ * where they are given.
  */
-export const Attachment = once(() =>
-  z.looseObject({
-    id: z.string(),
-    filename: z.optional(z.nullable(z.string())),
-    content_type: z.optional(z.nullable(z.string())),
-    size: z.optional(z.nullable(z.int().check(z.nonnegative()))),
-  }),
-);
-export type Attachment = z.infer<ReturnType<typeof Attachment>>;
+export type Attachment = AnswerOf<typeof UploadedAttachment, 'id'>;
 
 /** The answer to an upload, as a list: `{data: [...]}`, a bare array, or one object, bare or under `data`. */
 export const UploadedAttachments = once(() =>
@@ -163,40 +155,16 @@ export const UploadedAttachments = once(() =>
       }
       return [value];
     },
-    z.array(Attachment()).check(z.minLength(1)),
+    z.array(shapeSchema<Attachment>(UploadedAttachment, ['id'])).check(z.minLength(1)),
   ),
 );
 
-/** A form as an export reads it: its responses, each with the attachments it lists. */
-export const FormFiles = once(() =>
-  z.looseObject({
-    id: z.string(),
-    updated_at: z.optional(z.string()),
-    responses: z.optional(
-      z.nullable(
-        z.array(
-          z.looseObject({ id: z.string(), attachments: z.optional(z.nullable(z.array(Attachment()))) }),
-        ),
-      ),
-    ),
-  }),
-);
-export type FormFiles = z.infer<ReturnType<typeof FormFiles>>;
-
 /**
- * A document-intelligence job; its fields are "not shown" in the spec. `status` is read as
- * `pending`, `processing`, `completed` or `failed` (any other is reported and waited on); a
- * failed job's reason is read from `error` (`{code, message}` or text).
+ * A document-intelligence job. `status` is read as `pending`, `processing`, `completed` or
+ * `failed` (any other is reported and waited on); a failed job's reason is read from `error`.
  */
-export const DocIntelJob = once(() =>
-  z.looseObject({
-    id: z.string(),
-    status: z.string(),
-    result: z.optional(z.unknown()),
-    error: z.optional(z.unknown()),
-  }),
-);
-export type DocIntelJob = z.infer<ReturnType<typeof DocIntelJob>>;
+export const DocIntelJob = () => shapeSchema<DocIntelJob>(Job, ['id', 'status']);
+export type DocIntelJob = AnswerOf<typeof Job, 'id' | 'status'>;
 
 /** zod's `preprocess`, which zod/mini leaves out: `transform` first, then `schema` checks its value. */
 export function preprocess<T extends z.ZodMiniType>(transform: (value: unknown) => unknown, schema: T) {
