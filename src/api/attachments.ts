@@ -6,7 +6,8 @@
  * or JSON `{filename, content_type, content}` with the content in base64.
  */
 import type { ApiRequest } from '../core/http/request.js';
-import { type Attachment, UploadedAttachments } from './schemas.js';
+import { once } from '../core/once.js';
+import { type Attachment, FormFiles, single, UploadedAttachments } from './schemas.js';
 
 const attachmentPath = (id: string) => `/attachments/${encodeURIComponent(id)}`;
 
@@ -48,4 +49,11 @@ export function mergeAttachments(ids: readonly string[]): Omit<ApiRequest, 'sche
     query: [['ids', ids.join(',')]],
     headers: { accept: 'application/pdf' },
   };
+}
+
+const SingleFormFiles = once(() => single(FormFiles()));
+
+/** GET /v1/forms/{id}, read for its responses' attachments (what an export needs of a form). */
+export function getFormFiles(id: string): ApiRequest<FormFiles> {
+  return { method: 'GET', path: `/forms/${encodeURIComponent(id)}`, schema: SingleFormFiles };
 }

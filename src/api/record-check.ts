@@ -2,8 +2,8 @@
  * The client's check of a record against its shape (src/resources/), in place: nothing is copied,
  * so a list of 80,000 cases allocates no second record per row. Lenient on purpose, so that a
  * newer server does not break an older client: fields the shape does not name pass, any field
- * but the ones the caller requires (a record's key) and a nested record's required id may be
- * missing or null, and of each field
+ * but the ones the caller requires (a record's key; `a.b` a field of each `a`) may be missing
+ * or null, and of each field
  * only its JSON type and an integer's minimum are checked (not an enum's values, a format or a
  * pattern), nested objects and lists included.
  */
@@ -23,7 +23,8 @@ const checks = new WeakMap<JsonSchema, Check>();
 
 /**
  * The first place in `value` that its shape refuses; undefined when it holds. `required` names
- * the top-level fields that must be there and not null (a record's key).
+ * the fields that must be there and not null: a record's key, `responses.id` the id of each
+ * response (in a list or not) where there are responses.
  */
 export function recordIssue(
   shape: JsonSchema,
@@ -31,17 +32,43 @@ export function recordIssue(
   value: unknown,
 ): RecordIssue | undefined {
   if (!isRecord(value)) return invalid('object', value);
-  for (const name of required) {
-    if (value[name] == null) return at(name, invalid(expectedOf(shape.properties?.[name]), value[name]));
+  let issue: RecordIssue | undefined;
+  for (const path of required) {
+    issue ??= missingIssue(shape, path.split('.'), value);
   }
-  let check = checks.get(shape);
-  if (!check) {
-    check = compile(shape);
-    checks.set(shape, check);
+  if (!issue) {
+    let check = checks.get(shape);
+    if (!check) {
+      check = compile(shape);
+      checks.set(shape, check);
+    }
+    issue = check(value);
   }
-  const issue = check(value);
   if (issue) issue.path.reverse();
   return issue;
+}
+
+/** Where a field the path names is missing or null, in `value` of `shape` and each of its lists' elements. */
+function missingIssue(shape: JsonSchema, [name, ...rest]: string[], value: unknown): RecordIssue | undefined {
+  if (!isRecord(value) || name === undefined) return undefined;
+  const inner = value[name];
+  const innerShape = nonNull(shape).properties?.[name] ?? {};
+  if (rest.length === 0) return inner == null ? at(name, invalid(expectedOf(innerShape), inner)) : undefined;
+  if (!Array.isArray(inner)) {
+    const issue = missingIssue(innerShape, rest, inner);
+    return issue && at(name, issue);
+  }
+  const items = nonNull(innerShape).items ?? {};
+  for (let index = 0; index < inner.length; index++) {
+    const issue = missingIssue(items, rest, inner[index]);
+    if (issue) return at(name, at(index, issue));
+  }
+  return undefined;
+}
+
+/** The shape without its `null` option. */
+function nonNull(shape: JsonSchema): JsonSchema {
+  return shape.anyOf?.find((option) => option.type !== 'null') ?? shape;
 }
 
 /** The check of a value of `shape`; null and a missing value pass (the caller decides on the key). */
@@ -82,12 +109,9 @@ function objectCheck(shape: JsonSchema): Check {
       ),
     )
     .map(([name, inner]) => [name, compile(inner)] as const);
-  // A record's id, at any depth, is what wfd names it by: where the shape requires one, it is there.
-  const needsId = shape.required?.includes('id') === true;
   return (value) => {
     if (value == null) return undefined;
     if (!isRecord(value)) return invalid('object', value);
-    if (needsId && value.id == null) return at('id', invalid(expectedOf(shape.properties?.id), value.id));
     for (const [name, check] of fields) {
       const issue = check(value[name]);
       if (issue) return at(name, issue);

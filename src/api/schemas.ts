@@ -18,7 +18,12 @@ import {
   FormTemplateOptions as FormTemplateOptionsShape,
   FormTemplateSteps as FormTemplateStepsShape,
 } from '../resources/form-templates.js';
-import { FORMS, Response, Signature as SignatureShape } from '../resources/forms.js';
+import {
+  type Attachment as AttachmentShape,
+  FORMS,
+  Response,
+  Signature as SignatureShape,
+} from '../resources/forms.js';
 import type { Infer, JsonSchema } from '../resources/schema.js';
 import { Workspace as WorkspaceShape } from '../resources/shared.js';
 import type { DetailOf, FieldDefs, ResourceDef } from '../resources/types.js';
@@ -31,53 +36,61 @@ export type RecordOf<F extends FieldDefs> = Lenient<DetailOf<F>, 'id' & keyof De
 /** An answer of `shape` as the client reads it: the `Key` fields are there, any other may be missing or null. */
 export type AnswerOf<S, Key extends keyof Infer<S> = never> = Lenient<Infer<S>, Key>;
 
-// One schema per shape, whichever answer asks for it.
-const shapeSchemas = new WeakMap<JsonSchema, z.ZodMiniType>();
-
 /**
  * The check of an answer of `shape` (src/resources/), by record-check.ts: the value is checked in
- * place and passes as it came, `required` (the top-level fields that must be there) as the first
- * use names them. A zod object would copy every record it checks: over a list of 80,000 cases
- * that was a third of all the list allocated (190 of 570 MB), and 7% of its time.
+ * place and passes as it came; `required` names the fields that must be there (`a.b`: in each
+ * `a`). A zod object would copy every record it checks: over a list of 80,000 cases that was a
+ * third of all the list allocated (190 of 570 MB), and 7% of its time.
  */
 function shapeSchema<T>(shape: JsonSchema, required: readonly string[]): z.ZodMiniType<T> {
-  let schema = shapeSchemas.get(shape);
-  if (!schema) {
-    schema = z.unknown().check(
-      z.superRefine((value, ctx) => {
-        const issue = recordIssue(shape, required, value);
-        if (issue) ctx.addIssue({ code: 'custom', input: value, ...issue });
-      }),
-    );
-    shapeSchemas.set(shape, schema);
-  }
-  return schema as z.ZodMiniType<T>;
+  return z.unknown().check(
+    z.superRefine((value, ctx) => {
+      const issue = recordIssue(shape, required, value);
+      if (issue) ctx.addIssue({ code: 'custom', input: value, ...issue });
+    }),
+  ) as z.ZodMiniType<T>;
 }
+
+// One schema per resource, whether a list or a single record asks for it.
+const recordSchemas = new WeakMap<ResourceDef, z.ZodMiniType>();
 
 /** A record of a resource, by its detail's shape: only its key is required. */
 export function recordSchema<F extends FieldDefs>(resource: ResourceDef<F>): z.ZodMiniType<RecordOf<F>> {
-  return shapeSchema(resource.detail, [resource.key]);
+  let schema = recordSchemas.get(resource);
+  if (!schema) {
+    schema = shapeSchema(resource.detail, [resource.key]);
+    recordSchemas.set(resource, schema);
+  }
+  return schema as z.ZodMiniType<RecordOf<F>>;
 }
 
 export const Case = () => recordSchema(CASES);
 export type Case = RecordOf<typeof CASES.fieldDefs>;
 
-/** A form; an export reads its responses and the attachments each lists from it. */
 export const Form = () => recordSchema(FORMS);
 export type Form = RecordOf<typeof FORMS.fieldDefs>;
 
-export const Workspace = () => shapeSchema<Workspace>(WorkspaceShape, ['id', 'slug', 'name']);
+/** A form as an export reads it: its responses, each with the attachments it lists, by their ids. */
+export const FormFiles = once(() =>
+  shapeSchema<FormFiles>(FORMS.detail, ['id', 'responses.id', 'responses.attachments.id']),
+);
+type FileOf = AnswerOf<typeof AttachmentShape, 'id'>;
+type ResponseFiles = Omit<FormResponse, 'attachments'> & { attachments?: FileOf[] | null };
+export type FormFiles = Omit<Form, 'responses'> & { responses?: ResponseFiles[] | null };
+
+export const Workspace = once(() => shapeSchema<Workspace>(WorkspaceShape, ['id', 'slug', 'name']));
 export type Workspace = AnswerOf<typeof WorkspaceShape, 'id' | 'slug' | 'name'>;
 
 export const WorkspaceList = once(() => z.looseObject({ data: z.array(Workspace()) }));
 
 /** A response to a form. */
-export const FormResponse = () => shapeSchema<FormResponse>(Response, ['id']);
+export const FormResponse = once(() => shapeSchema<FormResponse>(Response, ['id']));
 export type FormResponse = AnswerOf<typeof Response, 'id'>;
 
 /** `/form_templates/{slug}/options`. */
-export const FormTemplateOptions = () =>
-  shapeSchema<AnswerOf<typeof FormTemplateOptionsShape>>(FormTemplateOptionsShape, []);
+export const FormTemplateOptions = once(() =>
+  shapeSchema<AnswerOf<typeof FormTemplateOptionsShape>>(FormTemplateOptionsShape, []),
+);
 
 /**
  * `/form_templates/{slug}/steps`: `{steps: [...]}`; a bare array of steps, or one under `data`,
@@ -99,14 +112,14 @@ export const FormTemplateSteps = once(() =>
 export type FormTemplateSteps = AnswerOf<typeof FormTemplateStepsShape>;
 
 /** A signature's metadata. */
-export const Signature = () => shapeSchema<Signature>(SignatureShape, ['id']);
+export const Signature = once(() => shapeSchema<Signature>(SignatureShape, ['id']));
 export type Signature = AnswerOf<typeof SignatureShape, 'id'>;
 
 /** The paginated collection envelope of the spec (src/core/paginate.ts): every list answer is checked so. */
 export function envelope<T extends z.ZodMiniType>(item: T) {
-  const meta = shapeSchema(PageMeta, PageMeta.required ?? []);
-  return z.looseObject({ meta, data: z.array(item) });
+  return z.looseObject({ meta: pageMeta(), data: z.array(item) });
 }
+const pageMeta = once(() => shapeSchema(PageMeta, PageMeta.required ?? []));
 
 /** A single resource, bare or wrapped in `{data: ...}` (the spec does not say which). */
 export function single<T extends z.ZodMiniType>(item: T) {
@@ -163,7 +176,7 @@ export const UploadedAttachments = once(() =>
  * A document-intelligence job. `status` is read as `pending`, `processing`, `completed` or
  * `failed` (any other is reported and waited on); a failed job's reason is read from `error`.
  */
-export const DocIntelJob = () => shapeSchema<DocIntelJob>(Job, ['id', 'status']);
+export const DocIntelJob = once(() => shapeSchema<DocIntelJob>(Job, ['id', 'status']));
 export type DocIntelJob = AnswerOf<typeof Job, 'id' | 'status'>;
 
 /** zod's `preprocess`, which zod/mini leaves out: `transform` first, then `schema` checks its value. */

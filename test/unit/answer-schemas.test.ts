@@ -5,6 +5,7 @@ import {
   DocIntelJob,
   envelope,
   Form,
+  FormFiles,
   FormResponse,
   FormTemplateSteps,
   UploadedAttachments,
@@ -50,19 +51,18 @@ describe('answers checked by the shapes of src/resources', () => {
     expect(issue(Count(), -1)?.message).toBe('Too small: expected number to be >=0');
   });
 
-  it("a nested record's id is there: what an export names a response and a file by", () => {
+  it('an export has the ids of the responses and files it reads; a form shown needs only its own', () => {
     const response = { id: 'r', attachments: [{ id: 'a', filename: 'f.pdf', size: 3 }] };
     expect(issue(FormResponse(), response)).toBeUndefined();
-    expect(issue(Form(), { id: 'f', responses: [response] })).toBeUndefined();
-    expect(issue(Form(), { id: 'f', responses: [{ attachments: [] }] })).toEqual({
+    expect(issue(FormFiles(), { id: 'f', responses: [response] })).toBeUndefined();
+    expect(issue(FormFiles(), { id: 'f', responses: [{ attachments: [] }] })).toEqual({
       path: ['responses', 0, 'id'],
       message: 'Invalid input: expected string, received undefined',
     });
-    expect(issue(FormResponse(), { id: 'r', attachments: [{ filename: 'f.pdf' }] })?.path).toEqual([
-      'attachments',
-      0,
-      'id',
-    ]);
+    const noFileId = { id: 'f', responses: [response, { id: 'r2', attachments: [{ filename: 'g' }] }] };
+    expect(issue(FormFiles(), noFileId)?.path).toEqual(['responses', 1, 'attachments', 0, 'id']);
+    expect(issue(FormFiles(), { id: 'f', responses: null })).toBeUndefined();
+    expect(issue(Form(), noFileId)).toBeUndefined();
     expect(issue(FormResponse(), { id: 'r', attachments: [{ id: 'a', size: -1 }] })?.path).toEqual([
       'attachments',
       0,

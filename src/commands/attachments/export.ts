@@ -26,7 +26,7 @@
  */
 import { dirname, join, resolve } from 'node:path';
 import * as z from 'zod/mini';
-import { getForm } from '../../api/forms.js';
+import { getFormFiles } from '../../api/attachments.js';
 import { listRequest } from '../../api/list.js';
 import { verbSchema } from '../../cli/flag-schema.js';
 import { defineVerb } from '../../cli/verb.js';
@@ -357,7 +357,7 @@ class Exporter {
     // Each read is recorded at once; the flushes are awaited together, so the reads do not wait for the disk.
     const recording: Promise<void>[] = [];
     const reads = mapOrdered(toRead, this.#concurrency, (id) =>
-      this.client.request(getForm(id)).then(
+      this.client.request(getFormFiles(id)).then(
         (form) => ({ form }),
         (error: unknown) => ({ id, error }),
       ),
