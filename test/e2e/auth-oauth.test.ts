@@ -124,7 +124,7 @@ describe('auth login --oauth', () => {
     expect(JSON.parse(status.stdout)).toMatchObject({
       auth: 'oauth',
       user: { name: 'Alice Martin', email: 'alice.martin@acme.example' },
-      clientId: sandbox.oauth.client_id,
+      client_id: sandbox.oauth.client_id,
       workspace: { slug: 'globex' },
       valid: true,
     });
