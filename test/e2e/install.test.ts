@@ -58,11 +58,12 @@ describe('the packed tarball', () => {
         'package/dist/sandbox.d.ts',
       ]),
     );
-    // At most 20 files of code besides the help pages the build wrote (scripts/bundle.mjs).
+    // At most 24 files of code besides the help pages the build wrote: the parts of
+    // scripts/bundle.mjs and the sandbox console's files (21 today).
     expect(
       files.filter((file) => file.startsWith('package/dist/') && !file.startsWith('package/dist/help/'))
         .length,
-    ).toBeLessThanOrEqual(20);
+    ).toBeLessThanOrEqual(24);
     // Not the single executable (`npm run build:binary` writes it under dist/), nor source maps.
     expect(files.filter((file) => /^package\/dist\/(bin|sea)\/|\.map$/.test(file))).toEqual([]);
   });
