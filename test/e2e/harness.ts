@@ -96,6 +96,8 @@ export function collectRun(child: ChildProcess, stdin = ''): Promise<RunResult> 
     });
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
+    // A process may end without reading its stdin (EPIPE): its exit code and output tell.
+    child.stdin?.on('error', () => {});
     child.stdin?.end(stdin);
   });
 }
