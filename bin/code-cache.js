@@ -17,7 +17,8 @@
 // against its own version, its flags and the source's length; so each cache file starts with a
 // header: MAGIC, the length and CRC-32 of the source it was made from (a changed bundle file, even
 // of the same length, never meets old code), and the CRC-32 of what follows (checked before V8
-// sees a byte): the commands the cache holds the code of, and V8's data. A file that fails either,
+// sees a byte): the length of the list of commands the cache holds the code of, the list, and
+// V8's data. Every byte of the file is covered by one of these checks. A file that fails either,
 // or that V8 rejects, is dropped: the file runs from source and its cache is written again at
 // exit. CRC-32 (zlib.crc32, Node >= 20.15 and 22.2; no
 // cache without it) guards against damage, not against an attacker: the folder is the user's own
@@ -39,9 +40,11 @@ const path = require('node:path');
 const vm = require('node:vm');
 const { createRequire, Module } = require('node:module');
 
-const MAGIC = Buffer.from('wfd-code-cache-2\n');
-// MAGIC, then four 32-bit numbers: the source's length and CRC-32, the CRC-32 of the rest, the
-// length of the commands (UTF-8, one a line); then the commands and V8's data.
+const MAGIC = Buffer.from('wfd-code-cache-3\n');
+// MAGIC, then four 32-bit numbers: the source's length and CRC-32, the CRC-32 of all that follows
+// it (from CHECKED on), the length of the commands (UTF-8, one a line); then the commands and V8's
+// data. The commands' length is under the CRC: a damaged one would pass V8 a shifted buffer.
+const CHECKED = MAGIC.length + 12;
 const HEADER = MAGIC.length + 16;
 // A cache stops taking in commands at this many (each costs a rewrite).
 const MAX_COMMANDS = 100;
@@ -212,7 +215,7 @@ function readCache(chain, name, sourceKey) {
     bytes.subarray(0, MAGIC.length).equals(MAGIC) &&
     bytes.readUInt32LE(MAGIC.length) === sourceKey[0] &&
     bytes.readUInt32LE(MAGIC.length + 4) === sourceKey[1] &&
-    bytes.readUInt32LE(MAGIC.length + 8) === require('node:zlib').crc32(bytes.subarray(HEADER)) &&
+    bytes.readUInt32LE(MAGIC.length + 8) === require('node:zlib').crc32(bytes.subarray(CHECKED)) &&
     bytes.readUInt32LE(MAGIC.length + 12) < bytes.length - HEADER;
   if (!holds) return { verdict: 'damaged or made from other code' };
   const end = HEADER + bytes.readUInt32LE(MAGIC.length + 12);
@@ -228,11 +231,13 @@ function writeCache(chain, name, sourceKey, commands, data) {
     aside = path.join(folder, `.${name}.${require('node:crypto').randomBytes(8).toString('hex')}.tmp`);
     const fd = fs.openSync(aside, 'wx', 0o600);
     try {
-      const rest = Buffer.concat([Buffer.from(commands.join('\n')), data]);
-      const numbers = Buffer.alloc(16);
-      const header = [...sourceKey, require('node:zlib').crc32(rest), rest.length - data.length];
-      for (const [i, n] of header.entries()) numbers.writeUInt32LE(n, 4 * i);
-      writeAll(fd, Buffer.concat([MAGIC, numbers, rest]));
+      const list = Buffer.from(commands.join('\n'));
+      const bytes = Buffer.concat([MAGIC, Buffer.alloc(16), list, data]);
+      bytes.writeUInt32LE(sourceKey[0], MAGIC.length);
+      bytes.writeUInt32LE(sourceKey[1], MAGIC.length + 4);
+      bytes.writeUInt32LE(list.length, MAGIC.length + 12);
+      bytes.writeUInt32LE(require('node:zlib').crc32(bytes.subarray(CHECKED)), MAGIC.length + 8);
+      writeAll(fd, bytes);
     } finally {
       fs.closeSync(fd);
     }

@@ -122,11 +122,28 @@ describe('the code cache (bin/code-cache.js)', () => {
       }
       const result = run();
       expect([result.status, result.stdout]).toEqual([0, OUTPUT]);
-      expect(verdicts(result.stderr)).not.toContain('wfd.cjs accepted');
+      expect(verdicts(result.stderr)).toContain('wfd.cjs damaged');
       expect(result.stderr).toMatch(/wrote \S+\/wfd\.cjs/);
       expect(verdicts(run().stderr), `trial ${trial}`).toEqual(ACCEPTED);
     }
     // 80 starts of node: seconds on a quiet machine, a minute on a loaded one.
+  }, 120_000);
+
+  it('any one byte of the header or the list of commands changed: the file is found damaged, never given to V8', () => {
+    run();
+    const file = join(folder(), 'wfd.cjs');
+    const original = readFileSync(file);
+    // MAGIC (17 bytes), four 32-bit numbers, then the list of commands ('cases get').
+    const checked = 17 + 16 + 'cases get'.length;
+    for (let at = 0; at < checked; at++) {
+      const damaged = Buffer.from(original);
+      damaged[at]! ^= 0x01;
+      writeFileSync(file, damaged);
+      const result = run();
+      expect([result.status, result.stdout]).toEqual([0, OUTPUT]);
+      expect(verdicts(result.stderr), `byte ${at}`).toEqual(['wfd.cjs damaged', 'part.cjs accepted']);
+    }
+    // Some 40 starts of node.
   }, 120_000);
 
   it('a cache file cut short or emptied: the same output, written again', () => {
