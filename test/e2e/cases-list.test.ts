@@ -161,6 +161,8 @@ describe('filters narrow the results exactly like the data says', () => {
       [['--owner', sample.owner.id], (r) => r.owner.id === sample.owner.id],
       [['--workspace', sample.workspace.slug], (r) => r.workspace.slug === sample.workspace.slug],
       [['--workspace', sample.workspace.id], (r) => r.workspace.id === sample.workspace.id],
+      // The 8 characters `workspaces list` shows at a terminal, as every other id prefix.
+      [['--workspace', sample.workspace.id.slice(0, 8)], (r) => r.workspace.id === sample.workspace.id],
     ];
     // The filter is real: another workspace's slug is refused (403, exit 4), not ignored.
     const other = await runWfd(['cases', 'list', '--workspace', sandbox.workspaces[1]!.slug], { env });
@@ -170,6 +172,59 @@ describe('filters narrow the results exactly like the data says', () => {
         idsOf(all.filter(predicate)),
       );
     }
+  });
+
+  it("--workspace with an id prefix: of the token's workspaces, or a clear error, in the lists of each resource and in counts", async () => {
+    const [mine, other] = [sandbox.workspaces[0]!, sandbox.workspaces[1]!];
+    const prefix = mine.id.slice(0, 8);
+    // Counts where the API has them, and one page of templates: this file keeps within the
+    // sandbox's 100 requests a minute.
+    for (const noun of ['cases', 'forms']) {
+      const bySlug = await runWfd([noun, 'count', '--workspace', mine.slug], { env });
+      const byPrefix = await runWfd([noun, 'count', '--workspace', prefix], { env });
+      expect(Number(bySlug.stdout), noun).toBeGreaterThan(0);
+      expect([byPrefix.code, byPrefix.stdout], byPrefix.stderr).toEqual([0, bySlug.stdout]);
+    }
+    const templates = await ids(['case-templates', 'list', '--all', '--workspace', mine.slug]);
+    expect(templates.length).toBeGreaterThan(0);
+    expect(await ids(['case-templates', 'list', '--all', '--workspace', prefix])).toEqual(templates);
+    // Another workspace's id (this token reaches one) and an id of none: named, exit 5, no list.
+    for (const given of [other.id.slice(0, 8), 'deadbeef']) {
+      const result = await runWfd(['cases', 'list', '--workspace', given], { env });
+      expect(result.code, result.stderr).toBe(5);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain(`no workspace of this token has the slug or the id prefix "${given}"`);
+      expect(result.stderr).toContain('hint: run `wfd workspaces list`');
+    }
+  });
+
+  it('--template by the first 8 characters of its id or by its reference, as cases create takes it', async () => {
+    const templates = JSON.parse(
+      (await runWfd(['case-templates', 'list', '--all', '-o', 'json'], { env })).stdout,
+    ) as { id: string; reference: string }[];
+    const used = templates.find((t) => all.some((r) => r.template.id === t.id))!;
+    const expected = idsOf(all.filter((r) => r.template.id === used.id));
+    expect((await ids(['cases', 'list', '--all', '--template', used.id.slice(0, 8)])).sort()).toEqual(
+      expected,
+    );
+    for (const given of [used.reference, used.reference.toLowerCase()]) {
+      const count = await runWfd(['cases', 'count', '--template', given], { env });
+      expect([count.code, Number(count.stdout)], `${given}: ${count.stderr}`).toEqual([0, expected.length]);
+    }
+    // None: named, exit 5; and the other flags are still checked before any lookup (exit 2).
+    const none = await runWfd(['cases', 'list', '--template', 'NO-SUCH-TEMPLATE'], { env });
+    expect([none.code, none.stdout], none.stderr).toEqual([5, '']);
+    expect(none.stderr).toContain('no case template has the reference "NO-SUCH-TEMPLATE"');
+    const bad = await runWfd(
+      ['cases', 'list', '--template', used.reference, '--archived', '--sort', 'nope'],
+      {
+        env,
+      },
+    );
+    expect([bad.code, bad.stderr.split('\n')[0]]).toEqual([
+      2,
+      expect.stringContaining('invalid --sort "nope"'),
+    ]);
   });
 
   it('contact fields match exactly; --contact searches partially and accent-insensitively', async () => {

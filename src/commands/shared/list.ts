@@ -12,6 +12,7 @@ import { type Context, DEFAULT_CONCURRENCY } from '../../context.js';
 import type { ApiRequest } from '../../core/http/request.js';
 import { buildListQuery } from '../../core/list-query/build.js';
 import type { FilterFlagValues } from '../../core/list-query/params.js';
+import type { QueryParam } from '../../core/list-query/types.js';
 import {
   type Page,
   type PageMeta,
@@ -25,6 +26,7 @@ import { MAX_PAGE_SIZE } from '../../resources/paging.js';
 import type { ColumnDef, FieldDefs, ResourceDef } from '../../resources/types.js';
 import { countPrinter } from './count.js';
 import { parseGroupBy, printGroups } from './count-groups.js';
+import { namedFilters, resolveNamedFilters } from './named-filters.js';
 import { explainNoMatch } from './no-match.js';
 import { explainWrongRoot } from './not-found.js';
 import { renderOptions } from './output.js';
@@ -45,13 +47,30 @@ export type CountOptions = FilterFlagValues & MethodTwoOptions & { groupBy?: str
 export function defineListVerb<F extends FieldDefs>(resource: ResourceDef<F>) {
   const spec = listFlags(resource);
   const schema = verbSchema(spec) as unknown as z.ZodMiniType<ListOptions>;
-  const run = async (options: ListOptions, ctx: Context): Promise<void> => {
-    // Built (and so validated) before credentials are read: bad input exits 2 with no request.
-    const query = buildListQuery(resource, { flags: options, ...options, now: ctx.now() });
+  const run = async (given: ListOptions, ctx: Context): Promise<void> => {
+    const { query, options } = await queryOf(ctx, resource, given);
     const printed = await runList(ctx, resource, options, listRequest(resource, query), options.sort);
     if (printed === 0) await explainNoMatch(ctx, resource, options);
   };
   return { schema, run, verb: defineVerb(spec, schema, run, { fields: resource.fields }) };
+}
+
+/**
+ * The query of a list or count. Every flag is checked before credentials are read (bad input
+ * exits 2 with no request) but those that name a record by a prefix or a reference, which are
+ * then looked up (named-filters.ts).
+ */
+async function queryOf<O extends ListOptions | CountOptions>(
+  ctx: Context,
+  resource: ResourceDef,
+  given: O,
+): Promise<{ query: QueryParam[]; options: O }> {
+  const build = (options: O) => buildListQuery(resource, { flags: options, ...options, now: ctx.now() });
+  const named = namedFilters(resource, given);
+  if (named.length === 0) return { query: build(given), options: given };
+  build(Object.fromEntries(Object.entries(given).filter(([key]) => !named.includes(key))) as O);
+  const options = await resolveNamedFilters(ctx, given, named);
+  return { query: build(options), options };
 }
 
 /**
@@ -61,9 +80,8 @@ export function defineListVerb<F extends FieldDefs>(resource: ResourceDef<F>) {
 export function defineCountVerb(resource: ResourceDef) {
   const spec = countFlags(resource);
   const schema = verbSchema(spec) as unknown as z.ZodMiniType<CountOptions>;
-  const run = async (options: CountOptions, ctx: Context): Promise<void> => {
-    // Built (and so validated) before credentials are read: bad input exits 2 with no request.
-    const query = buildListQuery(resource, { flags: options, ...options, now: ctx.now() });
+  const run = async (given: CountOptions, ctx: Context): Promise<void> => {
+    const { query, options } = await queryOf(ctx, resource, given);
     const fields = options.groupBy === undefined ? undefined : parseGroupBy(options.groupBy);
     const client = await ctx.api();
     const request = countRequest(resource, query);

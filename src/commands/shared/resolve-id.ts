@@ -47,7 +47,7 @@ export interface IdLookup<T extends { id: string }> extends RecordNaming<T> {
 }
 
 /** True when `value` could be the start of a UUID: hex digits and hyphens, 8 or more characters. */
-function isIdPrefix(value: string): boolean {
+export function isIdPrefix(value: string): boolean {
   return value.length >= MIN_PREFIX && value.length < 36 && PREFIX_RE.test(value);
 }
 
