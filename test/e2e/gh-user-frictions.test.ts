@@ -109,7 +109,7 @@ describe('frictions of issue 28', () => {
     const result = await runWfd(['cases', 'list', '--template', '{{range .}}{{.id}}{{end}}'], { env });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'error: invalid --template "{{range .}}{{.id}}{{end}}": expected a UUID\n' +
+      'error: invalid case template id "{{range .}}{{.id}}{{end}}": expected a UUID, its first 8+ characters or a reference\n' +
         "hint: wfd has no Go templates: shape the JSON output with --jq (jq's language) or --query (JMESPath)\n",
     );
   });

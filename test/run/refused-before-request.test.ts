@@ -55,6 +55,7 @@ const NEVER: Row[] = [
   ['enum value (count)', ['cases', 'count', '--waiting-for', 'anyone'], 2],
   ['template: neither id nor reference', ['cases', 'list', '--template', 'a\tb'], 2],
   ['template: and a bad sort', ['cases', 'list', '--template', 'ACME-1', '--sort', 'colour'], 2],
+  ['template: a Go template', ['cases', 'list', '--template', '{{.id}}'], 2],
   ['owner', ['cases', 'list', '--owner', 'bob smith'], 2],
   ['workspace', ['cases', 'list', '--workspace', 'Acme Corp'], 2],
   ['contact e-mail', ['cases', 'list', '--contact-email', 'ann@'], 2],
