@@ -3,9 +3,8 @@
  * so a list of 80,000 cases allocates no second record per row. Lenient on purpose, so that a
  * newer server does not break an older client: fields the shape does not name pass, any field
  * but the ones the caller requires (a record's key; `a.b` a field of each `a`) may be missing
- * or null, and of each field
- * only its JSON type and an integer's minimum are checked (not an enum's values, a format or a
- * pattern), nested objects and lists included.
+ * or null, and of each field only its JSON type and an integer's minimum are checked (not an
+ * enum's values, a format or a pattern), nested objects and lists included.
  */
 import { isRecord } from '../core/guards.js';
 import type { JsonSchema } from '../resources/schema.js';

@@ -77,6 +77,7 @@ const NEVER: Row[] = [
   ['get: neither id nor reference (too long)', ['cases', 'get', 'r'.repeat(101)], 2],
   ['get: escape sequences as id', ['cases', 'get', '\u001b]0;pwned\u0007\u001b[2J'], 2],
   ['create: template neither id nor reference', ['cases', 'create', '--template', 'a\tb', '--title', 'x'], 2],
+  ['create: a Go template', ['cases', 'create', '--template', '{{.id}}', '--title', 'x'], 2],
   ['update-data: nothing', ['cases', 'update-data', U], 2],
   ['update-data: empty key', ['cases', 'update-data', U, '--set', ' =x'], 2],
   ['update-data: no =', ['cases', 'update-data', U, '--set', 'novalue'], 2],

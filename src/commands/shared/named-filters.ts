@@ -8,13 +8,13 @@
  */
 import { listWorkspaces } from '../../api/workspaces.js';
 import type { Context } from '../../context.js';
-import { ApiError, UsageError } from '../../core/errors.js';
+import { ApiError } from '../../core/errors.js';
 import type { FilterFlagValues } from '../../core/list-query/params.js';
 import { isUuid } from '../../core/list-query/values.js';
 import { quote } from '../../core/text/quote.js';
 import type { ResourceDef } from '../../resources/types.js';
 import { CASE_TEMPLATE_LOOKUP } from './id-lookups.js';
-import { assertIdForm, idFormsOf, isIdPrefix, resolveId, resolveIdAmong } from './resolve-id.js';
+import { assertIdForm, isIdPrefix, resolveId, resolveIdAmong } from './resolve-id.js';
 
 /** A filter flag whose value may name a record to look up. */
 interface NamedFilter {
@@ -33,12 +33,8 @@ const NAMED_FILTERS: readonly NamedFilter[] = [
     key: 'template',
     named: (value) => {
       if (isUuid(value)) return false;
-      // gh's habit of a Go template here is no reference: refused (habit-hints.ts points to --jq).
-      if (value.includes('{{'))
-        throw new UsageError(
-          `invalid case template id ${quote(value)}: expected ${idFormsOf(CASE_TEMPLATE_LOOKUP)}`,
-        );
-      return assertIdForm(value, CASE_TEMPLATE_LOOKUP) === value;
+      assertIdForm(value, CASE_TEMPLATE_LOOKUP);
+      return true;
     },
     resolve: async (ctx, value) => resolveId(await ctx.api(), value, CASE_TEMPLATE_LOOKUP),
   },

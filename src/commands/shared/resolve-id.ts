@@ -65,10 +65,18 @@ export function hasIdForm<T extends { id: string }>(given: string, lookup: IdLoo
   return isUuid(given) || isIdPrefix(given) || (lookup.byReference && isReference(given));
 }
 
-/** A reference as people quote it: 1 to 100 characters, no control characters, not only spaces. */
+/**
+ * A reference as people quote it: 1 to 100 characters, no control characters, not only spaces,
+ * and no `{{` (a Go template, from gh's `--template` habit: refused, not looked up).
+ */
 function isReference(value: string): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
-  return value.trim() !== '' && value.length <= MAX_REFERENCE && !/[\u0000-\u001f\u007f-\u009f]/.test(value);
+  return (
+    value.trim() !== '' &&
+    value.length <= MAX_REFERENCE &&
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+    !/[\u0000-\u001f\u007f-\u009f]/.test(value) &&
+    !value.includes('{{')
+  );
 }
 
 /** What `lookup` takes, for error messages: `a UUID or its first 8+ characters`. */
