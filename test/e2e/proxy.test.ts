@@ -126,6 +126,21 @@ describe.skipIf(skipSquid)('behind a proxy (squid)', () => {
     );
   });
 
+  it('a workspace named by its id prefix is looked up through the proxy too', async () => {
+    const prefix = plain.workspaces[0]!.id.slice(0, 8);
+    const direct = await runWfd(['cases', 'count', '--workspace', plain.workspaces[0]!.slug], {
+      env: { ...env, HTTP_PROXY: squid.url },
+    });
+    const { result, log } = await logged(squid, () =>
+      runWfd(['cases', 'count', '--workspace', prefix], { env: { ...env, HTTP_PROXY: squid.url } }),
+    );
+    expect([result.code, result.stdout], result.stderr).toEqual([0, direct.stdout]);
+    expect(log.map((line) => line.match(/ GET (\S+) /)?.[1])).toEqual([
+      `${httpBase}/v1/workspaces`,
+      `${httpBase}/v1/cases/count?workspace%5Bslug%5D=${plain.workspaces[0]!.slug}`,
+    ]);
+  });
+
   it('lower case wins where both are set (http_proxy over HTTP_PROXY)', async () => {
     const result = await runWfd(['cases', 'count'], {
       env: { ...env, http_proxy: squid.url, HTTP_PROXY: deadProxy },
